@@ -1,0 +1,16 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+
+@ObjectType({ description: 'A valid reason for a refund, as the spec lists them.' })
+export class RefundReason {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String, { description: 'Identifier of the reason, e.g. ShowCancelled.' })
+  name!: string;
+
+  @Field(() => String)
+  description!: string;
+
+  @Field(() => String, { description: 'The reason type, e.g. Act of God.' })
+  typeDescription!: string;
+}

@@ -1,0 +1,47 @@
+import { GraphQLError } from 'graphql';
+
+/**
+ * The one catalog of error codes: each code's GraphQL `extensions.code`, HTTP status for REST,
+ * and the numeric code of the original chain's REST error body (4002 was its not-found).
+ */
+export const ERROR_CATALOG = {
+  BAD_USER_INPUT: { status: 400, restCode: 4000 },
+  UNAUTHENTICATED: { status: 401, restCode: 4010 },
+  FORBIDDEN: { status: 403, restCode: 4030 },
+  NOT_FOUND: { status: 404, restCode: 4002 },
+  CONFLICT: { status: 409, restCode: 4090 },
+  SEAT_UNAVAILABLE: { status: 409, restCode: 4091 },
+  ORDER_EXPIRED: { status: 410, restCode: 4100 },
+  ORDER_STATE: { status: 409, restCode: 4092 },
+  PAYMENT_REQUIRED: { status: 402, restCode: 4020 },
+  RATE_LIMITED: { status: 429, restCode: 4290 },
+  INTERNAL_SERVER_ERROR: { status: 500, restCode: 5000 },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+/**
+ * An expected business failure. Services throw it; GraphQL maps it to `extensions.code`,
+ * REST to the catalog's status and `{errors:[{code, message}]}`. Anything else is masked.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const badInput = (message: string, argument?: string) =>
+  new DomainError('BAD_USER_INPUT', message, argument ? { argument } : undefined);
+export const notFound = (what: string, id: string | number) => new DomainError('NOT_FOUND', `${what} ${id} was not found`);
+export const unauthenticated = (message = 'Authentication required') => new DomainError('UNAUTHENTICATED', message);
+export const forbidden = (message = 'Not allowed') => new DomainError('FORBIDDEN', message);
+
+/** The GraphQL error for a domain error: message and code for the client, nothing internal. */
+export function toGraphQLError(error: DomainError): GraphQLError {
+  return new GraphQLError(error.message, { extensions: { code: error.code, ...(error.details ?? {}) } });
+}

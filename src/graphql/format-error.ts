@@ -1,0 +1,67 @@
+import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError } from 'graphql';
+import { ArgumentValidationError } from 'type-graphql';
+import { DomainError, ERROR_CATALOG } from '../errors';
+
+type LogFn = (obj: object, msg: string) => void;
+
+/** Codes that graphql-js, Apollo and type-graphql set themselves and that are safe to show. */
+const PASSTHROUGH_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'OPERATION_RESOLUTION_FAILURE',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+]);
+
+function describeValidation(error: ArgumentValidationError): string {
+  const parts = error.extensions.validationErrors.flatMap(function walk(v): string[] {
+    const own = Object.values(v.constraints ?? {}).map((c) => `${c}`);
+    const children = (v.children ?? []).flatMap(walk).map((c) => `${v.property}.${c}`);
+    return [...own, ...children];
+  });
+  return `Invalid argument: ${parts.join('; ')}`;
+}
+
+/**
+ * Shapes every GraphQL error the client sees: domain errors keep their code, argument validation
+ * names the argument, and anything unexpected is masked and logged in full with the request id.
+ */
+export function formatGraphQLError(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  log: LogFn,
+  requestId?: string,
+): GraphQLFormattedError {
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  if (original instanceof DomainError) {
+    return {
+      ...formatted,
+      message: original.message,
+      extensions: { code: original.code, ...(original.details ?? {}) },
+    };
+  }
+  if (original instanceof ArgumentValidationError) {
+    return {
+      ...formatted,
+      message: describeValidation(original),
+      extensions: { code: 'BAD_USER_INPUT', validationErrors: undefined },
+    };
+  }
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && PASSTHROUGH_CODES.has(code)) {
+    return { ...formatted, extensions: { code } };
+  }
+  log({ err: original, requestId, path: formatted.path }, 'unexpected GraphQL error');
+  return {
+    message: 'Internal server error',
+    path: formatted.path,
+    locations: formatted.locations,
+    extensions: { code: 'INTERNAL_SERVER_ERROR', requestId },
+  };
+}
+
+export { ERROR_CATALOG };

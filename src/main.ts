@@ -1,0 +1,30 @@
+import 'reflect-metadata';
+import { openDatabase } from '../db/client';
+import { seedIfEmpty } from '../db/seed';
+import { loadConfig } from './config';
+import { buildServer } from './server';
+
+/** `npm start`: migrate, seed demo data into an empty database (demo mode), and serve. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  if (config.demoMode) await seedIfEmpty(database.db, { scale: config.SEED_SCALE, log: (m) => console.log(m) });
+  const server = await buildServer({ config, database });
+  const address = await server.listen();
+  server.app.log.info(
+    `Marquee on ${address}/graphql (${database.driver}${config.DATABASE_URL ? '' : ` in ${config.DATA_DIR}`})`,
+  );
+  const stop = async () => {
+    await server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

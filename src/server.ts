@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { ApolloServer } from '@apollo/server';
+import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { statementCounter, type Database } from '../db/client';
+import { buildMarqueeSchema } from '../schema/build';
+import { resolvePrincipal } from './auth/principal';
+import type { Config } from './config';
+import { createContext, type Context } from './context';
+import { DomainError, ERROR_CATALOG } from './errors';
+import { formatGraphQLError } from './graphql/format-error';
+import { registerRest } from './rest';
+import { startRealtime } from './realtime';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+}
+
+export interface MarqueeApp {
+  app: FastifyInstance;
+  schema: GraphQLSchema;
+  /** Starts listening; returns the bound address (port 0 picks a free port). */
+  listen(port?: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Builds the whole service on one Fastify instance: GraphQL at /graphql (HTTP and graphql-ws),
+ * the REST compatibility layer, and the per-request statement counter.
+ */
+export async function buildServer({ config, database }: BuildOptions): Promise<MarqueeApp> {
+  const schema = await buildMarqueeSchema();
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    genReqId: (req) => header(req.headers['x-request-id']) ?? randomUUID(),
+    bodyLimit: 1024 * 1024,
+  });
+
+  // Every request runs inside its own statement counter (drizzle's logger increments it).
+  app.addHook('onRequest', (_req, _reply, done) => {
+    statementCounter.run({ count: 0 }, done);
+  });
+  if (config.EXPOSE_SQL_COUNT) {
+    app.addHook('onSend', async (_req, reply, payload) => {
+      const store = statementCounter.getStore();
+      if (store) reply.header('x-sql-statements', String(store.count));
+      return payload;
+    });
+  }
+
+  const buildContext = async (headers: Record<string, unknown>, requestId: string): Promise<Context> => {
+    const principal = await resolvePrincipal(database.db, config.JWT_SECRET, {
+      vendorKey: typeof headers['x-vendor-key'] === 'string' ? headers['x-vendor-key'] : undefined,
+      authorization: typeof headers.authorization === 'string' ? headers.authorization : undefined,
+    });
+    return createContext({ requestId, config, db: database.db, principal });
+  };
+
+  const apollo = new ApolloServer<Context>({
+    schema,
+    introspection: true,
+    plugins: [fastifyApolloDrainPlugin(app)],
+    formatError: (formatted, error) => formatGraphQLError(formatted, error, (o, m) => app.log.error(o, m)),
+  });
+  await apollo.start();
+
+  const graphqlHandler = fastifyApolloHandler(apollo, {
+    context: async (request) => {
+      try {
+        return await buildContext(request.headers, request.id);
+      } catch (err) {
+        if (err instanceof DomainError) {
+          // A bad credential is the client's fault: answer with its status and code, not a 500.
+          throw new GraphQLError(err.message, {
+            extensions: { code: err.code, http: { status: ERROR_CATALOG[err.code].status } },
+          });
+        }
+        throw err;
+      }
+    },
+  });
+  app.route({ url: '/graphql', method: ['GET', 'POST', 'OPTIONS'], handler: graphqlHandler });
+
+  app.get('/healthz', async () => ({ status: 'ok', driver: database.driver }));
+
+  await registerRest(app, { config, database, buildContext });
+  const realtime = await startRealtime({ app, schema, config, database, buildContext });
+
+  return {
+    app,
+    schema,
+    async listen(port = config.PORT, host = config.HOST) {
+      return app.listen({ port, host });
+    },
+    async close() {
+      await realtime.close();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Database } from '../../db/client';
+import { loadConfig, type Config } from '../../src/config';
+import { buildServer, type MarqueeApp } from '../../src/server';
+import { databaseUrl, RUN_ENV, TEMPLATE_ENV, withAdmin } from './db';
+
+export interface GraphQLResponse<T = Record<string, unknown>> {
+  data?: T | null;
+  errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string; [k: string]: unknown } }[];
+}
+
+export interface TestApp {
+  /** Base URL of the listening server, e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** The database URL of this file's own copy of the seeded template. */
+  databaseUrl: string;
+  config: Config;
+  database: Database;
+  server: MarqueeApp;
+  /** POSTs a GraphQL operation over real HTTP; returns body, status and the statement count. */
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<GraphQLResponse<T> & { status: number; statements: number }>;
+  /** GETs a path over real HTTP; returns status, parsed JSON body and headers. */
+  get<T = unknown>(path: string, headers?: Record<string, string>): Promise<{ status: number; body: T; headers: Headers }>;
+  request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: T; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+/** Creates a fresh copy of the run's seeded template database and returns its URL. */
+export async function createTestDatabase(): Promise<string> {
+  const template = process.env[TEMPLATE_ENV];
+  const runId = process.env[RUN_ENV];
+  if (!template || !runId) throw new Error('test/helpers/global-setup.ts did not run');
+  const name = `marquee_t_${runId}_${randomBytes(4).toString('hex')}`;
+  await withAdmin((sql) => sql.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+  return databaseUrl(name);
+}
+
+/**
+ * Starts the real app on a free port over its own copy of the seeded database.
+ * `env` overrides configuration (e.g. ORDER_HOLD_SECONDS); pass `databaseUrl` to share one database
+ * between two instances.
+ */
+export async function startTestApp(
+  options: { env?: Record<string, string>; databaseUrl?: string } = {},
+): Promise<TestApp> {
+  const url = options.databaseUrl ?? (await createTestDatabase());
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    EXPOSE_SQL_COUNT: 'true',
+    DATABASE_URL: url,
+    ...options.env,
+  });
+  const database = await openDatabase({ databaseUrl: url, dataDir: '' });
+  const server = await buildServer({ config, database });
+  const address = await server.listen(0, '127.0.0.1');
+
+  const request: TestApp['request'] = async (method, path, body, headers = {}) => {
+    const res = await fetch(`${address}${path}`, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as never, headers: res.headers };
+  };
+
+  return {
+    url: address,
+    databaseUrl: url,
+    config,
+    database,
+    server,
+    async gql(query, variables, headers = {}) {
+      const res = await fetch(`${address}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await res.json()) as GraphQLResponse<never>;
+      return { ...body, status: res.status, statements: Number(res.headers.get('x-sql-statements') ?? NaN) };
+    },
+    get: (path, headers) => request('GET', path, undefined, headers),
+    request,
+    async close() {
+      await server.close();
+      await database.close();
+    },
+  };
+}
