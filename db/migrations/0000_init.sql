@@ -422,10 +422,126 @@ CREATE TABLE "theatres" (
 	CONSTRAINT "theatres_slug_unique" UNIQUE("slug")
 );
 --> statement-breakpoint
+CREATE TABLE "movie_list_items" (
+	"movie_list_id" integer NOT NULL,
+	"movie_id" integer NOT NULL,
+	"sequence" integer NOT NULL,
+	CONSTRAINT "movie_list_items_movie_list_id_movie_id_pk" PRIMARY KEY("movie_list_id","movie_id")
+);
+--> statement-breakpoint
+CREATE TABLE "movie_lists" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"type_name" text NOT NULL,
+	"start_date" timestamp NOT NULL,
+	"end_date" timestamp NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "order_discounts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_product_id" integer NOT NULL,
+	"discount_id" text NOT NULL,
+	"amount" numeric(10, 2) NOT NULL,
+	"description" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "order_payments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"line_number" integer NOT NULL,
+	"type" text NOT NULL,
+	"card_last_four" text,
+	"amount" numeric(10, 2) NOT NULL,
+	"status" text DEFAULT 'Pending' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_payments_line_uq" UNIQUE("order_id","line_number")
+);
+--> statement-breakpoint
+CREATE TABLE "order_product_modifiers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_product_id" integer NOT NULL,
+	"modifier_id" integer NOT NULL,
+	"sku" text NOT NULL,
+	"name" text NOT NULL,
+	"price" numeric(10, 2) NOT NULL,
+	"tax" numeric(10, 2) NOT NULL,
+	"quantity" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "order_products" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"line_number" integer NOT NULL,
+	"kind" text NOT NULL,
+	"status" text DEFAULT 'Held' NOT NULL,
+	"sku" text NOT NULL,
+	"name" text NOT NULL,
+	"quantity" integer DEFAULT 1 NOT NULL,
+	"cost" numeric(10, 2) NOT NULL,
+	"tax" numeric(10, 2) DEFAULT 0 NOT NULL,
+	"fees" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"token" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"showtime_id" integer,
+	"ticket_type" text,
+	"row" integer,
+	"column" integer,
+	"seat_name" text,
+	"theatre_id" integer,
+	"movie_id" integer,
+	"theatre_concession_id" integer,
+	"pickup_date_time_utc" timestamp with time zone,
+	"confirmation_code" text,
+	"expires_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_products_line_uq" UNIQUE("order_id","line_number")
+);
+--> statement-breakpoint
+CREATE TABLE "order_refunds" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"refund_reason_id" integer NOT NULL,
+	"amount" numeric(10, 2) NOT NULL,
+	"product_line_numbers" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "orders" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"token" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"vendor_id" integer,
+	"site_account_id" integer,
+	"email" text,
+	"loyalty_card_number" text,
+	"vendor_transaction_id" text,
+	"shopping_cart_id" text,
+	"status" text DEFAULT 'Pending' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"fulfilled_at" timestamp with time zone,
+	CONSTRAINT "orders_token_unique" UNIQUE("token")
+);
+--> statement-breakpoint
+CREATE TABLE "outbox_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"delivered_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "sms_confirmations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_product_id" integer NOT NULL,
+	"phone_number" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "loyalty_cards" ADD CONSTRAINT "loyalty_cards_site_account_id_site_accounts_id_fk" FOREIGN KEY ("site_account_id") REFERENCES "public"."site_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "attributes" ADD CONSTRAINT "attributes_group_id_attribute_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."attribute_groups"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "seat_blocks" ADD CONSTRAINT "seat_blocks_showtime_id_showtimes_id_fk" FOREIGN KEY ("showtime_id") REFERENCES "public"."showtimes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "seat_claims" ADD CONSTRAINT "seat_claims_showtime_id_showtimes_id_fk" FOREIGN KEY ("showtime_id") REFERENCES "public"."showtimes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "seat_claims" ADD CONSTRAINT "seat_claims_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "combo_components" ADD CONSTRAINT "combo_components_combo_concession_id_concessions_id_fk" FOREIGN KEY ("combo_concession_id") REFERENCES "public"."concessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "combo_components" ADD CONSTRAINT "combo_components_concession_id_concessions_id_fk" FOREIGN KEY ("concession_id") REFERENCES "public"."concessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "combo_group_items" ADD CONSTRAINT "combo_group_items_component_id_combo_components_id_fk" FOREIGN KEY ("component_id") REFERENCES "public"."combo_components"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -465,6 +581,17 @@ ALTER TABLE "showtimes" ADD CONSTRAINT "showtimes_layout_version_id_layout_versi
 ALTER TABLE "theatre_attributes" ADD CONSTRAINT "theatre_attributes_theatre_id_theatres_id_fk" FOREIGN KEY ("theatre_id") REFERENCES "public"."theatres"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "theatre_attributes" ADD CONSTRAINT "theatre_attributes_attribute_id_attributes_id_fk" FOREIGN KEY ("attribute_id") REFERENCES "public"."attributes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "theatres" ADD CONSTRAINT "theatres_market_id_markets_id_fk" FOREIGN KEY ("market_id") REFERENCES "public"."markets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "movie_list_items" ADD CONSTRAINT "movie_list_items_movie_list_id_movie_lists_id_fk" FOREIGN KEY ("movie_list_id") REFERENCES "public"."movie_lists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "movie_list_items" ADD CONSTRAINT "movie_list_items_movie_id_movies_id_fk" FOREIGN KEY ("movie_id") REFERENCES "public"."movies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_discounts" ADD CONSTRAINT "order_discounts_order_product_id_order_products_id_fk" FOREIGN KEY ("order_product_id") REFERENCES "public"."order_products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_payments" ADD CONSTRAINT "order_payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_product_modifiers" ADD CONSTRAINT "order_product_modifiers_order_product_id_order_products_id_fk" FOREIGN KEY ("order_product_id") REFERENCES "public"."order_products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_products" ADD CONSTRAINT "order_products_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_refund_reason_id_refund_reasons_id_fk" FOREIGN KEY ("refund_reason_id") REFERENCES "public"."refund_reasons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_site_account_id_site_accounts_id_fk" FOREIGN KEY ("site_account_id") REFERENCES "public"."site_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sms_confirmations" ADD CONSTRAINT "sms_confirmations_order_product_id_order_products_id_fk" FOREIGN KEY ("order_product_id") REFERENCES "public"."order_products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "loyalty_cards_account_idx" ON "loyalty_cards" USING btree ("site_account_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "seat_blocks_seat_uq" ON "seat_blocks" USING btree ("showtime_id","row","column");--> statement-breakpoint
 CREATE UNIQUE INDEX "seat_claims_active_seat_uq" ON "seat_claims" USING btree ("showtime_id","row","column") WHERE status in ('held', 'sold');--> statement-breakpoint
@@ -482,4 +609,9 @@ CREATE INDEX "showtimes_theatre_time_idx" ON "showtimes" USING btree ("theatre_i
 CREATE INDEX "showtimes_movie_time_idx" ON "showtimes" USING btree ("movie_id","show_date_time_utc");--> statement-breakpoint
 CREATE INDEX "showtimes_time_idx" ON "showtimes" USING btree ("show_date_time_utc");--> statement-breakpoint
 CREATE INDEX "theatres_market_idx" ON "theatres" USING btree ("market_id");--> statement-breakpoint
-CREATE INDEX "theatres_state_idx" ON "theatres" USING btree ("state_name");
+CREATE INDEX "theatres_state_idx" ON "theatres" USING btree ("state_name");--> statement-breakpoint
+CREATE INDEX "order_product_modifiers_product_idx" ON "order_product_modifiers" USING btree ("order_product_id");--> statement-breakpoint
+CREATE INDEX "order_products_order_idx" ON "order_products" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "orders_account_idx" ON "orders" USING btree ("site_account_id");--> statement-breakpoint
+CREATE INDEX "orders_expiry_idx" ON "orders" USING btree ("expires_at") WHERE status = 'Pending';--> statement-breakpoint
+CREATE INDEX "outbox_events_pending_idx" ON "outbox_events" USING btree ("id") WHERE delivered_at is null;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orders } from './order';
 import { showtimes } from './showtime';
 
 /**
@@ -16,8 +17,8 @@ export const seatClaims = pgTable(
       .references(() => showtimes.id),
     row: integer('row').notNull(),
     column: integer('column').notNull(),
-    /** The order that claims the seat; the orders table arrives with the orders feature. */
-    orderId: integer('order_id'),
+    /** The order that claims the seat (null for holds made outside an order, e.g. by staff). */
+    orderId: integer('order_id').references(() => orders.id),
     status: text('status').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

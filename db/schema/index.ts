@@ -8,3 +8,5 @@ export * from './reference';
 export * from './seating';
 export * from './showtime';
 export * from './theatre';
+export * from './movie-list';
+export * from './order';
