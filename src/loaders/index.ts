@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { createSeatingLoaders } from './seating.loaders';
 
 /**
  * One fresh set of DataLoaders, merged from every domain's factory
@@ -6,8 +7,9 @@ import type { Db } from '../../db/client';
  * Create per request or per subscription event; never share across requests.
  */
 export function createLoaders(db: Db) {
-  void db;
-  return {};
+  return {
+    ...createSeatingLoaders(db),
+  };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;
