@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import postgres from 'postgres';
+import { markdownTable, prepareDatabase, runCase, startProcess, waitFor, type CaseResult, type HttpCase } from './harness';
+
+/**
+ * `npm run bench [-- --scale 1 --duration 10 --connections 10]`
+ * Seeds a fresh Postgres database, starts Marquee and the hand-written baseline as separate processes,
+ * and loads each case with autocannon. Prints a markdown table and writes it to bench/out/latest.md.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      scale: { type: 'string', default: '1' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+    },
+  });
+  const options = { duration: Number(values.duration), connections: Number(values.connections) };
+  const db = await prepareDatabase(Number(values.scale));
+  const appPort = 4300;
+  const basePort = 4301;
+  const app = startProcess('src/main.ts', {
+    DATABASE_URL: db.url,
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    EXPOSE_SQL_COUNT: 'true',
+    LOG_LEVEL: 'warn',
+  });
+  const baseline = startProcess('bench/baseline-server.ts', { DATABASE_URL: db.url, PORT: String(basePort) });
+  try {
+    await waitFor(`http://127.0.0.1:${appPort}/healthz`);
+    await waitFor(`http://127.0.0.1:${basePort}/baseline/theatre-showtimes?theatreId=1&date=2000-01-01`);
+
+    // The busiest theatre-day of tomorrow (theatre-local), so the nested query has the most rows.
+    const sql = postgres(db.url, { max: 1 });
+    const [pick] = await sql<{ theatre_id: number; day: string; n: number }[]>`
+      select s.theatre_id, to_char((s.show_date_time_utc at time zone t.timezone)::date, 'YYYY-MM-DD') as day,
+             count(*)::int as n
+      from showtimes s join theatres t on t.id = s.theatre_id
+      where (s.show_date_time_utc at time zone t.timezone)::date = (now() at time zone t.timezone)::date + 1
+      group by 1, 2 order by n desc, 1 limit 1`;
+    await sql.end();
+    process.stdout.write(`theatre ${pick.theatre_id} on ${pick.day}: ${pick.n} showtimes\n`);
+
+    const cases: HttpCase[] = [
+      {
+        name: 'baseline: hand-written SQL (postgres.js + Fastify)',
+        url: `http://127.0.0.1:${basePort}/baseline/theatre-showtimes?theatreId=${pick.theatre_id}&date=${pick.day}`,
+        statements: 8,
+      },
+      {
+        name: 'GraphQL: theatre → showtimes(date) → movie, cast, attributes, seat statuses',
+        url: `http://127.0.0.1:${appPort}/graphql`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: NESTED_QUERY, variables: { id: pick.theatre_id, date: pick.day } }),
+      },
+      ...restCases(appPort, pick.theatre_id, pick.day),
+    ];
+    const results: CaseResult[] = [];
+    for (const c of cases) {
+      process.stdout.write(`running ${c.name} …\n`);
+      results.push(await runCase(c, options));
+    }
+    const table = markdownTable(results, cases[0].name);
+    const header = `showtimes per request: ${pick.n}; scale ${values.scale}; ${options.connections} connections × ${options.duration} s per case; ${new Date().toISOString()}\n\n`;
+    fs.mkdirSync(path.join(__dirname, 'out'), { recursive: true });
+    fs.writeFileSync(path.join(__dirname, 'out', 'latest.md'), header + table + '\n');
+    process.stdout.write(`\n${header}${table}\n`);
+  } finally {
+    app.kill('SIGTERM');
+    baseline.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await db.drop();
+  }
+}
+
+/** The nested query of the issue: its statement count must not grow with the number of showtimes. */
+export const NESTED_QUERY = `query Nested($id: Int!, $date: String!) {
+  theatre(id: $id) {
+    id name
+    showtimes(date: $date) {
+      id showDateTimeUtc
+      movie { name castAndCrew { job person { name } } }
+      attributes { code }
+      seatingLayout { seats { seatStatus } }
+    }
+  }
+}`;
+
+/** REST cases (the catalog REST layer); empty until its routes exist. */
+function restCases(port: number, theatreId: number, day: string): HttpCase[] {
+  return [{ name: 'REST: /v2/theatres/{id}/showtimes/{date}', url: `http://127.0.0.1:${port}/v2/theatres/${theatreId}/showtimes/${day}?page-size=100` }];
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
