@@ -22,8 +22,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction: what services take so they compose inside a transaction. */
 export type DbOrTx = Db | Tx;
 
-/** Per-request statement counter: the server opens one per request; drizzle's logger increments it. */
-export const statementCounter = new AsyncLocalStorage<{ count: number }>();
+/**
+ * Per-request store: the server opens one per request; drizzle's logger counts statements into it,
+ * and error logging reads the request id from it.
+ */
+export const statementCounter = new AsyncLocalStorage<{ count: number; requestId?: string }>();
 
 const countingLogger: Logger = {
   logQuery() {

@@ -43,8 +43,8 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
   });
 
   // Every request runs inside its own statement counter (drizzle's logger increments it).
-  app.addHook('onRequest', (_req, _reply, done) => {
-    statementCounter.run({ count: 0 }, done);
+  app.addHook('onRequest', (req, _reply, done) => {
+    statementCounter.run({ count: 0, requestId: req.id }, done);
   });
   if (config.EXPOSE_SQL_COUNT) {
     app.addHook('onSend', async (_req, reply, payload) => {
@@ -66,7 +66,8 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
     schema,
     introspection: true,
     plugins: [fastifyApolloDrainPlugin(app)],
-    formatError: (formatted, error) => formatGraphQLError(formatted, error, (o, m) => app.log.error(o, m)),
+    formatError: (formatted, error) =>
+      formatGraphQLError(formatted, error, (o, m) => app.log.error(o, m), statementCounter.getStore()?.requestId),
   });
   await apollo.start();
 

@@ -1,0 +1,23 @@
+import { startTestApp, type TestApp } from '../helpers/app';
+
+describe('unexpected errors', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.server.close());
+
+  it('are masked for the client, with a request id, when the database goes away', async () => {
+    await app.database.close();
+    const res = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'req-under-test' },
+      body: JSON.stringify({ query: '{ refundReasons { name } }' }),
+    });
+    const body = (await res.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
+    expect(body.errors[0].message).toBe('Internal server error');
+    expect(body.errors[0].extensions.code).toBe('INTERNAL_SERVER_ERROR');
+    expect(body.errors[0].extensions.requestId).toBe('req-under-test');
+    expect(JSON.stringify(body)).not.toMatch(/postgres|select|refund_reasons|stack/i);
+  });
+});
