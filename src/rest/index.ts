@@ -1,7 +1,11 @@
+import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Config } from '../config';
 import type { Context } from '../context';
+import { installErrorHandling } from './errors';
+import { createRestKit, type RestKit } from './kit';
+import { referenceRoutes } from './reference.routes';
 
 export interface RestDeps {
   config: Config;
@@ -9,8 +13,32 @@ export interface RestDeps {
   buildContext(headers: Record<string, unknown>, requestId: string): Promise<Context>;
 }
 
-/** Registers the REST compatibility layer (the spec's /v1…/v4 paths). */
+/** A route group: `src/rest/<area>.routes.ts` exports one. */
+export type RouteGroup = (app: FastifyInstance, kit: RestKit) => Promise<void>;
+
+const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes];
+
+/**
+ * Registers the REST compatibility layer (the spec's /v1…/v4 paths): the error and not-found
+ * handlers, every route group, and the OpenAPI 3.1 document of those routes at /openapi.json.
+ */
 export async function registerRest(app: FastifyInstance, deps: RestDeps): Promise<void> {
-  void app;
-  void deps;
+  installErrorHandling(app);
+  // Registered before the routes: swagger collects the routes added after it (GraphQL is not REST).
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Marquee REST compatibility API',
+        version: '1.0.0',
+        description: 'The theatre chain\'s REST paths (HAL), served from the same services as GraphQL. See docs/rest.md.',
+      },
+      servers: deps.config.PUBLIC_BASE_URL ? [{ url: deps.config.PUBLIC_BASE_URL }] : [],
+    },
+  });
+  const kit = createRestKit(deps.config, deps.buildContext);
+  for (const group of ROUTE_GROUPS) {
+    await app.register(async (scope) => group(scope, kit));
+  }
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, ERROR_CATALOG } from '../errors';
+
+/** The original chain's error body: `{"errors":[{"code": <int>, "message": "…"}]}`. */
+export interface ErrorBody {
+  errors: { code: number; message: string }[];
+}
+
+export function errorBody(code: number, message: string): ErrorBody {
+  return { errors: [{ code, message }] };
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** A schema-validation failure as a sentence naming the parameter ("page-size must be integer"). */
+export function describeValidation(error: FastifyError): string {
+  const issue = (error.validation?.[0] ?? {}) as ValidationIssue;
+  const where = error.validationContext ?? 'request';
+  const missing = issue.params?.missingProperty;
+  const name = missing ? String(missing) : (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  if (missing) return `${where} parameter '${name}' is required`;
+  if (!name) return `${where} ${issue.message ?? 'is invalid'}`;
+  return `${where} parameter '${name}' ${issue.message ?? 'is invalid'}`;
+}
+
+/** Maps a Fastify client error status to a numeric code in the catalog's style (400 → 4000). */
+function restCodeOfStatus(status: number): number {
+  if (status === 404) return ERROR_CATALOG.NOT_FOUND.restCode;
+  return status * 10;
+}
+
+/**
+ * Installs the one error handler and the not-found handler of the service:
+ * - DomainError → the catalog's HTTP status and REST code, with its message;
+ * - schema validation → 400 naming the parameter;
+ * - Fastify's own client errors (bad JSON, unsupported media type, too large) → their status;
+ * - unknown routes → 404 with code 4002;
+ * - anything else → 500 with a masked message, logged in full with the request id.
+ * Nothing internal (SQL, stack) ever reaches the body.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof DomainError) {
+      const entry = ERROR_CATALOG[error.code];
+      if (entry.status >= 500) request.log.error({ err: error, requestId: request.id }, 'domain error');
+      return reply.status(entry.status).send(errorBody(entry.restCode, error.message));
+    }
+    if (error.validation) {
+      return reply.status(400).send(errorBody(ERROR_CATALOG.BAD_USER_INPUT.restCode, describeValidation(error)));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(errorBody(restCodeOfStatus(status), error.message));
+    }
+    request.log.error({ err: error, requestId: request.id }, 'unhandled error');
+    return reply
+      .status(500)
+      .send(errorBody(ERROR_CATALOG.INTERNAL_SERVER_ERROR.restCode, `Internal server error (request id ${request.id})`));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    return reply
+      .status(404)
+      .send(errorBody(ERROR_CATALOG.NOT_FOUND.restCode, `No resource at ${request.method} ${path}`));
+  });
+}
