@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { createContext, type Context } from './context';
 import { DomainError, ERROR_CATALOG } from './errors';
 import { formatGraphQLError } from './graphql/format-error';
+import { extraValidationRules } from './graphql/limits';
 import { registerRest } from './rest';
 import { startRealtime } from './realtime';
 
@@ -65,6 +66,7 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
   const apollo = new ApolloServer<Context>({
     schema,
     introspection: true,
+    validationRules: extraValidationRules,
     plugins: [fastifyApolloDrainPlugin(app)],
     formatError: (formatted, error) =>
       formatGraphQLError(formatted, error, (o, m) => app.log.error(o, m), statementCounter.getStore()?.requestId),
