@@ -11,6 +11,7 @@ import { createContext, type Context } from './context';
 import { DomainError, ERROR_CATALOG } from './errors';
 import { formatGraphQLError } from './graphql/format-error';
 import { extraValidationRules } from './graphql/limits';
+import { registerMetrics } from './metrics';
 import { registerRest } from './rest';
 import { startRealtime } from './realtime';
 
@@ -91,6 +92,7 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
   app.route({ url: '/graphql', method: ['GET', 'POST', 'OPTIONS'], handler: graphqlHandler });
 
   app.get('/healthz', async () => ({ status: 'ok', driver: database.driver }));
+  registerMetrics(app);
 
   await registerRest(app, { config, database, buildContext });
   const realtime = await startRealtime({ app, schema, config, database, buildContext });

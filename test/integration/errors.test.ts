@@ -43,3 +43,20 @@ describe('limits', () => {
     expect(res.errors).toBeUndefined();
   });
 });
+
+describe('operations endpoints', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('serves health and Prometheus metrics that count requests and statements', async () => {
+    expect((await app.get<{ status: string; driver: string }>('/healthz')).body).toEqual({ status: 'ok', driver: 'postgres' });
+    await app.gql('{ refundReasons { name } }');
+    const metrics = await app.get<string>('/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.body).toMatch(/marquee_http_request_duration_seconds_count\{method="POST",route="\/graphql",status="200"\} 1/);
+    expect(metrics.body).toMatch(/marquee_sql_statements_per_request_sum\{route="\/graphql"\} 1/);
+  });
+});

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { statementCounter } from '../db/client';
+
+/**
+ * Prometheus metrics at `/metrics`: request latency by route and status, and SQL statements per
+ * request (the number that batching keeps flat). One registry per app so tests can build several.
+ */
+export function registerMetrics(app: FastifyInstance): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'marquee_http_request_duration_seconds',
+    help: 'HTTP request duration by route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const statements = new Histogram({
+    name: 'marquee_sql_statements_per_request',
+    help: 'SQL statements issued by one HTTP request',
+    labelNames: ['route'],
+    buckets: [0, 1, 2, 4, 8, 16, 32, 64],
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: 'marquee_http_errors_total',
+    help: 'HTTP responses with status >= 500',
+    labelNames: ['route'],
+    registers: [registry],
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unknown';
+    if (route === '/metrics') return;
+    duration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    const store = statementCounter.getStore();
+    if (store) statements.observe({ route }, store.count);
+    if (reply.statusCode >= 500) errors.inc({ route });
+  });
+  app.get('/metrics', async (_req, reply) => {
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+  return registry;
+}
