@@ -1,5 +1,10 @@
 import type { Db } from '../../db/client';
 import { createSeatingLoaders } from './seating.loaders';
+import { createAttributeLoaders } from './attribute.loaders';
+import { createMediaLoaders } from './media.loaders';
+import { createMovieLoaders } from './movie.loaders';
+import { createPersonLoaders } from './person.loaders';
+import { createTheatreLoaders } from './theatre.loaders';
 
 /**
  * One fresh set of DataLoaders, merged from every domain's factory
@@ -9,6 +14,11 @@ import { createSeatingLoaders } from './seating.loaders';
 export function createLoaders(db: Db) {
   return {
     ...createSeatingLoaders(db),
+    ...createMovieLoaders(db),
+    ...createTheatreLoaders(db),
+    ...createAttributeLoaders(db),
+    ...createPersonLoaders(db),
+    ...createMediaLoaders(db),
   };
 }
 

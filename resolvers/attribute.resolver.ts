@@ -1,0 +1,25 @@
+import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import { Attribute, AttributeGroup, toAttribute, toAttributeGroup } from '../schema/attribute.type';
+import type { Context } from '../src/context';
+import { getAttributeByCode, listAttributes } from '../src/services/attribute.service';
+
+@Resolver(() => Attribute)
+export class AttributeResolver {
+  @Query(() => [Attribute], { description: 'All active attributes, in display order.' })
+  async attributes(@Ctx() ctx: Context): Promise<Attribute[]> {
+    return (await listAttributes(ctx.db)).map(toAttribute);
+  }
+
+  @Query(() => Attribute, { nullable: true, description: 'One attribute by code; null when unknown.' })
+  async attribute(@Arg('code', () => String) code: string, @Ctx() ctx: Context): Promise<Attribute | null> {
+    const row = await getAttributeByCode(ctx.db, code);
+    return row ? toAttribute(row) : null;
+  }
+
+  @FieldResolver(() => AttributeGroup, { nullable: true })
+  async group(@Root() attribute: Attribute, @Ctx() ctx: Context): Promise<AttributeGroup | null> {
+    if (attribute.groupId === null) return null;
+    const row = await ctx.loaders.attributeGroupById.load(attribute.groupId);
+    return row ? toAttributeGroup(row) : null;
+  }
+}

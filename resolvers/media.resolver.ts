@@ -1,0 +1,74 @@
+import { Arg, Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { MediaArgs } from '../schema/media.input';
+import {
+  ContentType,
+  ImageSizeType,
+  MediaItem,
+  MediaPage,
+  MediaType,
+  Rendition,
+  mediaTypeName,
+  resourceTypeName,
+  toContentType,
+  toImageSizeType,
+  toMediaItem,
+  toRendition,
+} from '../schema/media.type';
+import type { Context } from '../src/context';
+import { getMediaItem, listContentTypes, listImageSizes, listMedia } from '../src/services/media.service';
+import { toGraphQLPage } from './page';
+
+@Resolver(() => ContentType)
+export class ContentTypeResolver {
+  @Query(() => [ContentType], { description: 'Media content types, of one media type when given.' })
+  async contentTypes(
+    @Arg('mediaType', () => MediaType, { nullable: true }) mediaType: MediaType | null,
+    @Ctx() ctx: Context,
+  ): Promise<ContentType[]> {
+    return (await listContentTypes(ctx.db, mediaType ? mediaTypeName(mediaType) : null)).map(toContentType);
+  }
+
+  @Query(() => [ImageSizeType], { description: 'Image sizes, of one content type (by name) when given.' })
+  async imageSizes(
+    @Arg('contentType', () => String, { nullable: true }) contentType: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<ImageSizeType[]> {
+    return (await listImageSizes(ctx.db, contentType)).map(toImageSizeType);
+  }
+
+  @FieldResolver(() => [ImageSizeType])
+  async imageSizeTypes(@Root() contentType: ContentType, @Ctx() ctx: Context): Promise<ImageSizeType[]> {
+    return (await ctx.loaders.imageSizeTypesByContentTypeId.load(contentType.id)).map(toImageSizeType);
+  }
+}
+
+@Resolver(() => MediaItem)
+export class MediaItemResolver {
+  @Query(() => MediaItem, { nullable: true, description: 'One media item; null when the id is unknown.' })
+  async mediaItem(@Arg('id', () => Int) id: number, @Ctx() ctx: Context): Promise<MediaItem | null> {
+    const row = await getMediaItem(ctx.db, id);
+    return row ? toMediaItem(row) : null;
+  }
+
+  @Query(() => MediaPage, { description: 'Active media of a resource; NOT_FOUND when the resource is unknown.' })
+  async media(@Args(() => MediaArgs) args: MediaArgs, @Ctx() ctx: Context): Promise<MediaPage> {
+    const page = await listMedia(
+      ctx.db,
+      { type: resourceTypeName(args.resourceType), key: args.resourceId },
+      { mediaType: args.mediaType ? mediaTypeName(args.mediaType) : null, contentType: args.contentType, size: args.size },
+      args,
+    );
+    return toGraphQLPage(MediaPage, page, (row) => toMediaItem(row, args.size ?? null));
+  }
+
+  @FieldResolver(() => [Rendition], { description: 'Active renditions; of one size when given (or when the query asked for one).' })
+  async renditions(
+    @Root() item: MediaItem,
+    @Arg('size', () => String, { nullable: true }) size: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<Rendition[]> {
+    const wanted = size ?? item.sizeFilter;
+    const rows = await ctx.loaders.renditionsByMediaItemId.load(item.id);
+    return rows.filter((r) => !wanted || r.size === wanted).map(toRendition);
+  }
+}

@@ -1,0 +1,69 @@
+import { Arg, Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { Attribute, toAttribute } from '../schema/attribute.type';
+import { MediaItem, toMediaItem } from '../schema/media.type';
+import { MoviesArgs } from '../schema/movie.input';
+import { Movie, MoviePage, toMovie } from '../schema/movie.type';
+import { Credit, toCredit } from '../schema/person.type';
+import type { Context } from '../src/context';
+import { getMovie, listMovies } from '../src/services/movie.service';
+import { summarizeCredits } from '../src/services/person.service';
+import { toGraphQLPage } from './page';
+
+async function creditSummary(movie: Movie, ctx: Context) {
+  const credits = await ctx.loaders.creditsByMovieId.load(movie.id);
+  const people = await ctx.loaders.personById.loadMany(credits.map((c) => c.personId));
+  const names = new Map<number, string>();
+  for (const p of people) if (p && !(p instanceof Error)) names.set(p.id, p.name);
+  return summarizeCredits(credits, (id) => names.get(id));
+}
+
+@Resolver(() => Movie)
+export class MovieResolver {
+  @Query(() => Movie, { nullable: true, description: 'One movie; null when the id is unknown.' })
+  async movie(@Arg('id', () => Int) id: number, @Ctx() ctx: Context): Promise<Movie | null> {
+    const row = await getMovie(ctx.db, id);
+    return row ? toMovie(row) : null;
+  }
+
+  @Query(() => MoviePage, { description: 'Movies by view, genre and name, ordered by sortable name.' })
+  async movies(@Args(() => MoviesArgs) args: MoviesArgs, @Ctx() ctx: Context): Promise<MoviePage> {
+    const page = await listMovies(ctx.db, { view: args.view, genre: args.genre, name: args.name }, args);
+    return toGraphQLPage(MoviePage, page, toMovie);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'Actors in billing order, comma separated.' })
+  async starringActors(@Root() movie: Movie, @Ctx() ctx: Context): Promise<string | null> {
+    return (await creditSummary(movie, ctx)).starringActors;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'Directors, comma separated.' })
+  async directors(@Root() movie: Movie, @Ctx() ctx: Context): Promise<string | null> {
+    return (await creditSummary(movie, ctx)).directors;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'The earliest future showtime (UTC); null when none.' })
+  async earliestShowingUtc(@Root() movie: Movie, @Ctx() ctx: Context): Promise<string | null> {
+    return (await ctx.loaders.earliestShowtimeByMovieId.load(movie.id))?.toISOString() ?? null;
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Whether future performances are scheduled.' })
+  async hasScheduledShowtimes(@Root() movie: Movie, @Ctx() ctx: Context): Promise<boolean> {
+    return (await ctx.loaders.earliestShowtimeByMovieId.load(movie.id)) !== null;
+  }
+
+  @FieldResolver(() => [Attribute])
+  async attributes(@Root() movie: Movie, @Ctx() ctx: Context): Promise<Attribute[]> {
+    return (await ctx.loaders.attributesByMovieId.load(movie.id)).map(toAttribute);
+  }
+
+  @FieldResolver(() => [Credit], { description: 'Cast and crew in billing order.' })
+  async castAndCrew(@Root() movie: Movie, @Ctx() ctx: Context): Promise<Credit[]> {
+    return (await ctx.loaders.creditsByMovieId.load(movie.id)).map(toCredit);
+  }
+
+  @FieldResolver(() => [MediaItem], { description: 'Active media items of the movie (posters, stills, trailers).' })
+  async mediaItems(@Root() movie: Movie, @Ctx() ctx: Context): Promise<MediaItem[]> {
+    const rows = await ctx.loaders.mediaItemsByResource.load({ type: 'movie', key: String(movie.id) });
+    return rows.map((r) => toMediaItem(r));
+  }
+}

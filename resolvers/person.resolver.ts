@@ -1,0 +1,41 @@
+import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { Movie, toMovie } from '../schema/movie.type';
+import { Credit, Person, toCredit, toPerson } from '../schema/person.type';
+import type { Context } from '../src/context';
+import { getPerson } from '../src/services/person.service';
+
+@Resolver(() => Person)
+export class PersonResolver {
+  @Query(() => Person, { nullable: true, description: 'One person; null when the id is unknown.' })
+  async person(@Arg('id', () => Int) id: number, @Ctx() ctx: Context): Promise<Person | null> {
+    const row = await getPerson(ctx.db, id);
+    return row ? toPerson(row) : null;
+  }
+
+  @FieldResolver(() => [Credit], { description: "The person's credits." })
+  async credits(@Root() person: Person, @Ctx() ctx: Context): Promise<Credit[]> {
+    return (await ctx.loaders.creditsByPersonId.load(person.id)).map(toCredit);
+  }
+}
+
+@Resolver(() => Credit)
+export class CreditResolver {
+  @FieldResolver(() => Person)
+  async person(@Root() credit: Credit, @Ctx() ctx: Context): Promise<Person> {
+    const row = await ctx.loaders.personById.load(credit.personId);
+    if (!row) throw new Error(`person ${credit.personId} of credit ${credit.id} is missing`);
+    return toPerson(row);
+  }
+
+  @FieldResolver(() => Movie)
+  async movie(@Root() credit: Credit, @Ctx() ctx: Context): Promise<Movie> {
+    const row = await ctx.loaders.movieById.load(credit.movieId);
+    if (!row) throw new Error(`movie ${credit.movieId} of credit ${credit.id} is missing`);
+    return toMovie(row);
+  }
+
+  @FieldResolver(() => String, { description: "The person's name (as the spec's cast-crew item has it)." })
+  async name(@Root() credit: Credit, @Ctx() ctx: Context): Promise<string> {
+    return (await ctx.loaders.personById.load(credit.personId))?.name ?? '';
+  }
+}

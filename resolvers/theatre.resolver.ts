@@ -1,0 +1,43 @@
+import { Arg, Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { Attribute, toAttribute } from '../schema/attribute.type';
+import { Market, toMarket } from '../schema/market.type';
+import { MediaItem, toMediaItem } from '../schema/media.type';
+import { TheatresArgs } from '../schema/theatre.input';
+import { Theatre, TheatrePage, toTheatre } from '../schema/theatre.type';
+import type { Context } from '../src/context';
+import { getTheatre, listTheatres } from '../src/services/theatre.service';
+import { toGraphQLPage } from './page';
+
+@Resolver(() => Theatre)
+export class TheatreResolver {
+  @Query(() => Theatre, { nullable: true, description: 'One theatre; null when the id is unknown.' })
+  async theatre(@Arg('id', () => Int) id: number, @Ctx() ctx: Context): Promise<Theatre | null> {
+    const row = await getTheatre(ctx.db, id);
+    return row ? toTheatre(row) : null;
+  }
+
+  @Query(() => TheatrePage, { description: 'Theatres by market, state and name, ordered by name.' })
+  async theatres(@Args(() => TheatresArgs) args: TheatresArgs, @Ctx() ctx: Context): Promise<TheatrePage> {
+    const page = await listTheatres(ctx.db, { marketSlug: args.marketSlug, state: args.state, name: args.name }, args);
+    return toGraphQLPage(TheatrePage, page, toTheatre);
+  }
+
+  @FieldResolver(() => Market)
+  async market(@Root() theatre: Theatre, @Ctx() ctx: Context): Promise<Market> {
+    const row = await ctx.loaders.marketById.load(theatre.marketId);
+    // market_id is a non-null foreign key: a missing market is a broken database, not a client error.
+    if (!row) throw new Error(`market ${theatre.marketId} of theatre ${theatre.id} is missing`);
+    return toMarket(row);
+  }
+
+  @FieldResolver(() => [Attribute])
+  async attributes(@Root() theatre: Theatre, @Ctx() ctx: Context): Promise<Attribute[]> {
+    return (await ctx.loaders.attributesByTheatreId.load(theatre.id)).map(toAttribute);
+  }
+
+  @FieldResolver(() => [MediaItem], { description: 'Active media of the theatre (Primary, Interior, Exterior, …).' })
+  async media(@Root() theatre: Theatre, @Ctx() ctx: Context): Promise<MediaItem[]> {
+    const rows = await ctx.loaders.mediaItemsByResource.load({ type: 'theatre', key: String(theatre.id) });
+    return rows.map((r) => toMediaItem(r));
+  }
+}

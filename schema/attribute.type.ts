@@ -1,0 +1,120 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import type { AttributeGroupRow, AttributeRow } from '../src/services/attribute.service';
+
+@ObjectType({ description: 'A group of attributes (formats, amenities, …).' })
+export class AttributeGroup {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  description!: string | null;
+
+  @Field(() => Int)
+  sort!: number;
+}
+
+@ObjectType({ description: "Image URLs of an attribute, keyed as the spec spells them." })
+export class AttributeMedia {
+  @Field(() => String, { nullable: true })
+  LogoDynamic!: string | null;
+
+  @Field(() => String, { nullable: true })
+  HeroDesktopDynamic!: string | null;
+
+  @Field(() => String, { nullable: true })
+  HeroMobileDynamic!: string | null;
+
+  @Field(() => String, { nullable: true })
+  BackgroundMobileDynamicUrl!: string | null;
+
+  @Field(() => String, { nullable: true })
+  BackgroundDesktopDynamicUrl!: string | null;
+
+  @Field(() => String, { nullable: true })
+  IconDynamic!: string | null;
+}
+
+@ObjectType({ description: 'A filterable label of movies, theatres and showtimes.' })
+export class Attribute {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String, { description: 'The value include/exclude filters take.' })
+  code!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  abbreviation!: string | null;
+
+  @Field(() => String, { nullable: true })
+  shortDescription!: string | null;
+
+  @Field(() => String, { nullable: true })
+  longDescription!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The short description (the spec\'s `description` of embedded attributes).' })
+  description!: string | null;
+
+  @Field(() => Boolean)
+  appliesToTheatre!: boolean;
+
+  @Field(() => Boolean)
+  appliesToShowtime!: boolean;
+
+  @Field(() => Boolean)
+  appliesToMovie!: boolean;
+
+  @Field(() => Boolean, { description: 'A premium format (IMAX, Dolby, …).' })
+  isPremiumFormat!: boolean;
+
+  @Field(() => String, { nullable: true })
+  url!: string | null;
+
+  @Field(() => Int)
+  sort!: number;
+
+  @Field(() => Int, { nullable: true })
+  groupId!: number | null;
+
+  @Field(() => AttributeMedia)
+  media!: AttributeMedia;
+}
+
+/** Maps an attribute row to its GraphQL type. */
+export function toAttribute(row: AttributeRow): Attribute {
+  const m = row.media ?? {};
+  return Object.assign(new Attribute(), {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    abbreviation: row.abbreviation,
+    shortDescription: row.shortDescription,
+    longDescription: row.longDescription,
+    description: row.shortDescription,
+    appliesToTheatre: row.appliesToTheatre,
+    appliesToShowtime: row.appliesToShowtime,
+    appliesToMovie: row.appliesToMovie,
+    isPremiumFormat: row.isPremiumFormat,
+    url: row.url,
+    sort: row.sort,
+    groupId: row.groupId,
+    media: Object.assign(new AttributeMedia(), {
+      LogoDynamic: m.LogoDynamic ?? null,
+      HeroDesktopDynamic: m.HeroDesktopDynamic ?? null,
+      HeroMobileDynamic: m.HeroMobileDynamic ?? null,
+      BackgroundMobileDynamicUrl: m.BackgroundMobileDynamicUrl ?? null,
+      BackgroundDesktopDynamicUrl: m.BackgroundDesktopDynamicUrl ?? null,
+      IconDynamic: m.IconDynamic ?? null,
+    }),
+  });
+}
+
+/** Maps an attribute group row to its GraphQL type. */
+export function toAttributeGroup(row: AttributeGroupRow): AttributeGroup {
+  return Object.assign(new AttributeGroup(), row);
+}

@@ -1,0 +1,33 @@
+import { Field, Float, Int, ObjectType } from 'type-graphql';
+import type { LocationRow } from '../src/services/location.service';
+import { PageOf } from './paging.type';
+import { Theatre, toTheatre } from './theatre.type';
+
+@ObjectType({ description: 'A theatre near the searched point.' })
+export class Location {
+  @Field(() => Int, { description: '1 is the closest.' })
+  rank!: number;
+
+  @Field(() => Float, { description: 'Great-circle distance in miles.' })
+  distance!: number;
+
+  @Field(() => Theatre)
+  theatre!: Theatre;
+}
+
+@ObjectType({ description: 'Theatres within a radius of a point, closest first.' })
+export class LocationPage extends PageOf(Location) {
+  @Field(() => Float, { description: 'The latitude searched from.' })
+  latitude!: number;
+
+  @Field(() => Float, { description: 'The longitude searched from.' })
+  longitude!: number;
+
+  @Field(() => Float, { description: 'The radius searched, in miles.' })
+  radius!: number;
+}
+
+/** Maps a location row to its GraphQL type. */
+export function toLocation(row: LocationRow): Location {
+  return Object.assign(new Location(), { rank: row.rank, distance: row.distance, theatre: toTheatre(row.theatre) });
+}

@@ -1,0 +1,24 @@
+import { ArgsType, Field } from 'type-graphql';
+import { MediaType, ResourceType } from './media.type';
+import { PageArgs } from './paging.type';
+
+@ArgsType()
+export class MediaArgs extends PageArgs {
+  @Field(() => ResourceType)
+  resourceType!: ResourceType;
+
+  @Field(() => String, { description: 'Id of the resource; the code for ATTRIBUTE.' })
+  resourceId!: string;
+
+  @Field(() => MediaType, { nullable: true })
+  mediaType?: MediaType | null;
+
+  @Field(() => String, { nullable: true, description: 'Content type name (Poster, Interior, …).' })
+  contentType?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Image size name: only items with a rendition of that size, and only those renditions.',
+  })
+  size?: string | null;
+}

@@ -1,0 +1,70 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import type { CreditRow, PersonRow } from '../src/services/person.service';
+
+@ObjectType({ description: 'Images of a person.' })
+export class PersonMedia {
+  @Field(() => String, { nullable: true })
+  profileDynamic!: string | null;
+}
+
+@ObjectType({ description: 'A person of a movie\'s cast or crew.' })
+export class Person {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  biography!: string | null;
+
+  @Field(() => String, { nullable: true })
+  biographyUrl!: string | null;
+
+  @Field(() => PersonMedia)
+  media!: PersonMedia;
+}
+
+@ObjectType({ description: 'One credit of a movie: a person and their job (and role, for actors).' })
+export class Credit {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => Int)
+  movieId!: number;
+
+  @Field(() => Int)
+  personId!: number;
+
+  @Field(() => String, { description: 'Actor, Director, Producer or Writer.' })
+  job!: string;
+
+  @Field(() => String, { nullable: true, description: 'Character name; null for non-actors.' })
+  role!: string | null;
+
+  @Field(() => Int, { description: 'Billing order.' })
+  sortOrder!: number;
+}
+
+/** Maps a person row to its GraphQL type. */
+export function toPerson(row: PersonRow): Person {
+  return Object.assign(new Person(), {
+    id: row.id,
+    name: row.name,
+    biography: row.biography,
+    biographyUrl: row.biographyUrl,
+    media: Object.assign(new PersonMedia(), { profileDynamic: row.profileImageUrl }),
+  });
+}
+
+/** Maps a credit row to its GraphQL type. */
+export function toCredit(row: CreditRow): Credit {
+  return Object.assign(new Credit(), {
+    id: row.id,
+    movieId: row.movieId,
+    personId: row.personId,
+    job: row.job,
+    role: row.job === 'Actor' ? row.role : null,
+    sortOrder: row.sortOrder,
+  });
+}

@@ -1,0 +1,52 @@
+import { asc, count, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { theatres } from '../../db/schema';
+import type { Page } from '../../schema/paging.type';
+import { EARTH_RADIUS_MILES, validateNearQuery, type NearQuery } from './geo';
+import { pageWindow, toPage } from './search';
+import type { TheatreRow } from './theatre.service';
+
+/** A theatre near a point: `rank` 1 is the closest; `distance` is in miles. */
+export interface LocationRow {
+  rank: number;
+  distance: number;
+  theatre: TheatreRow;
+}
+
+/**
+ * Haversine distance in miles from the point to each theatre, computed in SQL (the same formula as
+ * `haversineMiles` in geo.ts) so filtering, ordering and paging happen in the database.
+ */
+function distanceSql(point: NearQuery) {
+  return sql<number>`(2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(
+    power(sin(radians(${theatres.latitude} - ${point.latitude}) / 2), 2)
+    + cos(radians(${point.latitude})) * cos(radians(${theatres.latitude}))
+      * power(sin(radians(${theatres.longitude} - ${point.longitude}) / 2), 2)))))`;
+}
+
+/**
+ * Theatres within `radius` miles (default 50) of the point, closest first, paged.
+ * Validates the query (BAD_USER_INPUT naming the argument). Ties on distance are broken by theatre id.
+ */
+export async function findLocations(
+  db: Db,
+  query: { latitude: number; longitude: number; radius?: number | null },
+  page: { pageNumber: number; pageSize: number },
+): Promise<Page<LocationRow> & { latitude: number; longitude: number; radius: number }> {
+  const point = validateNearQuery(query);
+  const distance = distanceSql(point);
+  const within = lte(distance, point.radius);
+  const { limit, offset } = pageWindow(page);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ theatre: theatres, distance: distance.mapWith(Number) })
+      .from(theatres)
+      .where(within)
+      .orderBy(asc(distance), asc(theatres.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(theatres).where(within),
+  ]);
+  const items = rows.map((row, i) => ({ rank: offset + i + 1, distance: row.distance, theatre: row.theatre }));
+  return { ...toPage(items, total, page), latitude: point.latitude, longitude: point.longitude, radius: point.radius };
+}

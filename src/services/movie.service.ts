@@ -1,0 +1,117 @@
+import { and, asc, count, eq, gte, inArray, lt, min, not, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { movies, showtimes } from '../../db/schema';
+import type { Page } from '../../schema/paging.type';
+import { containsPattern, pageWindow, toPage } from './search';
+
+export type MovieRow = typeof movies.$inferSelect;
+
+/** The spec's movie views (docs/decisions.md defines them). */
+export type MovieView = 'NOW_PLAYING' | 'ADVANCE' | 'COMING_SOON';
+
+/** How far ahead "now playing" looks for showtimes. */
+export const NOW_PLAYING_DAYS = 14;
+
+export interface MovieFilters {
+  view?: MovieView | null;
+  /** Exact genre, case-insensitive (`Drama`, `sci-fi`). */
+  genre?: string | null;
+  /** Case-insensitive substring of the name. */
+  name?: string | null;
+  /** The reference instant of the views; defaults to the current time. */
+  now?: Date;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Midnight UTC that starts the day after `now`: a release date before it is "released". */
+export function startOfNextUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
+/** A movie has a bookable (not canceled) showtime in [from, to). */
+function hasShowtimeBetween(from: Date, to?: Date): SQL {
+  const window = [
+    eq(showtimes.movieId, movies.id),
+    eq(showtimes.isCanceled, false),
+    gte(showtimes.showDateTimeUtc, from),
+    ...(to ? [lt(showtimes.showDateTimeUtc, to)] : []),
+  ];
+  return sql`exists (select 1 from ${showtimes} where ${and(...window)})`;
+}
+
+/**
+ * The condition of a view at `now`:
+ * - NOW_PLAYING: released (release date before the next UTC day) and a showtime in the next 14 days;
+ * - ADVANCE: release date from the next UTC day on, and future showtimes already scheduled;
+ * - COMING_SOON: release date from the next UTC day on, and no future showtimes yet.
+ * The three are disjoint.
+ */
+export function viewCondition(view: MovieView, now: Date): SQL {
+  const releasedBy = startOfNextUtcDay(now);
+  switch (view) {
+    case 'NOW_PLAYING':
+      return and(
+        lt(movies.releaseDateUtc, releasedBy),
+        hasShowtimeBetween(now, new Date(now.getTime() + NOW_PLAYING_DAYS * DAY_MS)),
+      )!;
+    case 'ADVANCE':
+      return and(gte(movies.releaseDateUtc, releasedBy), hasShowtimeBetween(now))!;
+    case 'COMING_SOON':
+      return and(gte(movies.releaseDateUtc, releasedBy), not(hasShowtimeBetween(now)))!;
+  }
+}
+
+/** One movie, or null when the id is unknown. */
+export async function getMovie(db: Db, id: number): Promise<MovieRow | null> {
+  const [row] = await db.select().from(movies).where(eq(movies.id, id));
+  return row ?? null;
+}
+
+/** Movies of the given ids (loaders reorder). */
+export async function getMoviesByIds(db: Db, ids: readonly number[]): Promise<MovieRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(movies).where(inArray(movies.id, [...ids]));
+}
+
+/** A page of movies filtered by view, genre and name substring, ordered by sortable name. */
+export async function listMovies(
+  db: Db,
+  filters: MovieFilters,
+  page: { pageNumber: number; pageSize: number },
+): Promise<Page<MovieRow>> {
+  const now = filters.now ?? new Date();
+  const conditions: SQL[] = [];
+  if (filters.view) conditions.push(viewCondition(filters.view, now));
+  if (filters.genre) conditions.push(sql`lower(${movies.genre}) = lower(${filters.genre})`);
+  if (filters.name) conditions.push(sql`${movies.name} ilike ${containsPattern(filters.name)}`);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const { limit, offset } = pageWindow(page);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(movies).where(where).orderBy(asc(movies.sortableName), asc(movies.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(movies).where(where),
+  ]);
+  return toPage(rows, total, page);
+}
+
+/** The earliest future, not canceled showtime of each given movie that has one. */
+export async function getEarliestShowtimes(
+  db: Db,
+  movieIds: readonly number[],
+  now: Date = new Date(),
+): Promise<{ movieId: number; earliest: Date }[]> {
+  if (!movieIds.length) return [];
+  const rows = await db
+    .select({ movieId: showtimes.movieId, earliest: min(showtimes.showDateTimeUtc) })
+    .from(showtimes)
+    .where(
+      and(inArray(showtimes.movieId, [...movieIds]), eq(showtimes.isCanceled, false), gte(showtimes.showDateTimeUtc, now)),
+    )
+    .groupBy(showtimes.movieId);
+  return rows.filter((r): r is { movieId: number; earliest: Date } => r.earliest !== null);
+}
+
+/** The movie's showtimes page on its website (derived: the spec gives no separate source). */
+export function showtimesUrlOf(movie: Pick<MovieRow, 'websiteUrl'>): string | null {
+  return movie.websiteUrl ? `${movie.websiteUrl.replace(/\/+$/, '')}/showtimes` : null;
+}
