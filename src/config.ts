@@ -19,11 +19,13 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Requests per minute per client address; 0 turns rate limiting off. Default: 1200 in production, off otherwise. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).optional(),
   /** Seed scale for demo mode: 1 is ~40 theatres, 22.5 is chain size (~900 theatres). */
   SEED_SCALE: z.coerce.number().positive().default(1),
 });
 
-export type Config = z.infer<typeof schema> & { demoMode: boolean };
+export type Config = Omit<z.infer<typeof schema>, 'RATE_LIMIT_PER_MINUTE'> & { demoMode: boolean; RATE_LIMIT_PER_MINUTE: number };
 
 /**
  * Parses configuration from the environment (or the given overrides, for tests).
@@ -35,7 +37,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  const config = { ...parsed.data, demoMode: parsed.data.NODE_ENV !== 'production' };
+  const demoMode = parsed.data.NODE_ENV !== 'production';
+  const config: Config = {
+    ...parsed.data,
+    demoMode,
+    RATE_LIMIT_PER_MINUTE: parsed.data.RATE_LIMIT_PER_MINUTE ?? (demoMode ? 0 : 1200),
+  };
   if (!config.demoMode && config.JWT_SECRET === DEFAULT_JWT_SECRET) {
     throw new Error('Invalid configuration: JWT_SECRET must be set in production (the default secret is public)');
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApolloServer } from '@apollo/server';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { statementCounter, type Database } from '../db/client';
@@ -53,6 +54,15 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
       const store = statementCounter.getStore();
       if (store) reply.header('x-sql-statements', String(store.count));
       return payload;
+    });
+  }
+
+  if (config.RATE_LIMIT_PER_MINUTE > 0) {
+    await app.register(rateLimit, {
+      max: config.RATE_LIMIT_PER_MINUTE,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_req, ctx) =>
+        new DomainError('RATE_LIMITED', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${ctx.after}`),
     });
   }
 

@@ -60,3 +60,21 @@ describe('operations endpoints', () => {
     expect(metrics.body).toMatch(/marquee_sql_statements_per_request_sum\{route="\/graphql"\} 1/);
   });
 });
+
+describe('rate limiting', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+  });
+  afterAll(() => app.close());
+
+  it('answers 429 with the error body once a client exceeds its budget', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await app.gql('{ refundReasons { name } }')).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const res = await app.get<{ errors: { code: number; message: string }[] }>('/v1/refund-reasons');
+    expect(res.status).toBe(429);
+    expect(res.body.errors[0].code).toBe(4290);
+    expect(res.headers.get('retry-after')).toBeTruthy();
+  });
+});
