@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Context } from '../context';
+import { forbidden, unauthenticated } from '../errors';
 import { baseUrlOf, Hal } from './hal';
 
 /** What every route group gets: configuration, the per-request context, and link building. */
@@ -13,6 +14,8 @@ export interface RestKit {
   context(request: FastifyRequest): Promise<Context>;
   /** Link building against the request's `{base_url}`. */
   hal(request: FastifyRequest): Hal;
+  /** The context of an admin caller: 401 without an account token, 403 without the admin scope. */
+  admin(request: FastifyRequest): Promise<Context>;
 }
 
 export function createRestKit(
@@ -20,16 +23,23 @@ export function createRestKit(
   buildContext: (headers: Record<string, unknown>, requestId: string) => Promise<Context>,
 ): RestKit {
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
+  const context = (request: FastifyRequest) => {
+    let ctx = contexts.get(request);
+    if (!ctx) {
+      ctx = buildContext(request.headers, request.id);
+      contexts.set(request, ctx);
+    }
+    return ctx;
+  };
   return {
     config,
-    context(request) {
-      let ctx = contexts.get(request);
-      if (!ctx) {
-        ctx = buildContext(request.headers, request.id);
-        contexts.set(request, ctx);
-      }
+    context,
+    hal: (request) => new Hal(baseUrlOf(request, config)),
+    async admin(request) {
+      const ctx = await context(request);
+      if (ctx.principal.accountId === null) throw unauthenticated('An admin account token (Authorization: Bearer) is required');
+      if (!ctx.principal.isAdmin) throw forbidden('Only an admin may change movie lists');
       return ctx;
     },
-    hal: (request) => new Hal(baseUrlOf(request, config)),
   };
 }
