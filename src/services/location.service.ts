@@ -18,10 +18,13 @@ export interface LocationRow {
  * `haversineMiles` in geo.ts) so filtering, ordering and paging happen in the database.
  */
 function distanceSql(point: NearQuery) {
-  return sql<number>`(2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(
-    power(sin(radians(${theatres.latitude} - ${point.latitude}) / 2), 2)
-    + cos(radians(${point.latitude})) * cos(radians(${theatres.latitude}))
-      * power(sin(radians(${theatres.longitude} - ${point.longitude}) / 2), 2)))))`;
+  // Explicit casts: an integral JS number would otherwise be bound as an integer parameter.
+  const lat = sql`${point.latitude}::double precision`;
+  const lon = sql`${point.longitude}::double precision`;
+  return sql<number>`(2 * ${EARTH_RADIUS_MILES}::double precision * asin(least(1, sqrt(
+    power(sin(radians(${theatres.latitude} - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${theatres.latitude}))
+      * power(sin(radians(${theatres.longitude} - ${lon}) / 2), 2)))))`;
 }
 
 /**
@@ -35,7 +38,7 @@ export async function findLocations(
 ): Promise<Page<LocationRow> & { latitude: number; longitude: number; radius: number }> {
   const point = validateNearQuery(query);
   const distance = distanceSql(point);
-  const within = lte(distance, point.radius);
+  const within = lte(distance, sql`${point.radius}::double precision`);
   const { limit, offset } = pageWindow(page);
   const [rows, [{ total }]] = await Promise.all([
     db
