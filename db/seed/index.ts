@@ -1,4 +1,12 @@
 import type { Db } from '../client';
+import { theatres } from '../schema';
+import { seedAccounts } from './accounts';
+import { seedAttributes } from './attributes';
+import { seedMovies } from './movies';
+import { seedReference } from './reference';
+import { countSeats, seedSeating } from './seating';
+import { seedShowtimes } from './showtimes';
+import { seedTheatres } from './theatres';
 
 export interface SeedOptions {
   /** 1 is the demo chain (~40 theatres); larger grows toward chain size (22.5 ≈ 900 theatres). */
@@ -10,15 +18,42 @@ export interface SeedOptions {
   log?: (message: string) => void;
 }
 
-/** Seeds demo data into an empty database; does nothing when theatres already exist. */
+/**
+ * Seeds demo data into an empty database; does nothing when theatres already exist.
+ * It is called in demo mode only, so demo credentials default to on.
+ */
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
-  void db;
-  void options;
-  return false;
+  const existing = await db.select({ id: theatres.id }).from(theatres).limit(1);
+  if (existing.length > 0) return false;
+  await seedDemo(db, { ...options, demoCredentials: options.demoCredentials ?? true });
+  return true;
 }
 
 /** Seeds the demo chain into an empty, migrated database. Deterministic for a given `today` and scale. */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
-  void db;
-  void options;
+  const today = options.today ?? new Date();
+  const log = options.log ?? (() => undefined);
+  const started = Date.now();
+  const step = (message: string) => log(`seed: ${message} (${Date.now() - started} ms)`);
+  if (!(options.scale > 0)) throw new Error(`seed scale must be positive, got ${options.scale}`);
+
+  await db.transaction(async (tx) => {
+    const contentTypes = await seedReference(tx);
+    step(`reference data (${contentTypes.size} content types)`);
+    const attrs = await seedAttributes(tx);
+    step(`${attrs.size} attributes`);
+    const theatreSeeds = await seedTheatres(tx, options.scale, attrs);
+    step(`${theatreSeeds.length} theatres in ${new Set(theatreSeeds.map((t) => t.marketId)).size} markets`);
+    const movieSeeds = await seedMovies(tx, options.scale, today, attrs);
+    step(`${movieSeeds.length} movies`);
+    const auditoriumSeeds = await seedSeating(tx, theatreSeeds);
+    step(`${auditoriumSeeds.length} auditoriums with ${countSeats(auditoriumSeeds)} seats`);
+    const counts = await seedShowtimes(tx, today, theatreSeeds, auditoriumSeeds, movieSeeds, attrs);
+    step(`${counts.showtimes} showtimes, ${counts.prices} ticket prices, ${counts.attributes} showtime attributes`);
+    if (options.demoCredentials) {
+      const accounts = await seedAccounts(tx, today);
+      step(`${accounts.vendors} demo vendors, ${accounts.accounts} site accounts, ${accounts.cards} loyalty cards`);
+    }
+  });
+  log(`seed: done in ${Date.now() - started} ms`);
 }
