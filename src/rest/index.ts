@@ -5,6 +5,9 @@ import type { Config } from '../config';
 import type { Context } from '../context';
 import { installErrorHandling } from './errors';
 import { createRestKit, type RestKit } from './kit';
+import { catalogRoutes } from './catalog.routes';
+import { locationRoutes } from './location.routes';
+import { mediaRoutes } from './media.routes';
 import { movieListRoutes } from './movie-list.routes';
 import { referenceRoutes } from './reference.routes';
 
@@ -17,7 +20,7 @@ export interface RestDeps {
 /** A route group: `src/rest/<area>.routes.ts` exports one. */
 export type RouteGroup = (app: FastifyInstance, kit: RestKit) => Promise<void>;
 
-const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes];
+const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes, catalogRoutes, locationRoutes, mediaRoutes];
 
 /**
  * Registers the REST compatibility layer (the spec's /v1…/v4 paths): the error and not-found

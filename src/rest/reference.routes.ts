@@ -1,11 +1,29 @@
 import type { FastifyInstance } from 'fastify';
+import { notFound } from '../errors';
+import { getAttributeByCode, listAttributes } from '../services/attribute.service';
+import { getCastAndCrew } from '../services/person.service';
 import { listRefundReasons } from '../services/reference.service';
 import type { RestKit } from './kit';
-import { arr, links, obj, route, str } from './schemas';
+import { arr, int, links, nstr, obj, params, route, str } from './schemas';
+import { attributeGroupPath, attributeGroupSchema, attributeSchema, toAttribute } from './shapes/attribute';
 
 const refundReason = obj({ name: str('Identifier of the reason.'), description: str(), typeDescription: str() });
 
-/** Reference data: refund reasons. */
+const castItem = obj(
+  {
+    movieId: int(),
+    personId: int(),
+    job: str('Actor, Director, Producer or Writer.'),
+    name: str(),
+    biography: nstr(),
+    role: str('Character name; absent for non-actors.'),
+    biographyUrl: nstr(),
+    media: obj({ profileDynamic: nstr() }),
+  },
+  ['role'],
+);
+
+/** Reference data: refund reasons, attributes (and their groups), cast and crew of a movie. */
 export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
   app.get(
     '/v1/refund-reasons',
@@ -20,6 +38,73 @@ export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promi
       return {
         refundReasons: rows.map((r) => ({ name: r.name, description: r.description, typeDescription: r.typeDescription })),
         _links: kit.hal(request).self('/v1/refund-reasons'),
+      };
+    },
+  );
+
+  app.get(
+    '/v1/attributes',
+    {
+      schema: route('Reference', 'All active attributes', {
+        response: { 200: obj({ count: int(), _embedded: obj({ attributes: arr(attributeSchema) }), _links: links() }) },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const hal = kit.hal(request);
+      const rows = await listAttributes(ctx.db);
+      const attributes = await Promise.all(rows.map((r) => toAttribute(ctx, hal, r)));
+      return { count: attributes.length, _embedded: { attributes }, _links: hal.self('/v1/attributes') };
+    },
+  );
+
+  app.get<{ Params: { code: string } }>(
+    '/v1/attributes/:code',
+    {
+      schema: route('Reference', 'One attribute by code', { params: params({ code: str() }), response: { 200: attributeSchema } }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const row = await getAttributeByCode(ctx.db, request.params.code);
+      if (!row) throw notFound('Attribute', request.params.code);
+      return toAttribute(ctx, kit.hal(request), row);
+    },
+  );
+
+  app.get<{ Params: { groupId: number } }>(
+    '/v1/attribute-groups/:groupId',
+    {
+      schema: route('Reference', 'One attribute group', {
+        params: params({ groupId: int() }),
+        response: { 200: attributeGroupSchema },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const group = await ctx.loaders.attributeGroupById.load(request.params.groupId);
+      if (!group) throw notFound('Attribute group', request.params.groupId);
+      return { ...group, _links: kit.hal(request).self(attributeGroupPath(group.id)) };
+    },
+  );
+
+  // `{movieId:int}` in the spec is a route constraint: a non-numeric id matches no route (404).
+  app.get<{ Params: { movieId: string } }>(
+    '/v1/movie/:movieId(^\\d+)/cast-crew',
+    {
+      schema: route('Movies', 'Cast and crew of a movie (note the `links` key)', {
+        params: params({ movieId: str() }),
+        response: { 200: obj({ id: int('The movie id.'), cast: arr(castItem), links: links() }) },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const movieId = Number(request.params.movieId);
+      const entries = await getCastAndCrew(ctx.db, movieId);
+      if (!entries) throw notFound('Movie', movieId);
+      return {
+        id: movieId,
+        cast: entries.map(({ role, ...rest }) => (role === null ? rest : { ...rest, role })),
+        links: kit.hal(request).self(`/v1/movie/${movieId}/cast-crew`),
       };
     },
   );

@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../errors';
+import type { MarketRow } from '../services/market.service';
+import { listMarkets } from '../services/market.service';
+import { getMovie, listMovies, type MovieView } from '../services/movie.service';
+import { getTheatre, listTheatres } from '../services/theatre.service';
+import { seg, type Hal } from './hal';
+import type { RestKit } from './kit';
+import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
+import { arr, int, links, obj, paged, params, query, route, str } from './schemas';
+import { movieSchema, toMovie } from './shapes/movie';
+import { theatreSchema, toTheatre } from './shapes/theatre';
+
+const MOVIE_VIEWS: Record<string, MovieView> = {
+  'now-playing': 'NOW_PLAYING',
+  advance: 'ADVANCE',
+  'coming-soon': 'COMING_SOON',
+};
+
+const marketSchema = obj({ id: int(), name: str(), slug: str(), _links: links() });
+
+function toMarket(hal: Hal, row: MarketRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    _links: {
+      ...hal.self(`/v1/markets/${row.id}`),
+      [hal.rel('v2/theatres')]: hal.link(`/v2/theatres?market=${seg(row.slug)}`),
+    },
+  };
+}
+
+/** Theatres, movies and markets: the linked resources the spec's `_links` point at. */
+export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
+  app.get<{ Params: { theatreId: number } }>(
+    '/v2/theatres/:theatreId',
+    {
+      schema: route('Theatres', 'One theatre', {
+        params: params({ theatreId: int() }),
+        response: { 200: theatreSchema },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const row = await getTheatre(ctx.db, request.params.theatreId);
+      if (!row) throw notFound('Theatre', request.params.theatreId);
+      return toTheatre(ctx, kit.hal(request), row);
+    },
+  );
+
+  app.get<{ Querystring: PagingQuery & { market?: string } }>(
+    '/v2/theatres',
+    {
+      schema: route('Theatres', 'Theatres, of one market (by slug) when given, by name', {
+        querystring: query({ market: str('Market slug.'), ...pagingQuery }),
+        response: { 200: paged({ _embedded: obj({ theatres: arr(theatreSchema) }) }) },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const hal = kit.hal(request);
+      const page = pageOf(request.query);
+      const result = await listTheatres(ctx.db, { marketSlug: request.query.market }, page);
+      const theatres = await Promise.all(result.items.map((t) => toTheatre(ctx, hal, t)));
+      return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { theatres } };
+    },
+  );
+
+  app.get<{ Params: { movieId: number } }>(
+    '/v2/movies/:movieId',
+    {
+      schema: route('Movies', 'One movie', { params: params({ movieId: int() }), response: { 200: movieSchema } }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const row = await getMovie(ctx.db, request.params.movieId);
+      if (!row) throw notFound('Movie', request.params.movieId);
+      return toMovie(ctx, kit.hal(request), row);
+    },
+  );
+
+  app.get<{ Params: { view: string }; Querystring: PagingQuery }>(
+    '/v2/movies/views/:view',
+    {
+      schema: route('Movies', 'Movies of a view: now-playing, advance or coming-soon', {
+        params: params({ view: str('now-playing, advance or coming-soon; anything else is 404') }),
+        querystring: query({ ...pagingQuery }),
+        response: { 200: paged({ _embedded: obj({ movies: arr(movieSchema) }) }) },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const hal = kit.hal(request);
+      const page = pageOf(request.query);
+      const view = Object.hasOwn(MOVIE_VIEWS, request.params.view) ? MOVIE_VIEWS[request.params.view] : null;
+      if (!view) throw notFound('Movie view', request.params.view);
+      const result = await listMovies(ctx.db, { view }, page);
+      const movies = await Promise.all(result.items.map((m) => toMovie(ctx, hal, m)));
+      return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { movies } };
+    },
+  );
+
+  app.get<{ Querystring: PagingQuery }>(
+    '/v1/markets',
+    {
+      schema: route('Locations', 'Markets, by name', {
+        querystring: query({ ...pagingQuery }),
+        response: { 200: paged({ _embedded: obj({ markets: arr(marketSchema) }) }) },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const hal = kit.hal(request);
+      const page = pageOf(request.query);
+      const result = await listMarkets(ctx.db, page);
+      return {
+        ...pagedFields(request, hal, page, result.totalCount),
+        _embedded: { markets: result.items.map((m) => toMarket(hal, m)) },
+      };
+    },
+  );
+
+  app.get<{ Params: { marketId: number } }>(
+    '/v1/markets/:marketId',
+    {
+      schema: route('Locations', 'One market', { params: params({ marketId: int() }), response: { 200: marketSchema } }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const row = await ctx.loaders.marketById.load(request.params.marketId);
+      if (!row) throw notFound('Market', request.params.marketId);
+      return toMarket(kit.hal(request), row);
+    },
+  );
+}

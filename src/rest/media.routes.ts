@@ -1,0 +1,170 @@
+import type { FastifyInstance } from 'fastify';
+import { DomainError, notFound } from '../errors';
+import {
+  getMediaItem,
+  listContentTypes,
+  listImageSizes,
+  listMedia,
+  type ResourceTypeName,
+} from '../services/media.service';
+import type { RestKit } from './kit';
+import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
+import { arr, int, links, obj, paged, params, query, route, str } from './schemas';
+import {
+  contentTypeSchema,
+  imageSizeSchema,
+  MEDIA_TYPES,
+  mediaSchema,
+  renditionSchema,
+  toContentType,
+  toImageSize,
+  toMediaItem,
+  toRendition,
+} from './shapes/media';
+
+/** Route words of resource types; products and product-categories are the linked forms. */
+const RESOURCE_TYPES: Record<string, ResourceTypeName> = {
+  theatre: 'theatre',
+  movie: 'movie',
+  attribute: 'attribute',
+  person: 'person',
+  promotion: 'promotion',
+  products: 'product',
+  'product-categories': 'product-category',
+};
+
+const mediaTypeOf = (word: string) => {
+  if (!Object.hasOwn(MEDIA_TYPES, word)) throw new DomainError('NOT_FOUND', `Unknown media type ${word} (images or videos)`);
+  return MEDIA_TYPES[word];
+};
+
+const idParam = (raw: string, what: string) => {
+  if (!/^\d{1,9}$/.test(raw)) throw notFound(what, raw);
+  return Number(raw);
+};
+
+const sizesResponse = obj({ count: int(), _embedded: obj({ imageSizeTypes: arr(imageSizeSchema) }), _links: links() });
+
+/** Media v2: content types, image sizes, one item, all media of a resource. */
+export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
+  for (const word of Object.keys(MEDIA_TYPES)) {
+    app.get(
+      `/v2/media/${word}/content-types`,
+      {
+        schema: route('Media', `Content types of ${word}`, {
+          response: { 200: obj({ count: int(), _embedded: obj({ contentTypes: arr(contentTypeSchema) }), _links: links() }) },
+        }),
+      },
+      async (request) => {
+        const ctx = await kit.context(request);
+        const hal = kit.hal(request);
+        const rows = await listContentTypes(ctx.db, MEDIA_TYPES[word]);
+        const contentTypes = await Promise.all(rows.map((r) => toContentType(ctx, hal, r)));
+        return { count: contentTypes.length, _embedded: { contentTypes }, _links: hal.self(`/v2/media/${word}/content-types`) };
+      },
+    );
+  }
+
+  const sizes = async (kit: RestKit, request: Parameters<typeof kit.context>[0], contentType?: string) => {
+    const ctx = await kit.context(request);
+    if (contentType) {
+      const known = await listContentTypes(ctx.db, 'image');
+      if (!known.some((c) => c.name === contentType)) throw notFound('Image content type', contentType);
+    }
+    const rows = await listImageSizes(ctx.db, contentType);
+    return {
+      count: rows.length,
+      _embedded: { imageSizeTypes: rows.map(toImageSize) },
+      _links: { self: { href: kit.hal(request).url(request.url), templated: false } },
+    };
+  };
+
+  app.get(
+    '/v2/images/sizes',
+    { schema: route('Media', 'All image sizes', { response: { 200: sizesResponse } }) },
+    async (request) => sizes(kit, request),
+  );
+
+  app.get<{ Querystring: { 'content-type'?: string } }>(
+    '/v2/media/images/sizes',
+    {
+      schema: route('Media', 'Image sizes of a content type (404 for an unknown one)', {
+        querystring: query({ 'content-type': str('Content type name, e.g. Poster.') }),
+        response: { 200: sizesResponse },
+      }),
+    },
+    async (request) => sizes(kit, request, request.query['content-type']),
+  );
+
+  app.get<{ Params: { mediaType: string; mediaId: string } }>(
+    '/v2/media/:mediaType/:mediaId',
+    {
+      schema: route('Media', 'One media item; media type images or videos', {
+        params: params({ mediaType: str(), mediaId: str() }),
+        response: { 200: mediaSchema },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const mediaType = mediaTypeOf(request.params.mediaType);
+      const id = idParam(request.params.mediaId, 'Media');
+      const row = await getMediaItem(ctx.db, id, mediaType);
+      if (!row) throw notFound('Media', id);
+      return toMediaItem(ctx, kit.hal(request), row);
+    },
+  );
+
+  app.get<{ Params: { mediaType: string; mediaId: string; renditionId: string } }>(
+    '/v2/media/:mediaType/:mediaId/renditions/:renditionId',
+    {
+      schema: route('Media', 'One rendition of a media item', {
+        params: params({ mediaType: str(), mediaId: str(), renditionId: str() }),
+        response: { 200: renditionSchema },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const mediaType = mediaTypeOf(request.params.mediaType);
+      const id = idParam(request.params.mediaId, 'Media');
+      const renditionId = idParam(request.params.renditionId, 'Rendition');
+      const item = await getMediaItem(ctx.db, id, mediaType);
+      if (!item) throw notFound('Media', id);
+      const rendition = (await ctx.loaders.renditionsByMediaItemId.load(id)).find((r) => r.id === renditionId);
+      if (!rendition) throw notFound('Rendition', renditionId);
+      return toRendition(kit.hal(request), item, rendition);
+    },
+  );
+
+  app.get<{
+    Params: { resourceType: string; resourceId: string; mediaType: string };
+    Querystring: PagingQuery & { 'content-type'?: string; size?: string };
+  }>(
+    '/v2/media/:resourceType/:resourceId/:mediaType',
+    {
+      schema: route('Media', 'All media of a resource (theatre, movie, attribute by code, person, promotion, products, product-categories)', {
+        params: params({ resourceType: str(), resourceId: str(), mediaType: str('images or videos') }),
+        querystring: query({ 'content-type': str(), size: str('Image size name, e.g. Thumb.'), ...pagingQuery }),
+        response: { 200: paged({ _embedded: obj({ media: arr(mediaSchema) }) }) },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const hal = kit.hal(request);
+      const { resourceType, resourceId } = request.params;
+      if (!Object.hasOwn(RESOURCE_TYPES, resourceType)) {
+        throw new DomainError('NOT_FOUND', `Unknown resource type ${resourceType}`);
+      }
+      const mediaType = mediaTypeOf(request.params.mediaType);
+      const page = pageOf(request.query);
+      const { 'content-type': contentType, size } = request.query;
+      const result = await listMedia(
+        ctx.db,
+        { type: RESOURCE_TYPES[resourceType], key: resourceId },
+        { mediaType, contentType, size },
+        page,
+      );
+      const media = await Promise.all(result.items.map((m) => toMediaItem(ctx, hal, m, size)));
+      return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { media } };
+    },
+  );
+}

@@ -1,0 +1,74 @@
+import type { Context } from '../../context';
+import type { AttributeRow } from '../../services/attribute.service';
+import { seg, type Hal } from '../hal';
+import { bool, int, links, nstr, obj, str, stringMap } from '../schemas';
+
+/** The short form of an attribute inside movies, theatres and showtimes (the spec's name, description, code). */
+export const attributeRefSchema = obj({ code: str(), name: str(), description: nstr() });
+
+export const attributeGroupSchema = obj({ id: int(), name: str(), description: nstr(), sort: int(), _links: links() });
+
+export const attributeSchema = obj(
+  {
+    id: int(),
+    code: str('Input value of include-attributes / exclude-attributes.'),
+    name: str(),
+    abbreviation: nstr(),
+    shortDescription: nstr(),
+    longDescription: nstr(),
+    appliesToTheatre: bool(),
+    appliesToShowtime: bool(),
+    appliesToMovie: bool(),
+    url: nstr(),
+    sort: int(),
+    media: stringMap(),
+    _embedded: obj({ group: attributeGroupSchema }),
+    _links: links(),
+  },
+  ['_embedded'],
+);
+
+export const attributeGroupPath = (id: number) => `/v1/attribute-groups/${id}`;
+export const attributePath = (code: string) => `/v1/attributes/${seg(code)}`;
+
+export function toAttributeRef(row: AttributeRow) {
+  return { code: row.code, name: row.name, description: row.shortDescription };
+}
+
+/** The full attribute with its group (through the per-request loader) and media links. */
+export async function toAttribute(ctx: Context, hal: Hal, row: AttributeRow) {
+  const group = row.groupId !== null ? await ctx.loaders.attributeGroupById.load(row.groupId) : null;
+  const media: Record<string, string> = {};
+  for (const [key, url] of Object.entries(row.media ?? {})) if (url) media[key] = url;
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    abbreviation: row.abbreviation,
+    shortDescription: row.shortDescription,
+    longDescription: row.longDescription,
+    appliesToTheatre: row.appliesToTheatre,
+    appliesToShowtime: row.appliesToShowtime,
+    appliesToMovie: row.appliesToMovie,
+    url: row.url,
+    sort: row.sort,
+    media,
+    ...(group
+      ? {
+          _embedded: {
+            group: {
+              id: group.id,
+              name: group.name,
+              description: group.description,
+              sort: group.sort,
+              _links: hal.self(attributeGroupPath(group.id)),
+            },
+          },
+        }
+      : {}),
+    _links: {
+      ...hal.self(attributePath(row.code)),
+      [hal.rel('v2/media')]: hal.link(`/v2/media/attribute/${seg(row.code)}/{media-type}`, true),
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import type { Context } from '../../context';
+import type {
+  ContentTypeRow,
+  ImageSizeTypeRow,
+  MediaItemRow,
+  MediaTypeName,
+  RenditionRow,
+} from '../../services/media.service';
+import { seg, type Hal } from '../hal';
+import { arr, bool, int, links, nint, nstr, obj, str } from '../schemas';
+
+/** Route word (images, videos) ↔ stored media type (image, video). */
+export const MEDIA_TYPES: Record<string, MediaTypeName> = { images: 'image', videos: 'video' };
+export const mediaTypeWord = (t: string) => (t === 'video' ? 'videos' : 'images');
+
+export const imageSizeSchema = obj({
+  contentType: str(),
+  height: int('Pixels.'),
+  id: int(),
+  name: str(),
+  resizeMode: str('e.g. crop'),
+  width: int('Pixels.'),
+});
+
+export const contentTypeSchema = obj({
+  allowMultipleMedia: bool(),
+  id: int(),
+  mediaType: str('image or video'),
+  name: str(),
+  count: int('Number of image sizes of the content type.'),
+  _embedded: obj({ imageSizeTypes: arr(imageSizeSchema) }),
+  _links: links(),
+});
+
+export const renditionSchema = obj({
+  bitRate: nint(),
+  bytes: nint(),
+  duration: nint('Milliseconds.'),
+  externalId: nstr(),
+  height: nint('Pixels.'),
+  id: int(),
+  isActive: bool(),
+  size: str('Friendly size name, e.g. Thumb.'),
+  url: str(),
+  width: nint('Pixels.'),
+  _links: links(),
+});
+
+export const mediaSchema = obj({
+  contentType: str(),
+  effectiveEndDate: nstr(),
+  effectiveStartDate: nstr(),
+  externalId: nstr(),
+  id: int(),
+  imageUrl: nstr(),
+  isActive: bool(),
+  longDescription: nstr(),
+  name: str(),
+  relatedLinkDisplayText: nstr(),
+  relatedLinkUrl: nstr(),
+  shortDescription: nstr(),
+  sortOrder: int(),
+  stillImageUrl: nstr(),
+  tags: nstr('Comma separated.'),
+  thumbnailUrl: nstr(),
+  videoUrl: nstr(),
+  _embedded: obj({ renditions: arr(renditionSchema) }),
+  _links: links(),
+});
+
+export const mediaItemPath = (item: { id: number; mediaType: string }) => `/v2/media/${mediaTypeWord(item.mediaType)}/${item.id}`;
+export const sizesPath = (contentType?: string) =>
+  contentType ? `/v2/media/images/sizes?content-type=${seg(contentType)}` : '/v2/images/sizes';
+
+export function toImageSize(row: ImageSizeTypeRow) {
+  return {
+    contentType: row.contentType,
+    height: row.height,
+    id: row.id,
+    name: row.name,
+    resizeMode: row.resizeMode,
+    width: row.width,
+  };
+}
+
+/** A content type with its image sizes (one loader batch for the whole list). */
+export async function toContentType(ctx: Context, hal: Hal, row: ContentTypeRow) {
+  const sizes = await ctx.loaders.imageSizeTypesByContentTypeId.load(row.id);
+  return {
+    allowMultipleMedia: row.allowMultipleMedia,
+    id: row.id,
+    mediaType: row.mediaType,
+    name: row.name,
+    count: sizes.length,
+    _embedded: { imageSizeTypes: sizes.map(toImageSize) },
+    _links: hal.self(sizesPath(row.name)),
+  };
+}
+
+export function toRendition(hal: Hal, item: MediaItemRow, row: RenditionRow) {
+  return {
+    bitRate: row.bitRate,
+    bytes: row.bytes,
+    duration: row.duration,
+    externalId: row.externalId,
+    height: row.height,
+    id: row.id,
+    isActive: row.isActive,
+    size: row.size,
+    url: row.url,
+    width: row.width,
+    _links: hal.self(`${mediaItemPath(item)}/renditions/${row.id}`),
+  };
+}
+
+/** A media item with its active renditions (optionally only those of one size). */
+export async function toMediaItem(ctx: Context, hal: Hal, row: MediaItemRow, size?: string | null) {
+  const renditions = await ctx.loaders.renditionsByMediaItemId.load(row.id);
+  return {
+    contentType: row.contentType,
+    effectiveEndDate: row.effectiveEndDate?.toISOString() ?? null,
+    effectiveStartDate: row.effectiveStartDate?.toISOString() ?? null,
+    externalId: row.externalId,
+    id: row.id,
+    imageUrl: row.imageUrl,
+    isActive: row.isActive,
+    longDescription: row.longDescription,
+    name: row.name,
+    relatedLinkDisplayText: row.relatedLinkDisplayText,
+    relatedLinkUrl: row.relatedLinkUrl,
+    shortDescription: row.shortDescription,
+    sortOrder: row.sortOrder,
+    stillImageUrl: row.stillImageUrl,
+    tags: row.tags,
+    thumbnailUrl: row.thumbnailUrl,
+    videoUrl: row.videoUrl,
+    _embedded: {
+      renditions: renditions.filter((r) => !size || r.size === size).map((r) => toRendition(hal, row, r)),
+    },
+    _links: hal.self(mediaItemPath(row)),
+  };
+}

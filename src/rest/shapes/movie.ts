@@ -1,0 +1,101 @@
+import { MOVIE_MEDIA_KEYS } from '../../../schema/movie.type';
+import type { Context } from '../../context';
+import { showtimesUrlOf, type MovieRow } from '../../services/movie.service';
+import { summarizeCredits } from '../../services/person.service';
+import type { Hal } from '../hal';
+import { arr, bool, int, links, nint, nnum, nstr, obj, str } from '../schemas';
+import { attributeRefSchema, toAttributeRef } from './attribute';
+
+const mediaSchema = obj(Object.fromEntries(MOVIE_MEDIA_KEYS.map((k) => [k, nstr()])));
+
+export const movieSchema = obj({
+  id: int(),
+  name: str(),
+  sortableName: str(),
+  starringActors: nstr('Comma separated, billing order.'),
+  directors: nstr('Comma separated.'),
+  genre: str(),
+  mpaaRating: str(),
+  vendorReleaseNumber: nint(),
+  runTime: int('Minutes.'),
+  score: nnum('0 to 1, 1 best.'),
+  slug: str(),
+  synopsis: nstr(),
+  synopsisTagLine: nstr(),
+  releaseDateUtc: str(),
+  earliestShowingUtc: nstr('The earliest future showtime; null when none.'),
+  hasScheduledShowtimes: bool(),
+  displayOnlineTicketAvailability: bool(),
+  onlineTicketAvailabilityDateUtc: nstr(),
+  websiteUrl: nstr(),
+  showtimesUrl: nstr(),
+  distributorId: nint(),
+  distributorCode: nstr(),
+  availableForAList: bool(),
+  preferredMediaType: str('Theatrical or OnDemand.'),
+  externalDbId: nstr(),
+  privateTheatreRentalTier: nstr(),
+  media: mediaSchema,
+  attributes: arr(attributeRefSchema),
+  _links: links(),
+});
+
+export const moviePath = (id: number) => `/v2/movies/${id}`;
+
+export function movieLinks(hal: Hal, id: number) {
+  return {
+    ...hal.self(moviePath(id)),
+    [hal.rel('v2/media')]: hal.link(`/v2/media/movie/${id}/{media-type}`, true),
+    [hal.rel('v2/earliest-showtime')]: hal.link(`/v2/theatres/{theatre-id}/movies/${id}/earliest-showtime`, true),
+    [hal.rel('v1/cast-crew')]: hal.link(`/v1/movie/${id}/cast-crew`),
+  };
+}
+
+/**
+ * A movie with the fields computed from other tables (credits, earliest showtime, attributes), each
+ * through a per-request loader, as the GraphQL field resolvers do.
+ */
+export async function toMovie(ctx: Context, hal: Hal, row: MovieRow) {
+  const [credits, earliest, attributes] = await Promise.all([
+    ctx.loaders.creditsByMovieId.load(row.id),
+    ctx.loaders.earliestShowtimeByMovieId.load(row.id),
+    ctx.loaders.attributesByMovieId.load(row.id),
+  ]);
+  const people = await ctx.loaders.personById.loadMany(credits.map((c) => c.personId));
+  const names = new Map<number, string>();
+  for (const p of people) if (p && !(p instanceof Error)) names.set(p.id, p.name);
+  const { starringActors, directors } = summarizeCredits(credits, (id) => names.get(id));
+  const media: Record<string, string | null> = {};
+  for (const key of MOVIE_MEDIA_KEYS) media[key] = row.media?.[key] ?? null;
+  return {
+    id: row.id,
+    name: row.name,
+    sortableName: row.sortableName,
+    starringActors,
+    directors,
+    genre: row.genre,
+    mpaaRating: row.mpaaRating,
+    vendorReleaseNumber: row.vendorReleaseNumber,
+    runTime: row.runTime,
+    score: row.score,
+    slug: row.slug,
+    synopsis: row.synopsis,
+    synopsisTagLine: row.synopsisTagLine,
+    releaseDateUtc: row.releaseDateUtc.toISOString(),
+    earliestShowingUtc: earliest?.toISOString() ?? null,
+    hasScheduledShowtimes: earliest !== null,
+    displayOnlineTicketAvailability: row.displayOnlineTicketAvailability,
+    onlineTicketAvailabilityDateUtc: row.onlineTicketAvailabilityDateUtc?.toISOString() ?? null,
+    websiteUrl: row.websiteUrl,
+    showtimesUrl: showtimesUrlOf(row),
+    distributorId: row.distributorId,
+    distributorCode: row.distributorCode,
+    availableForAList: row.availableForAList,
+    preferredMediaType: row.preferredMediaType,
+    externalDbId: row.externalDbId,
+    privateTheatreRentalTier: row.privateTheatreRentalTier,
+    media,
+    attributes: attributes.map(toAttributeRef),
+    _links: movieLinks(hal, row.id),
+  };
+}
