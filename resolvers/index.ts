@@ -1,5 +1,9 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { ReferenceResolver } from './reference.resolver';
+import { OrderResolver } from './order.resolver';
+import { OrderMutationResolver } from './order-mutation.resolver';
+import { OrderProductResolver } from './order-product.resolver';
+import { SeatEventResolver } from './seat-event.resolver';
 import { AttributeResolver } from './attribute.resolver';
 import { LocationResolver } from './location.resolver';
 import { MarketResolver } from './market.resolver';
@@ -7,11 +11,26 @@ import { ContentTypeResolver, MediaItemResolver } from './media.resolver';
 import { MovieResolver } from './movie.resolver';
 import { CreditResolver, PersonResolver } from './person.resolver';
 import { TheatreResolver } from './theatre.resolver';
+import { ShowtimeResolver } from './showtime.resolver';
+import { MovieShowtimesResolver, TheatreShowtimesResolver } from './theatre-showtimes.resolver';
+import { LayoutResolver, ShowtimeSeatingResolver, TheatreSeatingResolver } from './seating.resolver';
+import { ShowtimePickupResolver, TheatrePickupResolver } from './pickup.resolver';
+import {
+  ComboComponentResolver,
+  ConcessionResolver,
+  ModifierGroupResolver,
+  TheatreConcessionsResolver,
+  UpsellGroupResolver,
+} from './concession.resolver';
 
 /** Every resolver class of the schema; add a domain's resolvers here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const resolvers: NonEmptyArray<Function> = [
   ReferenceResolver,
+  OrderResolver,
+  OrderMutationResolver,
+  OrderProductResolver,
+  SeatEventResolver,
   MovieResolver,
   TheatreResolver,
   MarketResolver,
@@ -21,4 +40,17 @@ export const resolvers: NonEmptyArray<Function> = [
   MediaItemResolver,
   PersonResolver,
   CreditResolver,
+  ShowtimeResolver,
+  TheatreShowtimesResolver,
+  MovieShowtimesResolver,
+  ShowtimeSeatingResolver,
+  TheatreSeatingResolver,
+  LayoutResolver,
+  ShowtimePickupResolver,
+  TheatrePickupResolver,
+  ConcessionResolver,
+  ModifierGroupResolver,
+  ComboComponentResolver,
+  UpsellGroupResolver,
+  TheatreConcessionsResolver,
 ];

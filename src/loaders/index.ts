@@ -5,6 +5,9 @@ import { createMediaLoaders } from './media.loaders';
 import { createMovieLoaders } from './movie.loaders';
 import { createPersonLoaders } from './person.loaders';
 import { createTheatreLoaders } from './theatre.loaders';
+import { createShowtimeLoaders } from './showtime.loaders';
+import { createLayoutLoaders } from './layout.loaders';
+import { createConcessionLoaders } from './concession.loaders';
 
 /**
  * One fresh set of DataLoaders, merged from every domain's factory
@@ -19,6 +22,9 @@ export function createLoaders(db: Db) {
     ...createAttributeLoaders(db),
     ...createPersonLoaders(db),
     ...createMediaLoaders(db),
+    ...createShowtimeLoaders(db),
+    ...createLayoutLoaders(db),
+    ...createConcessionLoaders(db),
   };
 }
 

@@ -1,0 +1,147 @@
+import { Arg, Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { ConcessionsArgs } from '../schema/concession.input';
+import {
+  ComboComponent,
+  Concession,
+  ConcessionCategory,
+  ConcessionCategoryPage,
+  ConcessionDiscount,
+  ConcessionGroup,
+  ConcessionPage,
+  GroupComboComponent,
+  Modifier,
+  ModifierGroup,
+  toComboComponent,
+  toConcession,
+  toConcessionCategory,
+  toConcessionDiscount,
+  toConcessionGroup,
+  toModifierGroup,
+  UpsellConcession,
+  UpsellGroup,
+} from '../schema/concession.type';
+import { PageArgs } from '../schema/paging.type';
+import { Theatre } from '../schema/theatre.type';
+import type { Context } from '../src/context';
+import { getConcession } from '../src/services/concession.service';
+import { toPage } from '../src/services/search';
+import { toGraphQLPage } from './page';
+
+const assign = <T extends object>(Class: new () => T, values: Partial<T>): T => Object.assign(new Class(), values);
+
+@Resolver(() => Concession)
+export class ConcessionResolver {
+  @Query(() => Concession, {
+    nullable: true,
+    description: 'One concession by its theatre-product-assignment id; null when unknown.',
+  })
+  async concession(@Arg('id', () => Int) id: number, @Ctx() ctx: Context): Promise<Concession | null> {
+    const record = await getConcession(ctx.db, id);
+    return record ? toConcession(record) : null;
+  }
+
+  @FieldResolver(() => [ConcessionCategory])
+  async categories(@Root() c: Concession, @Ctx() ctx: Context): Promise<ConcessionCategory[]> {
+    return (await ctx.loaders.categoriesByConcessionId.load(c.concessionId)).map(toConcessionCategory);
+  }
+
+  @FieldResolver(() => [ConcessionGroup])
+  async groups(@Root() c: Concession, @Ctx() ctx: Context): Promise<ConcessionGroup[]> {
+    return (await ctx.loaders.groupsByConcessionId.load(c.concessionId)).map(toConcessionGroup);
+  }
+
+  @FieldResolver(() => [ConcessionDiscount])
+  async discounts(@Root() c: Concession, @Ctx() ctx: Context): Promise<ConcessionDiscount[]> {
+    return (await ctx.loaders.discountsByConcessionId.load(c.concessionId)).map(toConcessionDiscount);
+  }
+
+  @FieldResolver(() => [ModifierGroup])
+  async modifierGroups(@Root() c: Concession, @Ctx() ctx: Context): Promise<ModifierGroup[]> {
+    return (await ctx.loaders.modifierGroupsByConcessionId.load(c.concessionId)).map(toModifierGroup);
+  }
+
+  @FieldResolver(() => [ComboComponent], { description: 'Parts of a combo; empty for other products.' })
+  async comboComponents(@Root() c: Concession, @Ctx() ctx: Context): Promise<ComboComponent[]> {
+    return (await ctx.loaders.comboComponentsByConcessionId.load(c.concessionId)).map(toComboComponent);
+  }
+
+  @FieldResolver(() => UpsellGroup, { nullable: true })
+  async upsellGroup(@Root() c: Concession, @Ctx() ctx: Context): Promise<UpsellGroup | null> {
+    if (c.upsellGroupId == null) return null;
+    const row = await ctx.loaders.upsellGroupById.load(c.upsellGroupId);
+    return row ? assign(UpsellGroup, { id: row.id, name: row.name, theatreId: c.theatreId }) : null;
+  }
+}
+
+@Resolver(() => ModifierGroup)
+export class ModifierGroupResolver {
+  @FieldResolver(() => [Modifier])
+  async modifiers(@Root() g: ModifierGroup, @Ctx() ctx: Context): Promise<Modifier[]> {
+    return (await ctx.loaders.modifiersByGroupId.load(g.id)).map((m) => assign(Modifier, m));
+  }
+}
+
+@Resolver(() => ComboComponent)
+export class ComboComponentResolver {
+  @FieldResolver(() => [GroupComboComponent], { description: 'The choices of a Group component.' })
+  async groupComboComponents(@Root() c: ComboComponent, @Ctx() ctx: Context): Promise<GroupComboComponent[]> {
+    return (await ctx.loaders.comboGroupItemsByComponentId.load(c.componentId)).map((i) =>
+      assign(GroupComboComponent, { concessionId: i.concessionId, name: i.name, sku: i.sku }),
+    );
+  }
+}
+
+@Resolver(() => UpsellGroup)
+export class UpsellGroupResolver {
+  @FieldResolver(() => [UpsellConcession], { description: 'Upsell products the theatre sells, at its prices.' })
+  async upsellConcessions(@Root() g: UpsellGroup, @Ctx() ctx: Context): Promise<UpsellConcession[]> {
+    const rows = await ctx.loaders.upsellConcessionsByGroupTheatre.load({ upsellGroupId: g.id, theatreId: g.theatreId });
+    return rows.map((r) =>
+      assign(UpsellConcession, { concessionId: r.concessionId, name: r.name, sku: r.sku, price: r.price, tax: r.tax }),
+    );
+  }
+}
+
+@Resolver(() => Theatre)
+export class TheatreConcessionsResolver {
+  @FieldResolver(() => ConcessionPage, { description: 'Products the theatre sells, by display name.' })
+  async concessions(
+    @Root() theatre: Theatre,
+    @Args(() => ConcessionsArgs) args: ConcessionsArgs,
+    @Ctx() ctx: Context,
+  ): Promise<ConcessionPage> {
+    const page = await ctx.loaders.concessionPagesByTheatre.load({
+      theatreId: theatre.id,
+      filters: { category: args.category ?? null, group: args.group ?? null },
+      page: { pageNumber: args.pageNumber, pageSize: args.pageSize },
+    });
+    return toGraphQLPage(ConcessionPage, page, toConcession);
+  }
+
+  @FieldResolver(() => Concession, { nullable: true, description: 'A product (by product id) as this theatre sells it.' })
+  async concession(
+    @Root() theatre: Theatre,
+    @Arg('concessionId', () => Int) concessionId: number,
+    @Ctx() ctx: Context,
+  ): Promise<Concession | null> {
+    const record = await ctx.loaders.concessionByTheatreProduct.load({ theatreId: theatre.id, concessionId });
+    return record ? toConcession(record) : null;
+  }
+
+  @FieldResolver(() => ConcessionCategoryPage, {
+    description: "Categories of the theatre's products and their parents, by level and sort order.",
+  })
+  async concessionCategories(
+    @Root() theatre: Theatre,
+    @Args(() => PageArgs) page: PageArgs,
+    @Ctx() ctx: Context,
+  ): Promise<ConcessionCategoryPage> {
+    const rows = await ctx.loaders.concessionCategoriesByTheatreId.load(theatre.id);
+    const offset = (page.pageNumber - 1) * page.pageSize;
+    return toGraphQLPage(
+      ConcessionCategoryPage,
+      toPage(rows.slice(offset, offset + page.pageSize), rows.length, page),
+      toConcessionCategory,
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import { Args, Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import { LayoutSeat } from '../schema/seat.type';
+import {
+  AuditoriumLayouts,
+  Layout,
+  LayoutZone,
+  SeatingLayout,
+  TheatreSeatingLayouts,
+  toLayout,
+  toLayoutSeat,
+  toLayoutZone,
+  toSeatingLayout,
+} from '../schema/seating.type';
+import { SeatingLayoutArgs } from '../schema/showtime.input';
+import { Showtime } from '../schema/showtime.type';
+import { Theatre } from '../schema/theatre.type';
+import type { Context } from '../src/context';
+import { groupByAuditorium } from '../src/services/seating/layout.service';
+import { seatMapForShowtime, seatMapViewer } from '../src/services/seating/seat-map.service';
+
+@Resolver(() => Showtime)
+export class ShowtimeSeatingResolver {
+  @FieldResolver(() => SeatingLayout, {
+    description:
+      "The seat map with each seat's status for the viewer: the Premiere membership of accountId or " +
+      "loyaltyCardNumber when given, else of the caller's account; without either, a non-member.",
+  })
+  async seatingLayout(
+    @Root() showtime: Showtime,
+    @Args(() => SeatingLayoutArgs) args: SeatingLayoutArgs,
+    @Ctx() ctx: Context,
+  ): Promise<SeatingLayout> {
+    const viewer = await seatMapViewer(ctx.loaders, ctx.principal, args);
+    const map = await seatMapForShowtime(ctx.loaders, showtime.id, viewer);
+    if (!map) throw new Error(`showtime ${showtime.id} vanished while mapping its seats`);
+    return toSeatingLayout(map);
+  }
+}
+
+@Resolver(() => Theatre)
+export class TheatreSeatingResolver {
+  @FieldResolver(() => TheatreSeatingLayouts, {
+    description: "The theatre's auditoriums with the current version of each of their layouts.",
+  })
+  async seatingLayouts(@Root() theatre: Theatre, @Ctx() ctx: Context): Promise<TheatreSeatingLayouts> {
+    const versions = await ctx.loaders.currentLayoutsByTheatreId.load(theatre.id);
+    return Object.assign(new TheatreSeatingLayouts(), {
+      theatreNumber: theatre.id,
+      auditoriums: groupByAuditorium(versions).map((a) =>
+        Object.assign(new AuditoriumLayouts(), { auditorium: a.auditorium, layouts: a.layouts.map(toLayout) }),
+      ),
+    });
+  }
+}
+
+@Resolver(() => Layout)
+export class LayoutResolver {
+  @FieldResolver(() => [LayoutSeat], { description: 'Every cell of the layout, row by row.' })
+  async seats(@Root() layout: Layout, @Ctx() ctx: Context): Promise<LayoutSeat[]> {
+    return (await ctx.loaders.layoutSeatsByVersionId.load(layout.versionId)).map(toLayoutSeat);
+  }
+
+  @FieldResolver(() => [LayoutZone])
+  async zones(@Root() layout: Layout, @Ctx() ctx: Context): Promise<LayoutZone[]> {
+    return (await ctx.loaders.layoutZonesByVersionId.load(layout.versionId)).map(toLayoutZone);
+  }
+}

@@ -1,0 +1,91 @@
+import { Arg, Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { Attribute, toAttribute } from '../schema/attribute.type';
+import { Movie, toMovie } from '../schema/movie.type';
+import { PageArgs } from '../schema/paging.type';
+import { ShowtimeFilterArgs, ShowtimesNearArgs, toShowtimeFilters } from '../schema/showtime.input';
+import { Showtime, ShowtimePage, TicketPrice, toShowtime, toTicketPrice } from '../schema/showtime.type';
+import { Theatre, toTheatre } from '../schema/theatre.type';
+import type { Context } from '../src/context';
+import { earliestShowtime, getShowtime, isAlmostSoldOut, isSoldOut, showtimesNear } from '../src/services/showtime.service';
+import { toGraphQLPage } from './page';
+
+@Resolver(() => Showtime)
+export class ShowtimeResolver {
+  @Query(() => Showtime, { nullable: true, description: 'One showtime; null when the id is unknown.' })
+  async showtime(@Arg('id', () => Int) id: number, @Ctx() ctx: Context): Promise<Showtime | null> {
+    const record = await getShowtime(ctx.db, id);
+    return record ? toShowtime(record) : null;
+  }
+
+  @Query(() => Showtime, {
+    nullable: true,
+    description: 'The earliest future, not canceled showtime of a movie at a theatre; null when none.',
+  })
+  async earliestShowtime(
+    @Arg('theatreId', () => Int) theatreId: number,
+    @Arg('movieId', () => Int) movieId: number,
+    @Ctx() ctx: Context,
+  ): Promise<Showtime | null> {
+    const record = await earliestShowtime(ctx.db, theatreId, movieId);
+    return record ? toShowtime(record) : null;
+  }
+
+  @Query(() => ShowtimePage, {
+    description:
+      'Showtimes on a theatre-local date at theatres within `radius` miles of the point, by distance then time.',
+  })
+  async showtimesNear(
+    @Args(() => ShowtimesNearArgs) near: ShowtimesNearArgs,
+    @Args(() => ShowtimeFilterArgs) filters: ShowtimeFilterArgs,
+    @Args(() => PageArgs) page: PageArgs,
+    @Ctx() ctx: Context,
+  ): Promise<ShowtimePage> {
+    const result = await showtimesNear(ctx.db, { ...near, filters: toShowtimeFilters(filters) }, page);
+    return toGraphQLPage(ShowtimePage, result, toShowtime);
+  }
+
+  @FieldResolver(() => Movie)
+  async movie(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<Movie> {
+    const row = await ctx.loaders.movieById.load(showtime.movieId);
+    if (!row) throw new Error(`movie ${showtime.movieId} of showtime ${showtime.id} is missing`);
+    return toMovie(row);
+  }
+
+  @FieldResolver(() => Theatre)
+  async theatre(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<Theatre> {
+    const row = await ctx.loaders.theatreById.load(showtime.theatreId);
+    if (!row) throw new Error(`theatre ${showtime.theatreId} of showtime ${showtime.id} is missing`);
+    return toTheatre(row);
+  }
+
+  @FieldResolver(() => [Attribute])
+  async attributes(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<Attribute[]> {
+    return (await ctx.loaders.attributesByShowtimeId.load(showtime.id)).map(toAttribute);
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'Name of the premium format (IMAX, Dolby Cinema, …) among its attributes; null when none.',
+  })
+  async premiumFormat(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<string | null> {
+    const attributes = await ctx.loaders.attributesByShowtimeId.load(showtime.id);
+    return attributes.find((a) => a.isPremiumFormat)?.name ?? null;
+  }
+
+  @FieldResolver(() => [TicketPrice])
+  async ticketPrices(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<TicketPrice[]> {
+    return (await ctx.loaders.ticketPricesByShowtimeId.load(showtime.id)).map(toTicketPrice);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Every sellable seat is held or sold.' })
+  async isSoldOut(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<boolean> {
+    return isSoldOut(await ctx.loaders.occupancyByShowtimeId.load(showtime.id));
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: 'At least 90% of the sellable seats are held or sold, but not all (then isSoldOut).',
+  })
+  async isAlmostSoldOut(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<boolean> {
+    return isAlmostSoldOut(await ctx.loaders.occupancyByShowtimeId.load(showtime.id));
+  }
+}

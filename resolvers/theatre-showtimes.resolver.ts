@@ -1,0 +1,68 @@
+import { Args, Ctx, FieldResolver, Int, Arg, Resolver, Root } from 'type-graphql';
+import { Movie } from '../schema/movie.type';
+import { PageArgs } from '../schema/paging.type';
+import { ShowtimeDateArgs, ShowtimeFilterArgs, toShowtimeFilters } from '../schema/showtime.input';
+import { Showtime, ShowtimePage, toShowtime } from '../schema/showtime.type';
+import { Theatre } from '../schema/theatre.type';
+import type { Context } from '../src/context';
+import { toPage } from '../src/services/search';
+import { optionalDate, validateFilters } from '../src/services/showtime-query';
+import { toGraphQLPage } from './page';
+
+@Resolver(() => Theatre)
+export class TheatreShowtimesResolver {
+  @FieldResolver(() => [Showtime], {
+    description: 'Showtimes on a theatre-local date (every future one without a date), filtered, by start time.',
+  })
+  async showtimes(
+    @Root() theatre: Theatre,
+    @Args(() => ShowtimeDateArgs) { date }: ShowtimeDateArgs,
+    @Args(() => ShowtimeFilterArgs) filters: ShowtimeFilterArgs,
+    @Ctx() ctx: Context,
+  ): Promise<Showtime[]> {
+    const rows = await ctx.loaders.showtimesBySelection.load({
+      theatreId: theatre.id,
+      date: optionalDate(date),
+      filters: validateFilters(toShowtimeFilters(filters)),
+    });
+    return rows.map(toShowtime);
+  }
+
+  @FieldResolver(() => ShowtimePage, { description: 'The same list as `showtimes`, paged.' })
+  async showtimesPage(
+    @Root() theatre: Theatre,
+    @Args(() => ShowtimeDateArgs) { date }: ShowtimeDateArgs,
+    @Args(() => ShowtimeFilterArgs) filters: ShowtimeFilterArgs,
+    @Args(() => PageArgs) page: PageArgs,
+    @Ctx() ctx: Context,
+  ): Promise<ShowtimePage> {
+    const rows = await ctx.loaders.showtimesBySelection.load({
+      theatreId: theatre.id,
+      date: optionalDate(date),
+      filters: validateFilters(toShowtimeFilters(filters)),
+    });
+    const offset = (page.pageNumber - 1) * page.pageSize;
+    return toGraphQLPage(ShowtimePage, toPage(rows.slice(offset, offset + page.pageSize), rows.length, page), toShowtime);
+  }
+}
+
+@Resolver(() => Movie)
+export class MovieShowtimesResolver {
+  @FieldResolver(() => [Showtime], {
+    description: "The movie's showtimes, at one theatre or all, on a theatre-local date or every future one.",
+  })
+  async showtimes(
+    @Root() movie: Movie,
+    @Arg('theatreId', () => Int, { nullable: true }) theatreId: number | null,
+    @Args(() => ShowtimeDateArgs) { date }: ShowtimeDateArgs,
+    @Ctx() ctx: Context,
+  ): Promise<Showtime[]> {
+    const rows = await ctx.loaders.showtimesBySelection.load({
+      movieId: movie.id,
+      theatreId: theatreId ?? null,
+      date: optionalDate(date),
+      filters: toShowtimeFilters(new ShowtimeFilterArgs()),
+    });
+    return rows.map(toShowtime);
+  }
+}

@@ -1,0 +1,44 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import type { PickupTimes as PickupTimesRecord } from '../src/services/pickup.service';
+
+@ObjectType({ description: 'A concession pickup slot.' })
+export class PickupTime {
+  @Field(() => Int, { description: 'How many more orders the slot can take.' })
+  available!: number;
+
+  @Field(() => String)
+  pickupDateTimeUtc!: string;
+
+  @Field(() => String, { description: 'Theatre-local, without zone designator.' })
+  pickupDateTimeLocal!: string;
+
+  @Field(() => Boolean, { description: 'The default selection (showtime variant only; false otherwise).' })
+  isDefault!: boolean;
+}
+
+@ObjectType({ description: 'Concession pickup times of a theatre on a date, or around a showtime.' })
+export class PickupTimes {
+  @Field(() => Int)
+  theatreId!: number;
+
+  @Field(() => Int, { nullable: true, description: 'Set in the showtime variant.' })
+  showtimeId!: number | null;
+
+  @Field(() => [PickupTime])
+  pickupTimes!: PickupTime[];
+}
+
+export function toPickupTimes(p: PickupTimesRecord): PickupTimes {
+  return Object.assign(new PickupTimes(), {
+    theatreId: p.theatreId,
+    showtimeId: p.showtimeId,
+    pickupTimes: p.pickupTimes.map((t) =>
+      Object.assign(new PickupTime(), {
+        available: t.available,
+        pickupDateTimeUtc: t.pickupDateTimeUtc.toISOString(),
+        pickupDateTimeLocal: t.pickupDateTimeLocal,
+        isDefault: t.isDefault,
+      }),
+    ),
+  });
+}

@@ -1,0 +1,126 @@
+import { Field, Float, Int, ObjectType } from 'type-graphql';
+import type { LayoutSeatRow, LayoutVersionRecord, LayoutZoneRow } from '../src/services/seating/layout.service';
+import type { SeatMap } from '../src/services/seating/seat-map.service';
+import { LayoutSeat, Seat, SEAT_STATUS_ENUM, toSeatType } from './seat.type';
+
+@ObjectType({ description: "The seat map of one performance, with each seat's status for the viewer." })
+export class SeatingLayout {
+  @Field(() => Int, { description: "The theatre's id." })
+  theatreNumber!: number;
+
+  @Field(() => Int)
+  performanceNumber!: number;
+
+  @Field(() => Int)
+  rows!: number;
+
+  @Field(() => Int)
+  columns!: number;
+
+  @Field(() => [Seat], { description: 'Every cell of the layout, row by row (aisles as NOT_A_SEAT).' })
+  seats!: Seat[];
+}
+
+export function toSeatingLayout(map: SeatMap): SeatingLayout {
+  return Object.assign(new SeatingLayout(), {
+    theatreNumber: map.theatreNumber,
+    performanceNumber: map.performanceNumber,
+    rows: map.rows,
+    columns: map.columns,
+    seats: map.seats.map(({ seat, status, available }) =>
+      Object.assign(new Seat(), {
+        row: seat.row,
+        column: seat.column,
+        seatName: seat.seatName,
+        type: toSeatType(seat.type),
+        seatTier: seat.tier,
+        zoneNumber: seat.zoneNumber,
+        available,
+        seatStatus: SEAT_STATUS_ENUM[status],
+      }),
+    ),
+  });
+}
+
+@ObjectType({ description: 'A price zone of a layout; a surcharge of 0 means a discount may apply.' })
+export class LayoutZone {
+  @Field(() => Int, { nullable: true })
+  zoneNumber!: number | null;
+
+  @Field(() => Float)
+  surchargeAmount!: number;
+
+  @Field(() => Float)
+  discountAmount!: number;
+
+  @Field(() => String)
+  description!: string;
+}
+
+@ObjectType({ description: 'One of the layouts an auditorium can have, at its current version.' })
+export class Layout {
+  @Field(() => Int, { description: 'The layout id (differentiates the layouts of an auditorium).' })
+  id!: number;
+
+  @Field(() => Int, { description: 'Incremented when the layout changes.' })
+  versionNumber!: number;
+
+  @Field(() => Int)
+  theatreNumber!: number;
+
+  @Field(() => Int)
+  rows!: number;
+
+  @Field(() => Int)
+  columns!: number;
+
+  /** The layout version's own id: what seats and zones load by. */
+  versionId!: number;
+}
+
+export function toLayout(v: LayoutVersionRecord): Layout {
+  return Object.assign(new Layout(), {
+    id: v.layoutId,
+    versionNumber: v.versionNumber,
+    theatreNumber: v.theatreId,
+    rows: v.rows,
+    columns: v.columns,
+    versionId: v.versionId,
+  });
+}
+
+export const toLayoutSeat = (s: LayoutSeatRow): LayoutSeat =>
+  Object.assign(new LayoutSeat(), {
+    row: s.row,
+    column: s.column,
+    seatName: s.seatName,
+    type: toSeatType(s.type),
+    seatTier: s.tier,
+    zoneNumber: s.zoneNumber,
+  });
+
+export const toLayoutZone = (z: LayoutZoneRow): LayoutZone =>
+  Object.assign(new LayoutZone(), {
+    zoneNumber: z.zoneNumber,
+    surchargeAmount: z.surchargeAmount,
+    discountAmount: z.discountAmount,
+    description: z.description,
+  });
+
+@ObjectType({ description: 'An auditorium of a theatre and its layouts.' })
+export class AuditoriumLayouts {
+  @Field(() => Int, { description: 'The auditorium number.' })
+  auditorium!: number;
+
+  @Field(() => [Layout])
+  layouts!: Layout[];
+}
+
+@ObjectType({ description: "A theatre's auditoriums and their seating layouts." })
+export class TheatreSeatingLayouts {
+  @Field(() => Int)
+  theatreNumber!: number;
+
+  @Field(() => [AuditoriumLayouts])
+  auditoriums!: AuditoriumLayouts[];
+}

@@ -1,0 +1,80 @@
+import { ArgsType, Field, Float, Int, registerEnumType } from 'type-graphql';
+import type { ShowtimeFilters } from '../src/services/showtime.service';
+import { PageArgs } from './paging.type';
+
+export enum AttributeOperator {
+  AND = 'AND',
+  OR = 'OR',
+}
+registerEnumType(AttributeOperator, {
+  name: 'AttributeOperator',
+  description: 'How includeAttributes combine: AND = the showtime has all the codes, OR = any of them.',
+});
+
+/** The spec's showtime filters (movie, movie-id, include/exclude-attributes, attribute-operator). */
+@ArgsType()
+export class ShowtimeFilterArgs {
+  @Field(() => String, { nullable: true, description: "Case-insensitive substring of the movie's name." })
+  movieName?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  movieId?: number | null;
+
+  @Field(() => [String], { nullable: true, description: 'Attribute codes the showtime must have (see attributeOperator).' })
+  includeAttributes?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Attribute codes the showtime must not have.' })
+  excludeAttributes?: string[] | null;
+
+  @Field(() => AttributeOperator, { defaultValue: AttributeOperator.AND })
+  attributeOperator: AttributeOperator = AttributeOperator.AND;
+}
+
+/** Filters as the services take them (key order fixed: loaders batch by them). */
+export function toShowtimeFilters(args: ShowtimeFilterArgs): ShowtimeFilters {
+  return {
+    movieName: args.movieName ?? null,
+    movieId: args.movieId ?? null,
+    includeAttributes: args.includeAttributes ?? null,
+    excludeAttributes: args.excludeAttributes ?? null,
+    attributeOperator: args.attributeOperator ?? AttributeOperator.AND,
+  };
+}
+
+@ArgsType()
+export class ShowtimeDateArgs {
+  @Field(() => String, {
+    nullable: true,
+    description: "The theatre-local calendar day, YYYY-MM-DD; without it every future showtime.",
+  })
+  date?: string | null;
+}
+
+@ArgsType()
+export class ShowtimesNearArgs {
+  @Field(() => String, { description: "The theatre-local calendar day, YYYY-MM-DD." })
+  date!: string;
+
+  @Field(() => Float)
+  latitude!: number;
+
+  @Field(() => Float)
+  longitude!: number;
+
+  @Field(() => Float, { defaultValue: 50, description: 'Miles, at most 500.' })
+  radius: number = 50;
+}
+
+@ArgsType()
+export class SeatingLayoutArgs {
+  @Field(() => Int, {
+    nullable: true,
+    description: "A site account whose Premiere membership unlocks premiere seats; defaults to the caller's.",
+  })
+  accountId?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'A loyalty card whose Premiere membership unlocks premiere seats.' })
+  loyaltyCardNumber?: string | null;
+}
+
+export { PageArgs };

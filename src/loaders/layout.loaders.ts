@@ -1,0 +1,45 @@
+import DataLoader from 'dataloader';
+import type { Db } from '../../db/client';
+import {
+  getCurrentLayoutsOfTheatres,
+  getLayoutSeats,
+  getLayoutVersionsByIds,
+  getLayoutZones,
+  type LayoutSeatRow,
+  type LayoutVersionRecord,
+  type LayoutZoneRow,
+} from '../services/seating/layout.service';
+import { resolveViewer } from '../services/seating/membership';
+import type { Viewer } from '../services/seating/seat-status';
+import { manyByKey, oneByKey } from './keyed';
+
+export interface MembershipKey {
+  accountId?: number | null;
+  loyaltyCardNumber?: string | null;
+}
+
+/** Layout versions, their seats and zones; a theatre's current layouts; seat-map viewers. */
+export function createLayoutLoaders(db: Db) {
+  return {
+    layoutVersionById: new DataLoader<number, LayoutVersionRecord | null>(async (ids) =>
+      oneByKey(ids, await getLayoutVersionsByIds(db, ids), (v) => v.versionId),
+    ),
+    layoutSeatsByVersionId: new DataLoader<number, LayoutSeatRow[]>(async (ids) =>
+      manyByKey(ids, await getLayoutSeats(db, ids), (s) => s.layoutVersionId),
+    ),
+    layoutZonesByVersionId: new DataLoader<number, LayoutZoneRow[]>(async (ids) =>
+      manyByKey(ids, await getLayoutZones(db, ids), (z) => z.layoutVersionId),
+    ),
+    currentLayoutsByTheatreId: new DataLoader<number, LayoutVersionRecord[]>(async (ids) =>
+      manyByKey(ids, await getCurrentLayoutsOfTheatres(db, ids), (v) => v.theatreId),
+    ),
+    /**
+     * The viewer of seat maps for the membership arguments. Keys come from query arguments, not rows,
+     * so a request has one or two distinct keys however many showtimes it maps.
+     */
+    viewerByMembership: new DataLoader<MembershipKey, Viewer, string>(
+      (keys) => Promise.all(keys.map((k) => resolveViewer(db, k))),
+      { cacheKeyFn: (k) => JSON.stringify([k.accountId ?? null, k.loyaltyCardNumber ?? null]) },
+    ),
+  };
+}

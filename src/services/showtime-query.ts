@@ -1,0 +1,112 @@
+import { and, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { movies, showtimes, theatres } from '../../db/schema';
+import { badInput } from '../errors';
+import { containsPattern } from './search';
+import { addDays, parseDateArg } from './time';
+
+/**
+ * The SQL building blocks of showtime queries: the joined row every showtime read selects, the
+ * theatre-local date condition and the attribute/movie filters. Everything filters in SQL.
+ */
+
+export type AttributeOperator = 'AND' | 'OR';
+
+/** The spec's showtime query parameters (movie, movie-id, include/exclude-attributes, attribute-operator). */
+export interface ShowtimeFilters {
+  /** Case-insensitive substring of the movie's name. */
+  movieName?: string | null;
+  movieId?: number | null;
+  /** Attribute codes the showtime must have: all of them (AND, the default) or any of them (OR). */
+  includeAttributes?: readonly string[] | null;
+  /** Attribute codes the showtime must not have (none of them). */
+  excludeAttributes?: readonly string[] | null;
+  attributeOperator?: AttributeOperator | null;
+}
+
+/** The columns of a showtime read: the showtime, the movie data it shows, the theatre's timezone. */
+export const showtimeColumns = {
+  showtime: showtimes,
+  movie: {
+    name: movies.name,
+    sortableName: movies.sortableName,
+    slug: movies.slug,
+    genre: movies.genre,
+    mpaaRating: movies.mpaaRating,
+    runTime: movies.runTime,
+    vendorReleaseNumber: movies.vendorReleaseNumber,
+    internalReleaseNumber: movies.internalReleaseNumber,
+    media: movies.media,
+  },
+  timezone: theatres.timezone,
+  /** The theatre-local calendar day of the start, computed by Postgres from the theatre's zone. */
+  localDate: sql<string>`to_char(${showtimes.showDateTimeUtc} at time zone ${theatres.timezone}, 'YYYY-MM-DD')`,
+};
+
+/** `sql` fragments for lower-cased attribute codes. */
+function codeList(codes: readonly string[]): SQL {
+  return sql.join(
+    codes.map((c) => sql`${c.toLowerCase()}`),
+    sql`, `,
+  );
+}
+
+function hasAttributeIn(codes: readonly string[]): SQL {
+  return sql`exists (select 1 from showtime_attributes sa join attributes a on a.id = sa.attribute_id
+    where sa.showtime_id = ${showtimes.id} and lower(a.code) in (${codeList(codes)}))`;
+}
+
+function hasAllAttributes(codes: readonly string[]): SQL {
+  const distinct = [...new Set(codes.map((c) => c.toLowerCase()))];
+  return sql`(select count(distinct lower(a.code)) from showtime_attributes sa join attributes a on a.id = sa.attribute_id
+    where sa.showtime_id = ${showtimes.id} and lower(a.code) in (${codeList(distinct)})) = ${distinct.length}`;
+}
+
+const cleanCodes = (codes: readonly string[] | null | undefined) =>
+  (codes ?? []).map((c) => c.trim()).filter((c) => c.length > 0);
+
+/** The SQL conditions of the filters (codes compare case-insensitively). */
+export function filterConditions(filters: ShowtimeFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.movieId != null) conditions.push(eq(showtimes.movieId, filters.movieId));
+  if (filters.movieName) conditions.push(ilike(movies.name, containsPattern(filters.movieName)));
+  const include = cleanCodes(filters.includeAttributes);
+  if (include.length) {
+    conditions.push(filters.attributeOperator === 'OR' ? hasAttributeIn(include) : hasAllAttributes(include));
+  }
+  const exclude = cleanCodes(filters.excludeAttributes);
+  if (exclude.length) conditions.push(sql`not ${hasAttributeIn(exclude)}`);
+  return conditions;
+}
+
+/**
+ * Showtimes on one of the theatre-local `dates` (of each showtime's own theatre). The UTC window one
+ * day wider on each side lets the (theatre, time) index narrow the scan before the exact local test.
+ */
+export function localDatesCondition(dates: readonly string[]): SQL {
+  const sorted = [...dates].sort();
+  const from = new Date(`${addDays(sorted[0], -1)}T00:00:00Z`);
+  const to = new Date(`${addDays(sorted[sorted.length - 1], 2)}T00:00:00Z`);
+  return and(
+    gte(showtimes.showDateTimeUtc, from),
+    lt(showtimes.showDateTimeUtc, to),
+    inArray(showtimeColumns.localDate, [...dates]),
+  )!;
+}
+
+/** Future showtimes (start at or after `now`). */
+export const futureCondition = (now: Date = new Date()): SQL => gte(showtimes.showDateTimeUtc, now);
+
+/** Validates the filters' arguments; BAD_USER_INPUT naming the argument. */
+export function validateFilters(filters: ShowtimeFilters): ShowtimeFilters {
+  if (filters.movieId != null && (!Number.isInteger(filters.movieId) || filters.movieId < 1)) {
+    throw badInput('movieId must be a positive integer', 'movieId');
+  }
+  if (filters.attributeOperator && filters.attributeOperator !== 'AND' && filters.attributeOperator !== 'OR') {
+    throw badInput('attributeOperator must be AND or OR', 'attributeOperator');
+  }
+  return filters;
+}
+
+/** Validates an optional theatre-local date argument. */
+export const optionalDate = (date: string | null | undefined, argument = 'date'): string | null =>
+  date == null ? null : parseDateArg(date, argument);

@@ -1,0 +1,257 @@
+import { and, asc, count, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { attributes, movies, showtimeAttributes, showtimes, showtimeTicketPrices, theatres } from '../../db/schema';
+import type { Page } from '../../schema/paging.type';
+import { EARTH_RADIUS_MILES, validateNearQuery } from './geo';
+import { pageWindow, toPage } from './search';
+import {
+  filterConditions,
+  futureCondition,
+  localDatesCondition,
+  optionalDate,
+  showtimeColumns,
+  validateFilters,
+  type ShowtimeFilters,
+} from './showtime-query';
+
+export type ShowtimeRow = typeof showtimes.$inferSelect;
+export type TicketPriceRow = typeof showtimeTicketPrices.$inferSelect;
+export type AttributeRow = typeof attributes.$inferSelect;
+export type { ShowtimeFilters } from './showtime-query';
+
+/** A showtime with the movie data it shows and its theatre's timezone (one joined row). */
+export interface ShowtimeRecord {
+  showtime: ShowtimeRow;
+  movie: {
+    name: string;
+    sortableName: string;
+    slug: string;
+    genre: string;
+    mpaaRating: string;
+    runTime: number;
+    vendorReleaseNumber: number | null;
+    internalReleaseNumber: number | null;
+    media: Record<string, string | undefined>;
+  };
+  timezone: string;
+  /** Theatre-local calendar day of the start (YYYY-MM-DD). */
+  localDate: string;
+}
+
+/**
+ * The share of sellable seats taken (held or sold) from which a showtime is "almost sold out".
+ * A sold-out showtime is not also almost sold out.
+ */
+export const ALMOST_SOLD_OUT_RATIO = 0.9;
+
+const order = [asc(showtimes.showDateTimeUtc), asc(showtimes.id)];
+
+function selectShowtimes(db: Db) {
+  return db
+    .select(showtimeColumns)
+    .from(showtimes)
+    .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
+    .innerJoin(movies, eq(movies.id, showtimes.movieId));
+}
+
+/** Showtimes of the given ids (loaders reorder). */
+export async function getShowtimesByIds(db: Db, ids: readonly number[]): Promise<ShowtimeRecord[]> {
+  if (!ids.length) return [];
+  return selectShowtimes(db).where(inArray(showtimes.id, [...ids]));
+}
+
+/** One showtime, or null when the id is unknown. */
+export async function getShowtime(db: Db, id: number): Promise<ShowtimeRecord | null> {
+  const [row] = await getShowtimesByIds(db, [id]);
+  return row ?? null;
+}
+
+/** The showtime of a theatre's performance number (the REST seating-layout route's key), or null. */
+export async function getShowtimeByPerformance(
+  db: Db,
+  theatreId: number,
+  performanceNumber: number,
+): Promise<ShowtimeRecord | null> {
+  const [row] = await selectShowtimes(db)
+    .where(and(eq(showtimes.theatreId, theatreId), eq(showtimes.performanceNumber, performanceNumber)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Which showtimes a batch read selects: any of the theatres/movies, on any of the local dates. */
+export interface ShowtimeSelection {
+  theatreIds?: readonly number[];
+  movieIds?: readonly number[];
+  /** Theatre-local days; none means every future showtime. */
+  dates?: readonly string[];
+  filters: ShowtimeFilters;
+}
+
+/** All showtimes of a selection in one statement, by start time. Batch loaders split them by key. */
+export async function selectShowtimesOf(db: Db, selection: ShowtimeSelection): Promise<ShowtimeRecord[]> {
+  const conditions: SQL[] = [...filterConditions(selection.filters)];
+  if (selection.theatreIds) conditions.push(inArray(showtimes.theatreId, [...selection.theatreIds]));
+  if (selection.movieIds) conditions.push(inArray(showtimes.movieId, [...selection.movieIds]));
+  conditions.push(selection.dates?.length ? localDatesCondition(selection.dates) : futureCondition());
+  return selectShowtimes(db)
+    .where(and(...conditions))
+    .orderBy(...order);
+}
+
+/**
+ * A page of a theatre's showtimes on a theatre-local date (YYYY-MM-DD), or of all its future showtimes
+ * without a date, filtered in SQL. BAD_USER_INPUT for a malformed date or filter.
+ */
+export async function listShowtimesForTheatre(
+  db: Db,
+  theatreId: number,
+  query: { date?: string | null; filters?: ShowtimeFilters },
+  page: { pageNumber: number; pageSize: number },
+): Promise<Page<ShowtimeRecord>> {
+  const date = optionalDate(query.date);
+  const filters = validateFilters(query.filters ?? {});
+  const where = and(
+    eq(showtimes.theatreId, theatreId),
+    date ? localDatesCondition([date]) : futureCondition(),
+    ...filterConditions(filters),
+  );
+  const { limit, offset } = pageWindow(page);
+  const [rows, [{ total }]] = await Promise.all([
+    selectShowtimes(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: count() })
+      .from(showtimes)
+      .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
+      .innerJoin(movies, eq(movies.id, showtimes.movieId))
+      .where(where),
+  ]);
+  return toPage(rows, total, page);
+}
+
+/** The earliest future, not canceled showtime of a movie at a theatre, or null. */
+export async function earliestShowtime(db: Db, theatreId: number, movieId: number): Promise<ShowtimeRecord | null> {
+  const [row] = await selectShowtimes(db)
+    .where(
+      and(
+        eq(showtimes.theatreId, theatreId),
+        eq(showtimes.movieId, movieId),
+        eq(showtimes.isCanceled, false),
+        futureCondition(),
+      ),
+    )
+    .orderBy(...order)
+    .limit(1);
+  return row ?? null;
+}
+
+/** A showtime near a point, with its theatre's distance in miles. */
+export type NearShowtimeRecord = ShowtimeRecord & { distance: number };
+
+/**
+ * Showtimes on a theatre-local date at theatres within `radius` miles (default 50) of the point,
+ * ordered by distance, then start time, then id; paged. Validates date, point, radius and filters.
+ */
+export async function showtimesNear(
+  db: Db,
+  query: { date: string; latitude: number; longitude: number; radius?: number | null; filters?: ShowtimeFilters },
+  page: { pageNumber: number; pageSize: number },
+): Promise<Page<NearShowtimeRecord>> {
+  const date = optionalDate(query.date)!;
+  const point = validateNearQuery(query);
+  const filters = validateFilters(query.filters ?? {});
+  const distance = sql<number>`(2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(
+    power(sin(radians(${theatres.latitude} - ${point.latitude}) / 2), 2)
+    + cos(radians(${point.latitude})) * cos(radians(${theatres.latitude}))
+      * power(sin(radians(${theatres.longitude} - ${point.longitude}) / 2), 2)))))`;
+  const where = and(lte(distance, point.radius), localDatesCondition([date]), ...filterConditions(filters));
+  const { limit, offset } = pageWindow(page);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ ...showtimeColumns, distance: distance.mapWith(Number) })
+      .from(showtimes)
+      .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
+      .innerJoin(movies, eq(movies.id, showtimes.movieId))
+      .where(where)
+      .orderBy(asc(distance), asc(theatres.id), ...order)
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: count() })
+      .from(showtimes)
+      .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
+      .innerJoin(movies, eq(movies.id, showtimes.movieId))
+      .where(where),
+  ]);
+  return toPage(rows, total, page);
+}
+
+/** Ticket prices of the given showtimes. */
+export async function getTicketPrices(db: Db, showtimeIds: readonly number[]): Promise<TicketPriceRow[]> {
+  if (!showtimeIds.length) return [];
+  return db
+    .select()
+    .from(showtimeTicketPrices)
+    .where(inArray(showtimeTicketPrices.showtimeId, [...showtimeIds]))
+    .orderBy(asc(showtimeTicketPrices.showtimeId), asc(showtimeTicketPrices.price));
+}
+
+/** Active attributes of the given showtimes, as `{showtimeId, attribute}` in display order. */
+export async function getAttributesOfShowtimes(
+  db: Db,
+  showtimeIds: readonly number[],
+): Promise<{ showtimeId: number; attribute: AttributeRow }[]> {
+  if (!showtimeIds.length) return [];
+  return db
+    .select({ showtimeId: showtimeAttributes.showtimeId, attribute: attributes })
+    .from(showtimeAttributes)
+    .innerJoin(attributes, eq(attributes.id, showtimeAttributes.attributeId))
+    .where(and(inArray(showtimeAttributes.showtimeId, [...showtimeIds]), eq(attributes.isActive, true)))
+    .orderBy(asc(attributes.sort), asc(attributes.name), asc(attributes.id));
+}
+
+/** Seats taken (active claims) and sellable seats (layout seats that are not aisles or blocked). */
+export interface Occupancy {
+  showtimeId: number;
+  taken: number;
+  capacity: number;
+}
+
+/** Occupancy of the given showtimes in one statement (a count of active claims per showtime). */
+export async function getOccupancy(db: Db, showtimeIds: readonly number[]): Promise<Occupancy[]> {
+  if (!showtimeIds.length) return [];
+  return db
+    .select({
+      showtimeId: showtimes.id,
+      taken: sql<number>`(select count(*) from seat_claims c
+        where c.showtime_id = ${showtimes.id} and c.status in ('held', 'sold'))`.mapWith(Number),
+      capacity: sql<number>`(select count(*) from layout_seats ls
+        where ls.layout_version_id = ${showtimes.layoutVersionId} and ls.type not in ('NotASeat', 'Blocked'))`.mapWith(
+        Number,
+      ),
+    })
+    .from(showtimes)
+    .where(inArray(showtimes.id, [...showtimeIds]));
+}
+
+/** Sold out: every sellable seat is taken. */
+export const isSoldOut = (o: Occupancy | null): boolean => Boolean(o && o.capacity > 0 && o.taken >= o.capacity);
+
+/** Almost sold out: at least 90% of the sellable seats taken, but not all of them. */
+export const isAlmostSoldOut = (o: Occupancy | null): boolean =>
+  Boolean(o && o.capacity > 0 && !isSoldOut(o) && o.taken >= ALMOST_SOLD_OUT_RATIO * o.capacity);
+
+/** The chain's public website: purchase and movie pages of showtimes link there. */
+export const CHAIN_WEBSITE_URL = 'https://www.marquee-cinemas.example';
+
+/** The movie's page on the chain's website. */
+export const movieUrlOf = (slug: string): string => `${CHAIN_WEBSITE_URL}/movies/${slug}`;
+
+/** Where a guest buys tickets of a showtime, on the website and in the mobile site. */
+export const showtimePurchaseUrls = (showtimeId: number) => ({
+  purchaseUrl: `${CHAIN_WEBSITE_URL}/showtimes/${showtimeId}/purchase`,
+  mobilePurchaseUrl: `${CHAIN_WEBSITE_URL}/m/showtimes/${showtimeId}/purchase`,
+});
