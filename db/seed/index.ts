@@ -2,7 +2,10 @@ import type { Db } from '../client';
 import { theatres } from '../schema';
 import { seedAccounts } from './accounts';
 import { seedAttributes } from './attributes';
+import { seedConcessions } from './concessions';
+import { seedMedia } from './media';
 import { seedMovies } from './movies';
+import { seedPeople } from './people';
 import { seedReference } from './reference';
 import { countSeats, seedSeating } from './seating';
 import { seedShowtimes } from './showtimes';
@@ -50,6 +53,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     step(`${auditoriumSeeds.length} auditoriums with ${countSeats(auditoriumSeeds)} seats`);
     const counts = await seedShowtimes(tx, today, theatreSeeds, auditoriumSeeds, movieSeeds, attrs);
     step(`${counts.showtimes} showtimes, ${counts.prices} ticket prices, ${counts.attributes} showtime attributes`);
+    const cast = await seedPeople(tx, movieSeeds);
+    step(`${cast.people.length} people, ${cast.credits} movie credits`);
+    const menu = await seedConcessions(tx, theatreSeeds);
+    step(`${menu.products.length} concessions, ${menu.theatreProducts} theatre concessions, ${menu.pickupSlots} pickup slots`);
+    const media = await seedMedia(tx, today, contentTypes, theatreSeeds, movieSeeds, cast.people, menu);
+    step(`${media.items} media items, ${media.renditions} renditions`);
     if (options.demoCredentials) {
       const accounts = await seedAccounts(tx, today);
       step(`${accounts.vendors} demo vendors, ${accounts.accounts} site accounts, ${accounts.cards} loyalty cards`);
