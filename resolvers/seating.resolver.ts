@@ -30,6 +30,8 @@ export class ShowtimeSeatingResolver {
     @Args(() => SeatingLayoutArgs) args: SeatingLayoutArgs,
     @Ctx() ctx: Context,
   ): Promise<SeatingLayout> {
+    // The showtime is already loaded: prime it so the seat map does not read it again.
+    ctx.loaders.showtimeById.prime(showtime.id, showtime.record);
     const viewer = await seatMapViewer(ctx.loaders, ctx.principal, args);
     const map = await seatMapForShowtime(ctx.loaders, showtime.id, viewer);
     if (!map) throw new Error(`showtime ${showtime.id} vanished while mapping its seats`);
