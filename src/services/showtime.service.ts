@@ -163,11 +163,14 @@ export async function showtimesNear(
   const date = optionalDate(query.date)!;
   const point = validateNearQuery(query);
   const filters = validateFilters(query.filters ?? {});
-  const distance = sql<number>`(2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(
-    power(sin(radians(${theatres.latitude} - ${point.latitude}) / 2), 2)
-    + cos(radians(${point.latitude})) * cos(radians(${theatres.latitude}))
-      * power(sin(radians(${theatres.longitude} - ${point.longitude}) / 2), 2)))))`;
-  const where = and(lte(distance, point.radius), localDatesCondition([date]), ...filterConditions(filters));
+  // Explicit casts: an integral JS number would otherwise be bound as an integer parameter.
+  const lat = sql`${point.latitude}::double precision`;
+  const lon = sql`${point.longitude}::double precision`;
+  const distance = sql<number>`(2 * ${EARTH_RADIUS_MILES}::double precision * asin(least(1, sqrt(
+    power(sin(radians(${theatres.latitude} - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${theatres.latitude}))
+      * power(sin(radians(${theatres.longitude} - ${lon}) / 2), 2)))))`;
+  const where = and(lte(distance, sql`${point.radius}::double precision`), localDatesCondition([date]), ...filterConditions(filters));
   const { limit, offset } = pageWindow(page);
   const [rows, [{ total }]] = await Promise.all([
     db
