@@ -6,10 +6,13 @@ import type { Context } from '../context';
 import { installErrorHandling } from './errors';
 import { createRestKit, type RestKit } from './kit';
 import { catalogRoutes } from './catalog.routes';
+import { concessionRoutes } from './concession.routes';
 import { locationRoutes } from './location.routes';
 import { mediaRoutes } from './media.routes';
 import { movieListRoutes } from './movie-list.routes';
 import { referenceRoutes } from './reference.routes';
+import { seatingRoutes } from './seating.routes';
+import { showtimeRoutes } from './showtime.routes';
 
 export interface RestDeps {
   config: Config;
@@ -20,7 +23,7 @@ export interface RestDeps {
 /** A route group: `src/rest/<area>.routes.ts` exports one. */
 export type RouteGroup = (app: FastifyInstance, kit: RestKit) => Promise<void>;
 
-const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes, catalogRoutes, locationRoutes, mediaRoutes];
+const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes, catalogRoutes, locationRoutes, mediaRoutes, showtimeRoutes, seatingRoutes, concessionRoutes];
 
 /**
  * Registers the REST compatibility layer (the spec's /v1…/v4 paths): the error and not-found

@@ -1,0 +1,171 @@
+import type { FastifyInstance } from 'fastify';
+import type { Context } from '../context';
+import { badInput, DomainError, notFound } from '../errors';
+import { getConcession, listConcessionCategories, listConcessions } from '../services/concession.service';
+import { pickupTimesForDate, type PickupTimes } from '../services/pickup.service';
+import { getShowtime } from '../services/showtime.service';
+import type { RestKit } from './kit';
+import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
+import { arr, bool, int, links, obj, paged, params, query, route, str } from './schemas';
+import { categorySchema, concessionSchema, toCategory, toConcession } from './shapes/concession';
+
+const pickupItem = (withDefault: boolean) =>
+  obj({
+    available: int('Slots still available.'),
+    pickupDateTimeUtc: str(),
+    pickupDateTimeLocal: str(),
+    ...(withDefault ? { isDefault: bool('The default selection.') } : {}),
+  });
+
+async function requireTheatre(ctx: Context, theatreId: number) {
+  if (!(await ctx.loaders.theatreById.load(theatreId))) throw notFound('Theatre', theatreId);
+}
+
+const pickupTimesOf = (times: PickupTimes, withDefault: boolean) =>
+  times.pickupTimes.map((t) => ({
+    available: t.available,
+    pickupDateTimeUtc: t.pickupDateTimeUtc.toISOString(),
+    pickupDateTimeLocal: t.pickupDateTimeLocal,
+    ...(withDefault ? { isDefault: t.isDefault } : {}),
+  }));
+
+/** Concessions v1: a theatre's products (paged, by category and group), one product, categories, pickup times. */
+export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
+  app.get<{ Params: { theatreId: number }; Querystring: PagingQuery & { category?: string; group?: string } }>(
+    '/v1/theatres/:theatreId/concessions',
+    {
+      schema: route('Concessions', "A theatre's concessions, by category and display group", {
+        params: params({ theatreId: int() }),
+        querystring: query({
+          category: str('Category name (matches the category or its parents).'),
+          group: str('Display group name.'),
+          ...pagingQuery,
+        }),
+        response: { 200: paged({ _embedded: obj({ concessions: arr(concessionSchema) }) }) },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const hal = kit.hal(request);
+      await requireTheatre(ctx, request.params.theatreId);
+      const page = pageOf(request.query);
+      const { category, group } = request.query;
+      const result = await listConcessions(ctx.db, request.params.theatreId, { category, group }, page);
+      const concessions = await Promise.all(result.items.map((r) => toConcession(ctx, hal, r)));
+      return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { concessions } };
+    },
+  );
+
+  app.get<{ Params: { theatreId: number }; Querystring: PagingQuery }>(
+    '/v1/theatres/:theatreId/concessions/categories',
+    {
+      schema: route('Concessions', "Categories of a theatre's concessions", {
+        params: params({ theatreId: int() }),
+        querystring: query({ ...pagingQuery }),
+        response: {
+          200: paged({
+            theatreId: int(),
+            _embedded: obj({ concessionsCategories: arr(categorySchema) }),
+          }),
+        },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const hal = kit.hal(request);
+      const { theatreId } = request.params;
+      await requireTheatre(ctx, theatreId);
+      const page = pageOf(request.query);
+      const result = await listConcessionCategories(ctx.db, theatreId, page);
+      return {
+        ...pagedFields(request, hal, page, result.totalCount),
+        theatreId,
+        _embedded: { concessionsCategories: result.items.map((c) => toCategory(hal, theatreId, c)) },
+      };
+    },
+  );
+
+  app.get<{ Params: { theatreId: number; year: number; month: number; day: number } }>(
+    '/v1/theatres/:theatreId/concessions/pickup-times/:year/:month/:day',
+    {
+      schema: route('Concessions', 'Pickup times of a theatre-local date', {
+        params: params({ theatreId: int(), year: int(), month: int(), day: int() }),
+        response: { 200: obj({ theatreId: int(), pickupTimes: arr(pickupItem(false)), _links: links() }) },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const { theatreId, year, month, day } = request.params;
+      await requireTheatre(ctx, theatreId);
+      const date = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+      const times = await pickupTimesForDate(ctx.db, theatreId, date).catch((err: unknown) => {
+        // The service names its argument `date`; the route has year/month/day.
+        if (err instanceof DomainError && err.code === 'BAD_USER_INPUT') throw badInput(`${date} is not a calendar date`, 'date');
+        throw err;
+      });
+      if (!times) throw notFound('Theatre', theatreId);
+      return {
+        theatreId,
+        pickupTimes: pickupTimesOf(times, false),
+        _links: kit.hal(request).self(`/v1/theatres/${theatreId}/concessions/pickup-times/${year}/${month}/${day}`),
+      };
+    },
+  );
+
+  app.get<{ Params: { theatreId: number; concessionId: number } }>(
+    '/v1/theatres/:theatreId/concessions/:concessionId',
+    {
+      schema: route('Concessions', 'One product as a theatre sells it', {
+        params: params({ theatreId: int(), concessionId: int('The product id.') }),
+        response: { 200: concessionSchema },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const { theatreId, concessionId } = request.params;
+      const record = await ctx.loaders.concessionByTheatreProduct.load({ theatreId, concessionId });
+      if (!record) throw new DomainError('NOT_FOUND', `Concession ${concessionId} is not sold at theatre ${theatreId}`);
+      return toConcession(ctx, kit.hal(request), record);
+    },
+  );
+
+  app.get<{ Params: { assignmentId: number } }>(
+    '/v1/concessions/:assignmentId',
+    {
+      schema: route('Concessions', 'One concession by theatre-product-assignment id', {
+        params: params({ assignmentId: int('The theatre-product-assignment id.') }),
+        response: { 200: concessionSchema },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const record = await getConcession(ctx.db, request.params.assignmentId);
+      if (!record) throw notFound('Concession', request.params.assignmentId);
+      return toConcession(ctx, kit.hal(request), record);
+    },
+  );
+
+  app.get<{ Params: { showtimeId: number } }>(
+    '/v1/showtimes/:showtimeId/concession-pickup-times',
+    {
+      schema: route('Concessions', 'Pickup times around a showtime', {
+        params: params({ showtimeId: int() }),
+        response: {
+          200: obj({ theatreId: int(), showtimeId: int(), pickupTimes: arr(pickupItem(true)), _links: links() }),
+        },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const record = await getShowtime(ctx.db, request.params.showtimeId);
+      if (!record) throw notFound('Showtime', request.params.showtimeId);
+      const times = await ctx.loaders.pickupTimesByShowtime.load(record);
+      return {
+        theatreId: times.theatreId,
+        showtimeId: record.showtime.id,
+        pickupTimes: pickupTimesOf(times, true),
+        _links: kit.hal(request).self(`/v1/showtimes/${record.showtime.id}/concession-pickup-times`),
+      };
+    },
+  );
+}

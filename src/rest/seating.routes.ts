@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import { DomainError, notFound } from '../errors';
+import { theatreSeatingLayouts } from '../services/seating/layout.service';
+import { seatMapForShowtime, seatMapViewer } from '../services/seating/seat-map.service';
+import { getShowtimeByPerformance } from '../services/showtime.service';
+import type { RestKit } from './kit';
+import { arr, bool, int, links, nint, num, obj, params, query, route, str } from './schemas';
+
+const seatMapSchema = obj({
+  theatreNumber: int(),
+  performanceNumber: int(),
+  rows: int(),
+  columns: int(),
+  seats: arr(
+    obj({
+      row: int(),
+      column: int(),
+      seatName: str(),
+      type: str('CanReserve, Blocked, Wheelchair, Companion, GeneralAdmission, NA, LoveSeatLeft, LoveSeatRight, NotASeat, …'),
+      seatTier: str("Regular, Premiere, or '' for a non-seat."),
+      available: bool(),
+      seatStatus: str('Available, Sold, Locked, Blocked, Unblocked, GAOverride, PremiereAvailable, PremiereUnavailable, BlockedForSocialDistance'),
+    }),
+  ),
+  _links: links(),
+});
+
+const theatreLayoutsSchema = obj({
+  theatreNumber: int(),
+  auditoriums: arr(
+    obj({
+      auditorium: int(),
+      layouts: arr(
+        obj({
+          id: int('Differentiates the layouts of one auditorium.'),
+          versionNumber: int(),
+          theatreNumber: int(),
+          name: str(),
+          rows: int(),
+          columns: int(),
+          seats: arr(obj({ row: int(), column: int(), seatName: str(), type: str(), seatTier: str(), zoneNumber: nint() })),
+          zones: arr(obj({ zoneNumber: nint(), surchargeAmount: num(), discountAmount: num(), description: str() })),
+        }),
+      ),
+    }),
+  ),
+  _links: links(),
+});
+
+/** Seat maps per performance (v2, v3) and the layouts of a theatre's auditoriums (v2, v3). */
+export async function seatingRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
+  for (const version of ['v3', 'v2'] as const) {
+    app.get<{
+      Params: { theatreNumber: number; performanceNumber: number };
+      Querystring: { accountId?: number; loyaltyCardNumber?: string };
+    }>(
+      `/${version}/seating-layouts/:theatreNumber/:performanceNumber`,
+      {
+        schema: route('Seating', `Seat map of a performance (${version}); accountId or loyaltyCardNumber enable premiere availability`, {
+          params: params({ theatreNumber: int('The theatre id.'), performanceNumber: int() }),
+          querystring: query({ accountId: int(), loyaltyCardNumber: str() }),
+          response: { 200: seatMapSchema },
+        }),
+      },
+      async (request) => {
+        const ctx = await kit.context(request);
+        const { theatreNumber, performanceNumber } = request.params;
+        const record = await getShowtimeByPerformance(ctx.db, theatreNumber, performanceNumber);
+        if (!record) {
+          throw new DomainError('NOT_FOUND', `Performance ${performanceNumber} of theatre ${theatreNumber} was not found`);
+        }
+        ctx.loaders.showtimeById.prime(record.showtime.id, record);
+        const viewer = await seatMapViewer(ctx.loaders, ctx.principal, {
+          accountId: request.query.accountId,
+          loyaltyCardNumber: request.query.loyaltyCardNumber,
+        });
+        const map = await seatMapForShowtime(ctx.loaders, record.showtime.id, viewer);
+        if (!map) throw notFound('Showtime', record.showtime.id);
+        return {
+          theatreNumber: map.theatreNumber,
+          performanceNumber: map.performanceNumber,
+          rows: map.rows,
+          columns: map.columns,
+          seats: map.seats.map(({ seat, status, available }) => ({
+            row: seat.row,
+            column: seat.column,
+            seatName: seat.seatName,
+            type: seat.type,
+            seatTier: seat.tier,
+            available,
+            seatStatus: status,
+          })),
+          _links: kit.hal(request).self(`/${version}/seating-layouts/${theatreNumber}/${performanceNumber}`),
+        };
+      },
+    );
+
+    app.get<{ Params: { theatreNumber: number } }>(
+      `/${version}/theatres/:theatreNumber/seating-layouts`,
+      {
+        schema: route('Seating', `Auditoriums of a theatre and their current layouts (${version})`, {
+          params: params({ theatreNumber: int('The theatre id.') }),
+          response: { 200: theatreLayoutsSchema },
+        }),
+      },
+      async (request) => {
+        const ctx = await kit.context(request);
+        const { theatreNumber } = request.params;
+        if (!(await ctx.loaders.theatreById.load(theatreNumber))) throw notFound('Theatre', theatreNumber);
+        const result = await theatreSeatingLayouts(ctx.db, theatreNumber);
+        return {
+          theatreNumber: result.theatreNumber,
+          auditoriums: result.auditoriums.map((a) => ({
+            auditorium: a.auditorium,
+            layouts: a.layouts.map((l) => ({
+              id: l.layoutId,
+              versionNumber: l.versionNumber,
+              theatreNumber: l.theatreId,
+              name: l.name,
+              rows: l.rows,
+              columns: l.columns,
+              seats: l.seats.map((s) => ({
+                row: s.row,
+                column: s.column,
+                seatName: s.seatName,
+                type: s.type,
+                seatTier: s.tier,
+                zoneNumber: s.zoneNumber,
+              })),
+              zones: l.zones.map((z) => ({
+                zoneNumber: z.zoneNumber,
+                surchargeAmount: z.surchargeAmount,
+                discountAmount: z.discountAmount,
+                description: z.description,
+              })),
+            })),
+          })),
+          _links: kit.hal(request).self(`/${version}/theatres/${theatreNumber}/seating-layouts`),
+        };
+      },
+    );
+  }
+}

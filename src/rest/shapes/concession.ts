@@ -1,0 +1,195 @@
+import type { Context } from '../../context';
+import type { ConcessionCategoryRow, ConcessionRecord } from '../../services/concession.service';
+import { seg, type Hal } from '../hal';
+import { arr, bool, int, links, nint, nstr, num, obj, str } from '../schemas';
+
+const imagesSchema = obj({ imageSmall: nstr(), imageLarge: nstr() });
+
+export const categorySchema = obj({
+  name: str(),
+  level: int('1 is the top level.'),
+  sortOrder: int('Within its level.'),
+  productSortOrder: int('Within the lowest level.'),
+  categoryId: int(),
+  media: imagesSchema,
+  _links: links(),
+});
+
+const modifierGroupSchema = obj({
+  id: int(),
+  groupName: str(),
+  required: bool(),
+  minimumQuantity: int(),
+  maximumQuantity: int(),
+  sortOrder: int(),
+  _embedded: obj({
+    modifiers: arr(
+      obj({ concessionId: int(), name: str(), displayName: str(), sku: str(), price: num(), tax: num(), _links: links() }),
+    ),
+  }),
+  _links: links(),
+});
+
+const comboComponentSchema = obj({
+  concessionId: nint('The product of a Concession-type component; null for a Group.'),
+  name: str(),
+  type: str('Concession or Group'),
+  quantity: int(),
+  sortOrder: int(),
+  _embedded: obj({ groupComboComponents: arr(obj({ concessionId: int(), name: str(), sku: str() })) }),
+});
+
+const upsellGroupSchema = obj({
+  name: str(),
+  _embedded: obj({ upsellConcessions: arr(obj({ name: str(), sku: str(), price: num(), tax: num(), concessionId: int() })) }),
+});
+
+export const concessionSchema = obj({
+  name: str(),
+  displayName: str(),
+  description: nstr(),
+  nutritionalInfo: nstr(),
+  size: nstr(),
+  price: num('Tax-inclusive, display only.'),
+  tax: num(),
+  taxGroupId: nint(),
+  taxAtComboItemLevel: bool(),
+  sku: str(),
+  prepTime: int('Minutes.'),
+  theatreId: int(),
+  concessionId: int(),
+  media: imagesSchema,
+  discounts: arr(obj({ id: int(), amount: num(), type: str('e.g. Upgrade or Discount'), referenceProductId: nint() })),
+  groups: arr(obj({ name: str(), media: imagesSchema })),
+  _embedded: obj(
+    {
+      categories: arr(categorySchema),
+      modifierGroups: arr(modifierGroupSchema),
+      comboComponents: arr(comboComponentSchema),
+      upsellGroup: upsellGroupSchema,
+    },
+    ['comboComponents', 'upsellGroup'],
+  ),
+  _links: links(),
+});
+
+export const concessionPath = (assignmentId: number) => `/v1/concessions/${assignmentId}`;
+const theatreConcessionsPath = (theatreId: number) => `/v1/theatres/${theatreId}/concessions`;
+
+/** A category as it appears under a product or in a theatre's category list. */
+export function toCategory(hal: Hal, theatreId: number, row: ConcessionCategoryRow) {
+  const byCategory = `${theatreConcessionsPath(theatreId)}?category=${seg(row.name)}`;
+  return {
+    name: row.name,
+    level: row.level,
+    sortOrder: row.sortOrder,
+    productSortOrder: row.productSortOrder,
+    categoryId: row.id,
+    media: { imageSmall: row.imageSmall, imageLarge: row.imageLarge },
+    _links: {
+      ...hal.self(byCategory),
+      [hal.rel('v1/concessions')]: hal.link(`/v1/theatres/{theatre-id}/concessions?category=${seg(row.name)}`, true),
+      [hal.rel('v2/media')]: hal.link(`/v2/media/product-categories/${row.id}/{media-type}`, true),
+    },
+  };
+}
+
+/**
+ * A theatre's product with its categories, groups, discounts, modifiers, combo parts and upsells, each
+ * through a per-request loader (a page of products costs one statement per relation).
+ */
+export async function toConcession(ctx: Context, hal: Hal, record: ConcessionRecord) {
+  const p = record.product;
+  const l = ctx.loaders;
+  const [categories, groups, discounts, modifierGroups, components, upsellGroup] = await Promise.all([
+    l.categoriesByConcessionId.load(p.id),
+    l.groupsByConcessionId.load(p.id),
+    l.discountsByConcessionId.load(p.id),
+    l.modifierGroupsByConcessionId.load(p.id),
+    p.isCombo ? l.comboComponentsByConcessionId.load(p.id) : Promise.resolve(null),
+    p.upsellGroupId !== null ? l.upsellGroupById.load(p.upsellGroupId) : Promise.resolve(null),
+  ]);
+  const [modifiers, groupItems, upsells] = await Promise.all([
+    Promise.all(modifierGroups.map((g) => l.modifiersByGroupId.load(g.id))),
+    components ? Promise.all(components.map((c) => l.comboGroupItemsByComponentId.load(c.id))) : Promise.resolve([]),
+    upsellGroup ? l.upsellConcessionsByGroupTheatre.load({ upsellGroupId: upsellGroup.id, theatreId: record.theatreId }) : [],
+  ]);
+  const self = concessionPath(record.id);
+  const listPath = theatreConcessionsPath(record.theatreId);
+  return {
+    name: p.name,
+    displayName: p.displayName,
+    description: p.description,
+    nutritionalInfo: p.nutritionalInfo,
+    size: p.size,
+    price: record.price,
+    tax: record.tax,
+    taxGroupId: p.taxGroupId,
+    taxAtComboItemLevel: p.taxAtComboItemLevel,
+    sku: p.sku,
+    prepTime: p.prepTime,
+    theatreId: record.theatreId,
+    concessionId: p.id,
+    media: { imageSmall: p.imageSmall, imageLarge: p.imageLarge },
+    discounts: discounts.map((d) => ({ id: d.id, amount: d.amount, type: d.type, referenceProductId: d.referenceProductId })),
+    groups: groups.map((g) => ({ name: g.name, media: { imageSmall: g.imageSmall, imageLarge: g.imageLarge } })),
+    _embedded: {
+      categories: categories.map((c) => toCategory(hal, record.theatreId, c)),
+      modifierGroups: modifierGroups.map((g, i) => ({
+        id: g.id,
+        groupName: g.groupName,
+        required: g.required,
+        minimumQuantity: g.minimumQuantity,
+        maximumQuantity: g.maximumQuantity,
+        sortOrder: g.sortOrder,
+        _embedded: {
+          modifiers: modifiers[i].map((m) => ({
+            concessionId: m.concessionId,
+            name: m.name,
+            displayName: m.displayName,
+            sku: m.sku,
+            price: m.price,
+            tax: m.tax,
+            _links: hal.self(`${listPath}/${m.concessionId}`),
+          })),
+        },
+        _links: { ...hal.self(self), [hal.rel('v1/concessions')]: hal.link(listPath) },
+      })),
+      ...(components
+        ? {
+            comboComponents: components.map((c, i) => ({
+              concessionId: c.concessionId,
+              name: c.name,
+              type: c.type,
+              quantity: c.quantity,
+              sortOrder: c.sortOrder,
+              _embedded: {
+                groupComboComponents: (groupItems[i] ?? []).map((g) => ({ concessionId: g.concessionId, name: g.name, sku: g.sku })),
+              },
+            })),
+          }
+        : {}),
+      ...(upsellGroup
+        ? {
+            upsellGroup: {
+              name: upsellGroup.name,
+              _embedded: {
+                upsellConcessions: upsells.map((u) => ({
+                  name: u.name,
+                  sku: u.sku,
+                  price: u.price,
+                  tax: u.tax,
+                  concessionId: u.concessionId,
+                })),
+              },
+            },
+          }
+        : {}),
+    },
+    _links: {
+      ...hal.self(self),
+      [hal.rel('v2/media')]: hal.link(`/v2/media/products/${p.id}/{media-type}`, true),
+      [hal.rel('v2/theatre')]: hal.link(`/v2/theatres/${record.theatreId}`),
+    },
+  };
+}

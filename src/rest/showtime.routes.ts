@@ -1,0 +1,198 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Page } from '../../schema/paging.type';
+import type { Context } from '../context';
+import { badInput, DomainError, notFound } from '../errors';
+import { listPrivateRentalMovies } from '../services/private-rental.service';
+import {
+  earliestShowtime,
+  getShowtime,
+  listShowtimesForTheatre,
+  showtimesNear,
+  type ShowtimeFilters,
+  type ShowtimeRecord,
+} from '../services/showtime.service';
+import type { RestKit } from './kit';
+import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
+import { arr, int, nstr, num, obj, paged, params, query, route, str } from './schemas';
+import { movieSchema, toMovie } from './shapes/movie';
+import { lastUpdatedOf, showtimeSchema, toShowtime } from './shapes/showtime';
+
+type FilterQuery = PagingQuery & {
+  movie?: string;
+  'movie-id'?: number;
+  'include-attributes'?: string;
+  'exclude-attributes'?: string;
+  'attribute-operator'?: string;
+};
+
+const filterQuery = {
+  movie: str("Case-insensitive part of the movie's name."),
+  'movie-id': { type: 'integer', minimum: 1 },
+  'include-attributes': str('Comma-separated attribute codes the showtime must have.'),
+  'exclude-attributes': str('Comma-separated attribute codes the showtime must not have.'),
+  'attribute-operator': str('and (default) or or: whether every or any included code is required.'),
+  ...pagingQuery,
+};
+
+const showtimeList = paged({ lastUpdatedDateUtc: nstr('Latest update among the listed showtimes.'), _embedded: obj({ showtimes: arr(showtimeSchema) }) });
+
+const codes = (value?: string) => (value ? value.split(',').map((c) => c.trim()).filter(Boolean) : null);
+
+/** The spec's query parameters as service filters; a bad attribute-operator is a 400 naming it. */
+export function filtersOf(q: FilterQuery): ShowtimeFilters {
+  const op = q['attribute-operator']?.trim();
+  if (op && !/^(and|or)$/i.test(op)) throw badInput("attribute-operator must be 'and' or 'or'", 'attribute-operator');
+  return {
+    movieName: q.movie?.trim() || null,
+    movieId: q['movie-id'] ?? null,
+    includeAttributes: codes(q['include-attributes']),
+    excludeAttributes: codes(q['exclude-attributes']),
+    attributeOperator: op ? (op.toUpperCase() as 'AND' | 'OR') : null,
+  };
+}
+
+/**
+ * The `{date}` route value: `YYYY-MM-DD`, or the US form `M-D-YYYY` (also with slashes encoded) that
+ * older clients send; the service validates the calendar date (400 naming `date`).
+ */
+export function dateOf(raw: string): string {
+  const us = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(raw);
+  return us ? `${us[3]}-${us[1].padStart(2, '0')}-${us[2].padStart(2, '0')}` : raw;
+}
+
+async function showtimePage(
+  ctx: Context,
+  kit: RestKit,
+  request: FastifyRequest,
+  page: PageRequest,
+  result: Page<ShowtimeRecord>,
+) {
+  const hal = kit.hal(request);
+  const showtimes = await Promise.all(result.items.map((r) => toShowtime(ctx, hal, r)));
+  return {
+    ...pagedFields(request, hal, page, result.totalCount),
+    lastUpdatedDateUtc: lastUpdatedOf(result.items),
+    _embedded: { showtimes },
+  };
+}
+
+async function requireTheatre(ctx: Context, theatreId: number) {
+  if (!(await ctx.loaders.theatreById.load(theatreId))) throw notFound('Theatre', theatreId);
+}
+
+/** Showtimes v2: of a theatre (on a date or all future), one, earliest of a movie, near a point. */
+export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
+  app.get<{ Params: { theatreNumber: number; date: string }; Querystring: FilterQuery }>(
+    '/v2/theatres/:theatreNumber/showtimes/:date',
+    {
+      schema: route('Showtimes', 'Showtimes of a theatre on a theatre-local date (YYYY-MM-DD or M-D-YYYY)', {
+        params: params({ theatreNumber: int('The theatre id.'), date: str() }),
+        querystring: query(filterQuery),
+        response: { 200: showtimeList },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const { theatreNumber, date } = request.params;
+      await requireTheatre(ctx, theatreNumber);
+      const page = pageOf(request.query);
+      const result = await listShowtimesForTheatre(
+        ctx.db,
+        theatreNumber,
+        { date: dateOf(date), filters: filtersOf(request.query) },
+        page,
+      );
+      return showtimePage(ctx, kit, request, page, result);
+    },
+  );
+
+  app.get<{ Params: { theatreNumber: number }; Querystring: FilterQuery }>(
+    '/v2/theatres/:theatreNumber/showtimes',
+    {
+      schema: route('Showtimes', 'All future showtimes of a theatre', {
+        params: params({ theatreNumber: int('The theatre id.') }),
+        querystring: query(filterQuery),
+        response: { 200: showtimeList },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      await requireTheatre(ctx, request.params.theatreNumber);
+      const page = pageOf(request.query);
+      const result = await listShowtimesForTheatre(ctx.db, request.params.theatreNumber, { filters: filtersOf(request.query) }, page);
+      return showtimePage(ctx, kit, request, page, result);
+    },
+  );
+
+  app.get<{ Querystring: PagingQuery }>(
+    '/v2/showtimes/private-theatre-rental-movies',
+    {
+      schema: route('Showtimes', 'Movies available for a private theatre rental', {
+        querystring: query({ ...pagingQuery }),
+        response: { 200: paged({ _embedded: obj({ movies: arr(movieSchema) }) }) },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const hal = kit.hal(request);
+      const page = pageOf(request.query);
+      const result = await listPrivateRentalMovies(ctx.db, page);
+      const movies = await Promise.all(result.items.map((m) => toMovie(ctx, hal, m)));
+      return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { movies } };
+    },
+  );
+
+  app.get<{ Params: { showtimeId: number } }>(
+    '/v2/showtimes/:showtimeId',
+    {
+      schema: route('Showtimes', 'One showtime', { params: params({ showtimeId: int() }), response: { 200: showtimeSchema } }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const record = await getShowtime(ctx.db, request.params.showtimeId);
+      if (!record) throw notFound('Showtime', request.params.showtimeId);
+      return toShowtime(ctx, kit.hal(request), record);
+    },
+  );
+
+  app.get<{ Params: { theatreNumber: number; movieId: number } }>(
+    '/v2/theatres/:theatreNumber/movies/:movieId/earliest-showtime',
+    {
+      schema: route('Showtimes', 'The earliest future showtime of a movie at a theatre', {
+        params: params({ theatreNumber: int(), movieId: int() }),
+        response: { 200: showtimeSchema },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const { theatreNumber, movieId } = request.params;
+      await requireTheatre(ctx, theatreNumber);
+      if (!(await ctx.loaders.movieById.load(movieId))) throw notFound('Movie', movieId);
+      const record = await earliestShowtime(ctx.db, theatreNumber, movieId);
+      if (!record) throw new DomainError('NOT_FOUND', `Movie ${movieId} has no upcoming showtime at theatre ${theatreNumber}`);
+      return toShowtime(ctx, kit.hal(request), record);
+    },
+  );
+
+  app.get<{ Params: { date: string; latitude: number; longitude: number }; Querystring: FilterQuery & { radius?: number } }>(
+    '/v2/showtimes/views/current-location/:date/:latitude/:longitude',
+    {
+      schema: route('Showtimes', 'Showtimes on a date at theatres near a point (closest theatre first)', {
+        params: params({ date: str(), latitude: num(), longitude: num() }),
+        querystring: query({ radius: num('Miles, default 50.'), ...filterQuery }),
+        response: { 200: showtimeList },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const { date, latitude, longitude } = request.params;
+      const page = pageOf(request.query);
+      const result = await showtimesNear(
+        ctx.db,
+        { date: dateOf(date), latitude, longitude, radius: request.query.radius, filters: filtersOf(request.query) },
+        page,
+      );
+      return showtimePage(ctx, kit, request, page, result);
+    },
+  );
+}
