@@ -9,6 +9,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export interface ProductFee {
   name: string;
   cost: number;
+  /** Unit tax of the fee (the showtime's estimated fee tax); absent on fees without tax. */
+  tax?: number;
   quantity: number;
   total: number;
   waived: boolean;

@@ -1,0 +1,112 @@
+import { Arg, Ctx, Int, Mutation, Resolver } from 'type-graphql';
+import {
+  AddConcessionInput,
+  AddPaymentInput,
+  AddTicketsInput,
+  CreateOrderInput,
+  RefundOrderInput,
+} from '../schema/order.input';
+import { Order, toOrder } from '../schema/order.type';
+import type { Context } from '../src/context';
+import * as orders from '../src/services/order';
+
+const settings = (ctx: Context) => orders.orderSettings(ctx.config);
+
+/**
+ * Order writes. The services check the vendor key (UNAUTHENTICATED without one, design.md), ownership
+ * and state, so GraphQL and REST answer alike; `@Authorized` is not used as its denial is not a code of ours.
+ */
+@Resolver(() => Order)
+export class OrderMutationResolver {
+  @Mutation(() => Order, { description: 'Creates an empty pending order; it expires unless modified.' })
+  async createOrder(@Arg('input', () => CreateOrderInput) input: CreateOrderInput, @Ctx() ctx: Context): Promise<Order> {
+    return toOrder(await orders.createOrder(ctx.db, ctx.principal, input, settings(ctx)));
+  }
+
+  @Mutation(() => Order, { description: 'Changes email, vendor transaction id, shopping cart id or loyalty card.' })
+  async updateOrder(
+    @Arg('orderId', () => Int) orderId: number,
+    @Arg('input', () => CreateOrderInput) input: CreateOrderInput,
+    @Ctx() ctx: Context,
+  ): Promise<Order> {
+    return toOrder(await orders.updateOrder(ctx.db, ctx.principal, orderId, input, settings(ctx)));
+  }
+
+  @Mutation(() => Order, {
+    description: 'Holds seats of one showtime (all or none); SEAT_UNAVAILABLE names seats already taken.',
+  })
+  async addTickets(@Arg('input', () => AddTicketsInput) input: AddTicketsInput, @Ctx() ctx: Context): Promise<Order> {
+    return toOrder(await orders.addTickets(ctx.db, ctx.principal, input, settings(ctx)));
+  }
+
+  @Mutation(() => Order, { description: 'Adds a concession line with its modifiers.' })
+  async addConcession(@Arg('input', () => AddConcessionInput) input: AddConcessionInput, @Ctx() ctx: Context): Promise<Order> {
+    return toOrder(await orders.addConcession(ctx.db, ctx.principal, input, settings(ctx)));
+  }
+
+  @Mutation(() => Order, { description: 'Removes a product line (a ticket releases its seat).' })
+  async removeOrderProduct(
+    @Arg('orderId', () => Int) orderId: number,
+    @Arg('lineNumber', () => Int) lineNumber: number,
+    @Ctx() ctx: Context,
+  ): Promise<Order> {
+    return toOrder(await orders.removeOrderProduct(ctx.db, ctx.principal, orderId, lineNumber, settings(ctx)));
+  }
+
+  @Mutation(() => Order, { description: 'Adds a tender (at most the balance due).' })
+  async addPayment(@Arg('input', () => AddPaymentInput) input: AddPaymentInput, @Ctx() ctx: Context): Promise<Order> {
+    return toOrder(await orders.addPayment(ctx.db, ctx.principal, input, settings(ctx)));
+  }
+
+  @Mutation(() => Order, { description: 'Removes a pending tender.' })
+  async removePayment(
+    @Arg('orderId', () => Int) orderId: number,
+    @Arg('lineNumber', () => Int) lineNumber: number,
+    @Ctx() ctx: Context,
+  ): Promise<Order> {
+    return toOrder(await orders.removePayment(ctx.db, ctx.principal, orderId, lineNumber, settings(ctx)));
+  }
+
+  @Mutation(() => Order, { description: 'Sells the held seats; only when payments cover the total (else PAYMENT_REQUIRED).' })
+  async fulfillOrder(@Arg('orderId', () => Int) orderId: number, @Ctx() ctx: Context): Promise<Order> {
+    return toOrder(await orders.fulfillOrder(ctx.db, ctx.principal, orderId, settings(ctx)));
+  }
+
+  @Mutation(() => Order, { description: 'Cancels a pending order and releases its seats.' })
+  async cancelOrder(@Arg('orderId', () => Int) orderId: number, @Ctx() ctx: Context): Promise<Order> {
+    return toOrder(await orders.cancelOrder(ctx.db, ctx.principal, orderId, settings(ctx)));
+  }
+
+  @Mutation(() => Order, { description: 'Refunds fulfilled products (all, or the given lines); emits Orders.Refund.' })
+  async refundOrder(@Arg('input', () => RefundOrderInput) input: RefundOrderInput, @Ctx() ctx: Context): Promise<Order> {
+    return toOrder(await orders.refundOrder(ctx.db, ctx.principal, input, settings(ctx)));
+  }
+
+  @Mutation(() => Order, { description: 'Extends a pending order and its seat holds.' })
+  async refreshOrderExpiration(@Arg('orderId', () => Int) orderId: number, @Ctx() ctx: Context): Promise<Order> {
+    return toOrder(await orders.refreshOrderExpiration(ctx.db, ctx.principal, orderId, settings(ctx)));
+  }
+
+  @Mutation(() => Order, { description: "Applies a loyalty card's benefits (Premiere members: convenience fees waived)." })
+  async applyLoyaltyDiscounts(
+    @Arg('orderId', () => Int) orderId: number,
+    @Arg('loyaltyCardNumber', () => String) loyaltyCardNumber: string,
+    @Ctx() ctx: Context,
+  ): Promise<Order> {
+    return toOrder(await orders.applyLoyaltyDiscounts(ctx.db, ctx.principal, orderId, loyaltyCardNumber, settings(ctx)));
+  }
+
+  @Mutation(() => Order, {
+    description: 'Records a request to text a fulfilled ticket\'s confirmation (no SMS provider exists: nothing is sent).',
+  })
+  async sendTicketConfirmationSms(
+    @Arg('orderId', () => Int) orderId: number,
+    @Arg('lineNumber', () => Int) lineNumber: number,
+    @Arg('phoneNumber', () => String) phoneNumber: string,
+    @Ctx() ctx: Context,
+  ): Promise<Order> {
+    return toOrder(
+      await orders.sendTicketConfirmationSms(ctx.db, ctx.principal, { orderId, lineNumber, phoneNumber }, settings(ctx)),
+    );
+  }
+}

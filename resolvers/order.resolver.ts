@@ -1,0 +1,33 @@
+import { Arg, Args, Ctx, Int, Query, Resolver } from 'type-graphql';
+import { Order, OrderPage, toOrder } from '../schema/order.type';
+import { PageArgs } from '../schema/paging.type';
+import type { Context } from '../src/context';
+import { getOrder, getOrderByToken, listAccountOrders } from '../src/services/order';
+
+@Resolver(() => Order)
+export class OrderResolver {
+  @Query(() => Order, {
+    nullable: true,
+    description: 'An order, for its creating vendor, its owner account or an admin; null when unknown.',
+  })
+  async order(@Arg('id', () => Int) id: number, @Ctx() ctx: Context): Promise<Order | null> {
+    const view = await getOrder(ctx.db, ctx.principal, id);
+    return view && toOrder(view);
+  }
+
+  @Query(() => Order, { nullable: true, description: 'An order by its token (the token is the credential).' })
+  async orderByToken(@Arg('token', () => String) token: string, @Ctx() ctx: Context): Promise<Order | null> {
+    const view = await getOrderByToken(ctx.db, token);
+    return view && toOrder(view);
+  }
+
+  @Query(() => OrderPage, { description: 'Orders of a site account, newest first: the account holder or an admin only.' })
+  async accountOrders(
+    @Arg('accountId', () => Int) accountId: number,
+    @Args(() => PageArgs) page: PageArgs,
+    @Ctx() ctx: Context,
+  ): Promise<OrderPage> {
+    const result = await listAccountOrders(ctx.db, ctx.principal, accountId, page);
+    return Object.assign(new OrderPage(), { ...result, items: result.items.map(toOrder) });
+  }
+}

@@ -1,0 +1,122 @@
+import { ArrayMaxSize, ArrayMinSize, IsInt, IsOptional, MaxLength, Min, ValidateNested } from 'class-validator';
+import { Field, Float, InputType, Int } from 'type-graphql';
+import { PaymentType, TicketType } from './order-enums.type';
+
+/**
+ * Order inputs. The services validate every body again (REST shares them), so these decorators only
+ * catch what GraphQL types cannot, early, with the argument named.
+ */
+
+@InputType({ description: 'A new order; every field optional. The owner account is the JWT subject, if any.' })
+export class CreateOrderInput {
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(254)
+  email?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(40)
+  loyaltyCardNumber?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(100)
+  vendorTransactionId?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(100)
+  shoppingCartId?: string | null;
+}
+
+@InputType()
+export class SeatInput {
+  @Field(() => Int)
+  @IsInt()
+  @Min(1)
+  row!: number;
+
+  @Field(() => Int)
+  @IsInt()
+  @Min(1)
+  column!: number;
+}
+
+@InputType({ description: 'Seats of one showtime to hold for an order: all or none.' })
+export class AddTicketsInput {
+  @Field(() => Int)
+  orderId!: number;
+
+  @Field(() => Int)
+  showtimeId!: number;
+
+  @Field(() => [SeatInput])
+  @ArrayMinSize(1)
+  @ArrayMaxSize(20)
+  @ValidateNested()
+  seats!: SeatInput[];
+
+  @Field(() => TicketType, { defaultValue: TicketType.ADULT })
+  ticketType: TicketType = TicketType.ADULT;
+}
+
+@InputType()
+export class ModifierChoiceInput {
+  @Field(() => Int)
+  modifierId!: number;
+
+  @Field(() => Int, { defaultValue: 1 })
+  @Min(1)
+  quantity: number = 1;
+}
+
+@InputType()
+export class AddConcessionInput {
+  @Field(() => Int)
+  orderId!: number;
+
+  @Field(() => Int, { description: "The theatre's product assignment id." })
+  theatreConcessionId!: number;
+
+  @Field(() => Int, { defaultValue: 1 })
+  @Min(1)
+  quantity: number = 1;
+
+  @Field(() => [ModifierChoiceInput], { nullable: true, description: 'Modifiers per unit of the line.' })
+  @IsOptional()
+  @ValidateNested()
+  modifiers?: ModifierChoiceInput[] | null;
+
+  @Field(() => String, { nullable: true, description: 'ISO-8601 UTC, in the future.' })
+  pickupDateTimeUtc?: string | null;
+}
+
+@InputType()
+export class AddPaymentInput {
+  @Field(() => Int)
+  orderId!: number;
+
+  @Field(() => PaymentType)
+  type!: PaymentType;
+
+  @Field(() => Float, { description: 'Decimal USD, at most the balance due.' })
+  amount!: number;
+
+  @Field(() => String, { nullable: true, description: 'Only the last four digits are stored.' })
+  @IsOptional()
+  @MaxLength(23)
+  cardNumber?: string | null;
+}
+
+@InputType()
+export class RefundOrderInput {
+  @Field(() => Int)
+  orderId!: number;
+
+  @Field(() => String, { description: 'A refund reason name (see refundReasons), e.g. ShowCancelled.' })
+  reason!: string;
+
+  @Field(() => [Int], { nullable: true, description: 'Product lines to refund; all fulfilled lines when absent.' })
+  lineNumbers?: number[] | null;
+}

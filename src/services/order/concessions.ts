@@ -1,0 +1,132 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { concessions, modifierGroups, modifiers, orderProductModifiers, orderProducts, theatreConcessions } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { badInput, notFound } from '../../errors';
+import type { OrderView } from './model';
+import { mutateOrder, nextLineNumber, requireVendor, type OrderSettings } from './store';
+
+/** Body of addConcession (GraphQL `AddConcessionInput`, REST `POST /v2/orders/{orderId}/products` with a concession). */
+export interface AddConcessionInput {
+  orderId: number;
+  /** The theatre's product assignment id (the spec's theatre-product-assignment-id). */
+  theatreConcessionId: number;
+  quantity: number;
+  modifiers?: { modifierId: number; quantity: number }[] | null;
+  /** When to pick the order up (ISO-8601 UTC); in the future. */
+  pickupDateTimeUtc?: string | null;
+}
+
+export const MAX_CONCESSION_QUANTITY = 20;
+export const MAX_MODIFIER_QUANTITY = 10;
+
+/** Shape checks of addConcession, before any SQL; returns the parsed pickup time. */
+export function validateConcession(input: AddConcessionInput, now: Date): Date | null {
+  if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_CONCESSION_QUANTITY) {
+    throw badInput(`quantity must be an integer from 1 to ${MAX_CONCESSION_QUANTITY}`, 'quantity');
+  }
+  const mods = input.modifiers ?? [];
+  const ids = new Set<number>();
+  for (const m of mods) {
+    if (!Number.isInteger(m.modifierId) || !Number.isInteger(m.quantity) || m.quantity < 1 || m.quantity > MAX_MODIFIER_QUANTITY) {
+      throw badInput(`modifiers: quantity must be an integer from 1 to ${MAX_MODIFIER_QUANTITY}`, 'modifiers');
+    }
+    if (ids.has(m.modifierId)) throw badInput(`modifiers: modifier ${m.modifierId} is given twice`, 'modifiers');
+    ids.add(m.modifierId);
+  }
+  if (input.pickupDateTimeUtc == null) return null;
+  const pickup = new Date(input.pickupDateTimeUtc);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(input.pickupDateTimeUtc) || Number.isNaN(pickup.getTime())) {
+    throw badInput('pickupDateTimeUtc must be an ISO-8601 date-time', 'pickupDateTimeUtc');
+  }
+  if (pickup.getTime() <= now.getTime()) throw badInput('pickupDateTimeUtc must be in the future', 'pickupDateTimeUtc');
+  return pickup;
+}
+
+/**
+ * Adds a concession line (with its modifiers) to a pending order. The product must be offered and
+ * available at its theatre; each modifier must belong to one of the product's modifier groups, and
+ * every group's minimum and maximum quantities hold.
+ */
+export async function addConcession(
+  db: Db,
+  principal: Principal,
+  input: AddConcessionInput,
+  settings: OrderSettings,
+): Promise<OrderView> {
+  requireVendor(principal);
+  const pickup = validateConcession(input, new Date());
+  const wanted = input.modifiers ?? [];
+  return mutateOrder(db, principal, input.orderId, settings, async ({ tx, order }) => {
+    const [product] = await tx
+      .select({
+        theatreId: theatreConcessions.theatreId,
+        price: theatreConcessions.price,
+        tax: theatreConcessions.tax,
+        isAvailable: theatreConcessions.isAvailable,
+        concessionId: concessions.id,
+        sku: concessions.sku,
+        name: concessions.displayName,
+        isModifierOnly: concessions.isModifierOnly,
+      })
+      .from(theatreConcessions)
+      .innerJoin(concessions, eq(concessions.id, theatreConcessions.concessionId))
+      .where(eq(theatreConcessions.id, input.theatreConcessionId));
+    if (!product) throw notFound('Theatre concession', input.theatreConcessionId);
+    if (!product.isAvailable || product.isModifierOnly) {
+      throw badInput(`Concession ${input.theatreConcessionId} is not available`, 'theatreConcessionId');
+    }
+    const groups = await tx.select().from(modifierGroups).where(eq(modifierGroups.concessionId, product.concessionId));
+    const chosen = wanted.length
+      ? await tx
+          .select({
+            id: modifiers.id,
+            groupId: modifiers.modifierGroupId,
+            price: modifiers.price,
+            tax: modifiers.tax,
+            sku: concessions.sku,
+            name: concessions.displayName,
+          })
+          .from(modifiers)
+          .innerJoin(concessions, eq(concessions.id, modifiers.concessionId))
+          .where(inArray(modifiers.id, wanted.map((m) => m.modifierId)))
+      : [];
+    const groupIds = new Set(groups.map((g) => g.id));
+    const byId = new Map(chosen.filter((m) => groupIds.has(m.groupId)).map((m) => [m.id, m]));
+    const foreign = wanted.filter((m) => !byId.has(m.modifierId)).map((m) => m.modifierId);
+    if (foreign.length > 0) throw badInput(`modifiers: ${foreign.join(', ')} are not modifiers of this concession`, 'modifiers');
+    for (const g of groups) {
+      const n = wanted.filter((m) => byId.get(m.modifierId)!.groupId === g.id).reduce((s, m) => s + m.quantity, 0);
+      const min = Math.max(g.minimumQuantity, g.required ? 1 : 0);
+      if (n < min || n > g.maximumQuantity) {
+        throw badInput(`modifiers: group ${g.groupName} takes ${min} to ${g.maximumQuantity}, got ${n}`, 'modifiers');
+      }
+    }
+    const lineNumber = await nextLineNumber(tx, order.id);
+    const [line] = await tx
+      .insert(orderProducts)
+      .values({
+        orderId: order.id,
+        lineNumber,
+        kind: 'Concession',
+        status: 'Pending',
+        sku: product.sku,
+        name: product.name,
+        quantity: input.quantity,
+        cost: product.price,
+        tax: product.tax,
+        theatreId: product.theatreId,
+        theatreConcessionId: input.theatreConcessionId,
+        pickupDateTimeUtc: pickup,
+      })
+      .returning({ id: orderProducts.id });
+    if (wanted.length > 0) {
+      await tx.insert(orderProductModifiers).values(
+        wanted.map((m) => {
+          const mod = byId.get(m.modifierId)!;
+          return { orderProductId: line.id, modifierId: mod.id, sku: mod.sku, name: mod.name, price: mod.price, tax: mod.tax, quantity: m.quantity };
+        }),
+      );
+    }
+  });
+}

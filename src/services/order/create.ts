@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { loyaltyCards, orders } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { badInput, notFound } from '../../errors';
+import type { OrderView } from './model';
+import { expiryFrom, mutateOrder, requireVendor, type OrderSettings } from './store';
+import { loadOrderView } from './view';
+
+/** Body of createOrder (GraphQL `CreateOrderInput`, REST `POST /v2/orders`). Every field optional. */
+export interface CreateOrderInput {
+  email?: string | null;
+  loyaltyCardNumber?: string | null;
+  vendorTransactionId?: string | null;
+  shoppingCartId?: string | null;
+}
+
+/** Body of updateOrder (REST `PUT /v2/orders/{orderId}`): the fields to change; null clears. */
+export type UpdateOrderInput = CreateOrderInput;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Checks the order fields a caller may set; throws BAD_USER_INPUT naming the field. */
+export async function validateOrderFields(db: Db, input: CreateOrderInput): Promise<void> {
+  if (input.email != null && (input.email.length > 254 || !EMAIL.test(input.email))) {
+    throw badInput('email must be an email address', 'email');
+  }
+  for (const key of ['vendorTransactionId', 'shoppingCartId'] as const) {
+    const v = input[key];
+    if (v != null && (v.length === 0 || v.length > 100)) throw badInput(`${key} must be 1 to 100 characters`, key);
+  }
+  if (input.loyaltyCardNumber != null) {
+    const [card] = await db
+      .select({ id: loyaltyCards.id })
+      .from(loyaltyCards)
+      .where(eq(loyaltyCards.cardNumber, input.loyaltyCardNumber))
+      .limit(1);
+    if (!card) throw badInput(`Loyalty card ${input.loyaltyCardNumber} does not exist`, 'loyaltyCardNumber');
+  }
+}
+
+/**
+ * Creates an empty pending order for the calling vendor; the owner account is the JWT's subject when
+ * one is given. It expires `holdSeconds` after creation unless modified.
+ */
+export async function createOrder(
+  db: Db,
+  principal: Principal,
+  input: CreateOrderInput,
+  settings: OrderSettings,
+): Promise<OrderView> {
+  requireVendor(principal);
+  await validateOrderFields(db, input);
+  const now = new Date();
+  const [row] = await db
+    .insert(orders)
+    .values({
+      vendorId: principal.vendorId,
+      siteAccountId: principal.accountId,
+      email: input.email ?? null,
+      loyaltyCardNumber: input.loyaltyCardNumber ?? null,
+      vendorTransactionId: input.vendorTransactionId ?? null,
+      shoppingCartId: input.shoppingCartId ?? null,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: expiryFrom(now, settings),
+    })
+    .returning({ id: orders.id });
+  const view = await loadOrderView(db, row.id, now);
+  if (!view) throw notFound('Order', row.id);
+  return view;
+}
+
+/** Changes email, vendor transaction id, shopping cart id or loyalty card of a pending order. */
+export async function updateOrder(
+  db: Db,
+  principal: Principal,
+  orderId: number,
+  input: UpdateOrderInput,
+  settings: OrderSettings,
+): Promise<OrderView> {
+  requireVendor(principal);
+  await validateOrderFields(db, input);
+  return mutateOrder(db, principal, orderId, settings, async ({ tx }) => {
+    const set: Partial<typeof orders.$inferInsert> = {};
+    if (input.email !== undefined) set.email = input.email;
+    if (input.vendorTransactionId !== undefined) set.vendorTransactionId = input.vendorTransactionId;
+    if (input.shoppingCartId !== undefined) set.shoppingCartId = input.shoppingCartId;
+    if (input.loyaltyCardNumber !== undefined) set.loyaltyCardNumber = input.loyaltyCardNumber;
+    if (Object.keys(set).length > 0) await tx.update(orders).set(set).where(eq(orders.id, orderId));
+  });
+}

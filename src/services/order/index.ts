@@ -1,0 +1,18 @@
+/**
+ * Orders: every operation takes `(db, principal, input, settings)` and returns a plain `OrderView`
+ * (or throws a DomainError). GraphQL resolvers and REST routes both call these.
+ */
+export * from './model';
+export { orderSettings, type OrderSettings } from './store';
+export { createOrder, updateOrder, type CreateOrderInput, type UpdateOrderInput } from './create';
+export { addTickets, MAX_SEATS_PER_CALL, type AddTicketsInput } from './tickets';
+export { addConcession, type AddConcessionInput } from './concessions';
+export { addPayment, removePayment, type AddPaymentInput } from './payments';
+export { fulfillOrder } from './fulfil';
+export { cancelOrder, removeOrderProduct, refreshOrderExpiration } from './cancel';
+export { refundOrder, type RefundOrderInput, type RefundEventDetails } from './refund';
+export { applyLoyaltyDiscounts } from './loyalty';
+export { sendTicketConfirmationSms } from './sms';
+export { getOrder, getOrderByToken, listAccountOrders } from './read';
+export { loadOrderViews } from './view';
+export { expireDueOrders, startExpirySweeper } from './expiry';

@@ -1,0 +1,46 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { loyaltyCards, orderProducts, orders } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { badInput } from '../../errors';
+import { PREMIERE_ACCOUNT_TYPES } from '../seating/membership';
+import type { OrderView } from './model';
+import { mutateOrder, requireVendor, type OrderSettings } from './store';
+import { isWaivable } from './totals';
+
+/** Why a Premiere member's convenience fee is waived. */
+export const PREMIERE_WAIVER = 'PremiereMember';
+
+/**
+ * Applies a loyalty card's benefits to a pending order (REST `POST …/loyalty-discounts`): the card
+ * (active) becomes the order's card; a Premiere-type member's convenience fees are waived on every
+ * open ticket (and on tickets added later). Other card types have no ticket discount to apply here.
+ */
+export async function applyLoyaltyDiscounts(
+  db: Db,
+  principal: Principal,
+  orderId: number,
+  loyaltyCardNumber: string,
+  settings: OrderSettings,
+): Promise<OrderView> {
+  requireVendor(principal);
+  if (typeof loyaltyCardNumber !== 'string' || loyaltyCardNumber.length === 0 || loyaltyCardNumber.length > 40) {
+    throw badInput('loyaltyCardNumber is required', 'loyaltyCardNumber');
+  }
+  return mutateOrder(db, principal, orderId, settings, async ({ tx, order }) => {
+    const [card] = await tx.select().from(loyaltyCards).where(eq(loyaltyCards.cardNumber, loyaltyCardNumber)).limit(1);
+    if (!card) throw badInput(`Loyalty card ${loyaltyCardNumber} does not exist`, 'loyaltyCardNumber');
+    if (card.status !== 'Active') throw badInput(`Loyalty card ${loyaltyCardNumber} is ${card.status}`, 'loyaltyCardNumber');
+    await tx.update(orders).set({ loyaltyCardNumber }).where(eq(orders.id, order.id));
+    if (!PREMIERE_ACCOUNT_TYPES.includes(card.accountType)) return;
+    const tickets = await tx
+      .select({ id: orderProducts.id, fees: orderProducts.fees })
+      .from(orderProducts)
+      .where(and(eq(orderProducts.orderId, order.id), eq(orderProducts.kind, 'Ticket'), inArray(orderProducts.status, ['Held', 'Pending'])));
+    for (const t of tickets) {
+      if (!t.fees.some((f) => isWaivable(f.name) && !f.waived)) continue;
+      const fees = t.fees.map((f) => (isWaivable(f.name) ? { ...f, waived: true, waivedReason: PREMIERE_WAIVER } : f));
+      await tx.update(orderProducts).set({ fees }).where(eq(orderProducts.id, t.id));
+    }
+  });
+}

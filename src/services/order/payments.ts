@@ -1,0 +1,85 @@
+import { and, eq, max } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { orderPayments } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { badInput, DomainError, notFound } from '../../errors';
+import { PAYMENT_TYPES, type OrderView, type PaymentType } from './model';
+import { mutateOrder, requireVendor, type OrderSettings } from './store';
+import { toCents } from './totals';
+import { loadOrderView } from './view';
+
+/** Body of addPayment (GraphQL `AddPaymentInput`, REST `POST /v2/orders/{orderId}/payments`). */
+export interface AddPaymentInput {
+  orderId: number;
+  type: PaymentType;
+  /** Decimal USD, > 0, at most two decimals, at most the balance due. */
+  amount: number;
+  /** Card number (credit, gift or loyalty card); only its last four digits are stored. */
+  cardNumber?: string | null;
+}
+
+/** Checks a payment body before any SQL; returns the card's last four digits (or null). */
+export function validatePayment(input: AddPaymentInput): string | null {
+  if (!PAYMENT_TYPES.includes(input.type)) throw badInput(`type must be one of ${PAYMENT_TYPES.join(', ')}`, 'type');
+  const a = input.amount;
+  if (typeof a !== 'number' || !Number.isFinite(a) || a <= 0 || a > 100000 || Math.abs(a * 100 - Math.round(a * 100)) > 1e-6) {
+    throw badInput('amount must be a positive amount of dollars with at most two decimals', 'amount');
+  }
+  if (input.cardNumber == null) return null;
+  const digits = input.cardNumber.replace(/[\s-]/g, '');
+  if (!/^\d{4,19}$/.test(digits)) throw badInput('cardNumber must be 4 to 19 digits', 'cardNumber');
+  return digits.slice(-4);
+}
+
+/**
+ * Adds a tender to a pending order. Payments may not exceed the balance due; a loyalty tender needs
+ * the order's loyalty card. No money moves here: tenders settle when the order is fulfilled.
+ */
+export async function addPayment(db: Db, principal: Principal, input: AddPaymentInput, settings: OrderSettings): Promise<OrderView> {
+  requireVendor(principal);
+  const lastFour = validatePayment(input);
+  return mutateOrder(db, principal, input.orderId, settings, async ({ tx, order, now }) => {
+    if (input.type === 'loyalty' && !order.loyaltyCardNumber) {
+      throw badInput('A loyalty payment needs a loyalty card on the order', 'type');
+    }
+    const view = await loadOrderView(tx, order.id, now);
+    if (!view) throw notFound('Order', order.id);
+    if (toCents(input.amount) > toCents(view.balanceDue)) {
+      throw badInput(`amount ${input.amount} exceeds the balance due ${view.balanceDue}`, 'amount');
+    }
+    const [last] = await tx
+      .select({ n: max(orderPayments.lineNumber) })
+      .from(orderPayments)
+      .where(eq(orderPayments.orderId, order.id));
+    await tx.insert(orderPayments).values({
+      orderId: order.id,
+      lineNumber: (last?.n ?? 0) + 1,
+      type: input.type,
+      cardLastFour: lastFour,
+      amount: input.amount,
+      status: 'Pending',
+      createdAt: now,
+    });
+  });
+}
+
+/** Removes (cancels) a pending tender of a pending order: REST `DELETE /v2/orders/{id}/payments/{line}`. */
+export async function removePayment(
+  db: Db,
+  principal: Principal,
+  orderId: number,
+  lineNumber: number,
+  settings: OrderSettings,
+): Promise<OrderView> {
+  return mutateOrder(db, principal, orderId, settings, async ({ tx, order }) => {
+    const [payment] = await tx
+      .select()
+      .from(orderPayments)
+      .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.lineNumber, lineNumber)));
+    if (!payment) throw notFound('Payment', lineNumber);
+    if (payment.status !== 'Pending') {
+      throw new DomainError('ORDER_STATE', `Payment ${lineNumber} is ${payment.status}`, { lineNumber });
+    }
+    await tx.update(orderPayments).set({ status: 'Cancelled' }).where(eq(orderPayments.id, payment.id));
+  });
+}

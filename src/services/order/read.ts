@@ -1,0 +1,61 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { orders } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { forbidden, unauthenticated } from '../../errors';
+import type { Page } from '../../../schema/paging.type';
+import type { OrderView } from './model';
+import { canRead } from './store';
+import { loadOrderView, loadOrderViews } from './view';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An order by id for a caller that may read it (creating vendor, owner account, admin).
+ * Null when there is no such order; UNAUTHENTICATED without credentials; FORBIDDEN for others' orders.
+ */
+export async function getOrder(db: Db, principal: Principal, orderId: number): Promise<OrderView | null> {
+  if (principal.vendorId === null && principal.accountId === null) {
+    throw unauthenticated('Reading an order needs a vendor key or an account token (or use its token)');
+  }
+  const view = await loadOrderView(db, orderId);
+  if (!view) return null;
+  if (!canRead(view, principal)) throw forbidden(`Order ${orderId} belongs to another vendor or account`);
+  return view;
+}
+
+/** An order by its token (a GUID): the token is the credential, so anyone holding it may read. */
+export async function getOrderByToken(db: Db, token: string): Promise<OrderView | null> {
+  if (!UUID.test(token)) return null;
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.token, token.toLowerCase())).limit(1);
+  return row ? loadOrderView(db, row.id) : null;
+}
+
+/** The orders of a site account, newest first; only the account itself or an admin may list them. */
+export async function listAccountOrders(
+  db: Db,
+  principal: Principal,
+  accountId: number,
+  page: { pageNumber: number; pageSize: number },
+): Promise<Page<OrderView>> {
+  if (principal.accountId === null && !principal.isAdmin) throw unauthenticated('Account orders need an account token');
+  if (!principal.isAdmin && principal.accountId !== accountId) throw forbidden('Only the account holder or an admin may list its orders');
+  const [{ total }] = await db.select({ total: count() }).from(orders).where(eq(orders.siteAccountId, accountId));
+  const ids = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.siteAccountId, accountId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.pageSize)
+    .offset((page.pageNumber - 1) * page.pageSize);
+  const views = await loadOrderViews(
+    db,
+    ids.map((r) => r.id),
+  );
+  return {
+    items: ids.map((r) => views.get(r.id)).filter((v): v is OrderView => v !== undefined),
+    totalCount: total,
+    pageNumber: page.pageNumber,
+    pageSize: page.pageSize,
+  };
+}

@@ -1,0 +1,132 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { orderPayments, orderProducts, orderRefunds, orders, outboxEvents, refundReasons, seatClaims } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { badInput, DomainError, notFound } from '../../errors';
+import { publishClaimChanges } from '../../realtime/publish';
+import type { OrderView } from './model';
+import { mutateOrder, type OrderSettings } from './store';
+import { lineTotals, toDollars } from './totals';
+import { loadOrderView } from './view';
+
+/** Body of refundOrder (GraphQL `RefundOrderInput`, REST `POST /v2/orders/{orderId}/refunds`). */
+export interface RefundOrderInput {
+  orderId: number;
+  /** A refund reason name from `refundReasons` (e.g. ShowCancelled). */
+  reason: string;
+  /** Product lines to refund; absent or empty means every fulfilled line. */
+  lineNumbers?: number[] | null;
+}
+
+/** The spec's `Orders.Refund` callback details, as stored in the outbox. */
+export interface RefundEventDetails {
+  OrderId: number;
+  OrderToken: string;
+  RefundAmount: number;
+  OrderTotal: number;
+  RefundReason: string;
+  CreationDateUTC: string;
+  LastUpdateDateUTC: string;
+  [key: string]: unknown;
+}
+
+/**
+ * Refunds fulfilled products of an order, all of them or the given lines: their seats become
+ * available again (claims `refunded`, announced live), the products `Refunded`, the order `Refunded`
+ * when nothing fulfilled remains, else `PartialyRefunded`. An order_refunds row and an `Orders.Refund`
+ * outbox event are written in the same transaction, so webhooks never miss or invent a refund.
+ */
+export async function refundOrder(db: Db, principal: Principal, input: RefundOrderInput, settings: OrderSettings): Promise<OrderView> {
+  if (typeof input.reason !== 'string' || input.reason.length === 0) throw badInput('reason is required', 'reason');
+  const lineNumbers = input.lineNumbers ?? [];
+  if (lineNumbers.some((n) => !Number.isInteger(n) || n < 1) || new Set(lineNumbers).size !== lineNumbers.length) {
+    throw badInput('lineNumbers must be distinct positive integers', 'lineNumbers');
+  }
+  return mutateOrder(
+    db,
+    principal,
+    input.orderId,
+    settings,
+    async ({ tx, order, now }) => {
+      if (order.status !== 'Fulfilled' && order.status !== 'PartialyRefunded') {
+        throw new DomainError('ORDER_STATE', `Order ${order.id} is ${order.status}; only fulfilled orders are refunded`, {
+          orderId: order.id,
+          status: order.status,
+        });
+      }
+      const [reason] = await tx
+        .select()
+        .from(refundReasons)
+        .where(eq(refundReasons.name, input.reason))
+        .orderBy(asc(refundReasons.id))
+        .limit(1);
+      if (!reason) throw badInput(`reason ${input.reason} is not a refund reason (see refundReasons)`, 'reason');
+
+      const view = await loadOrderView(tx, order.id, now);
+      if (!view) throw notFound('Order', order.id);
+      const fulfilled = view.products.filter((p) => p.status === 'Fulfilled');
+      let targets = fulfilled;
+      if (lineNumbers.length > 0) {
+        const bad = lineNumbers.filter((n) => !fulfilled.some((p) => p.lineNumber === n));
+        if (bad.length > 0) throw badInput(`lineNumbers ${bad.join(', ')} are not fulfilled products of order ${order.id}`, 'lineNumbers');
+        targets = fulfilled.filter((p) => lineNumbers.includes(p.lineNumber));
+      }
+      if (targets.length === 0) throw new DomainError('ORDER_STATE', `Order ${order.id} has nothing left to refund`, { orderId: order.id });
+
+      const sale = view.products.filter((p) => p.status === 'Fulfilled' || p.status === 'Refunded');
+      const sumCents = (ps: typeof sale) =>
+        ps.reduce((s, p) => s + lineTotals({ ...p, status: 'Fulfilled' }).totalCents, 0);
+      const refundCents = sumCents(targets);
+      const targetLines = targets.map((p) => p.lineNumber);
+
+      await tx
+        .update(orderProducts)
+        .set({ status: 'Refunded' })
+        .where(and(eq(orderProducts.orderId, order.id), inArray(orderProducts.lineNumber, targetLines)));
+      const seats = targets.filter((p) => p.kind === 'Ticket' && p.showtimeId !== null && p.row !== null && p.column !== null);
+      const refunded = seats.length
+        ? await tx
+            .update(seatClaims)
+            .set({ status: 'refunded', updatedAt: now })
+            .where(
+              and(
+                eq(seatClaims.orderId, order.id),
+                eq(seatClaims.status, 'sold'),
+                sql`(${seatClaims.showtimeId}, ${seatClaims.row}, ${seatClaims.column}) in (${sql.join(
+                  seats.map((p) => sql`(${p.showtimeId}::int, ${p.row}::int, ${p.column}::int)`),
+                  sql`, `,
+                )})`,
+              ),
+            )
+            .returning({ showtimeId: seatClaims.showtimeId, row: seatClaims.row, column: seatClaims.column })
+        : [];
+      const whole = targets.length === fulfilled.length;
+      if (whole) {
+        await tx
+          .update(orderPayments)
+          .set({ status: 'Refunded' })
+          .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.status, 'Fulfilled')));
+      }
+      await tx.update(orders).set({ status: whole ? 'Refunded' : 'PartialyRefunded' }).where(eq(orders.id, order.id));
+      await tx.insert(orderRefunds).values({
+        orderId: order.id,
+        refundReasonId: reason.id,
+        amount: toDollars(refundCents),
+        productLineNumbers: targetLines,
+        createdAt: now,
+      });
+      const details: RefundEventDetails = {
+        OrderId: order.id,
+        OrderToken: order.token,
+        RefundAmount: toDollars(refundCents),
+        OrderTotal: toDollars(sumCents(sale)),
+        RefundReason: reason.name,
+        CreationDateUTC: order.createdAt.toISOString(),
+        LastUpdateDateUTC: now.toISOString(),
+      };
+      await tx.insert(outboxEvents).values({ type: 'Orders.Refund', payload: details, createdAt: now });
+      await publishClaimChanges(tx, refunded);
+    },
+    { allowClosed: true, bump: false },
+  );
+}

@@ -1,0 +1,41 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { orderProducts, smsConfirmations } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { badInput, DomainError, notFound } from '../../errors';
+import type { OrderView } from './model';
+import { mutateOrder, type OrderSettings } from './store';
+
+/**
+ * Records a request to text a fulfilled ticket's confirmation to a 10-digit mobile number (the spec's
+ * sms-ticket-confirmation). No SMS provider exists in this service: the request is stored in
+ * `sms_confirmations` for a sender to pick up, and nothing is sent.
+ */
+export async function sendTicketConfirmationSms(
+  db: Db,
+  principal: Principal,
+  input: { orderId: number; lineNumber: number; phoneNumber: string },
+  settings: OrderSettings,
+): Promise<OrderView> {
+  if (typeof input.phoneNumber !== 'string' || !/^\d{10}$/.test(input.phoneNumber)) {
+    throw badInput('phoneNumber must be a 10-digit mobile number', 'phoneNumber');
+  }
+  return mutateOrder(
+    db,
+    principal,
+    input.orderId,
+    settings,
+    async ({ tx, order, now }) => {
+      const [product] = await tx
+        .select()
+        .from(orderProducts)
+        .where(and(eq(orderProducts.orderId, order.id), eq(orderProducts.lineNumber, input.lineNumber)));
+      if (!product) throw notFound('Order product', input.lineNumber);
+      if (product.kind !== 'Ticket' || product.status !== 'Fulfilled') {
+        throw new DomainError('ORDER_STATE', `Product ${input.lineNumber} is not a fulfilled ticket`, { lineNumber: input.lineNumber });
+      }
+      await tx.insert(smsConfirmations).values({ orderProductId: product.id, phoneNumber: input.phoneNumber, createdAt: now });
+    },
+    { allowClosed: true, bump: false },
+  );
+}

@@ -1,0 +1,114 @@
+import { and, eq, max } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
+import { orderProducts, orders, seatClaims } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import type { Config } from '../../config';
+import { DomainError, forbidden, notFound, unauthenticated } from '../../errors';
+import type { OrderView } from './model';
+import { isOpen, loadOrderView, type OrderRow } from './view';
+
+/** What order writes need from configuration. */
+export interface OrderSettings {
+  /** Seconds an order (and its seat holds) lives after its last modification: ORDER_HOLD_SECONDS. */
+  holdSeconds: number;
+}
+
+export const orderSettings = (config: Pick<Config, 'ORDER_HOLD_SECONDS'>): OrderSettings => ({
+  holdSeconds: config.ORDER_HOLD_SECONDS,
+});
+
+export const expiryFrom = (now: Date, settings: OrderSettings): Date =>
+  new Date(now.getTime() + settings.holdSeconds * 1000);
+
+/** Order writes need a vendor key (design.md). */
+export function requireVendor(principal: Principal): void {
+  if (principal.vendorId === null) throw unauthenticated('Order writes need an X-Vendor-Key');
+}
+
+/** Readable by its creating vendor, its owner account, or an admin (or by token, elsewhere). */
+export function canRead(order: Pick<OrderRow, 'vendorId' | 'siteAccountId'>, principal: Principal): boolean {
+  if (principal.isAdmin) return true;
+  if (principal.vendorId !== null && order.vendorId === principal.vendorId) return true;
+  return principal.accountId !== null && order.siteAccountId === principal.accountId;
+}
+
+/**
+ * Writable by a vendor (required) that created it, or by any vendor acting for the owner account
+ * (JWT of the owner), or by an admin with a vendor key.
+ */
+function assertWritable(order: OrderRow, principal: Principal): void {
+  if (!canRead(order, principal)) throw forbidden(`Order ${order.id} belongs to another vendor or account`);
+}
+
+/** The error for an order that can no longer change. */
+export function closedOrderError(order: OrderRow): DomainError {
+  if (order.status === 'Pending' || order.status === 'Abandonded') {
+    return new DomainError('ORDER_EXPIRED', `Order ${order.id} has expired`, { orderId: order.id });
+  }
+  return new DomainError('ORDER_STATE', `Order ${order.id} is ${order.status}`, {
+    orderId: order.id,
+    status: order.status,
+  });
+}
+
+export interface WriteStep {
+  tx: Tx;
+  order: OrderRow;
+  now: Date;
+}
+
+/**
+ * Runs one order mutation in one transaction: vendor check, the order row locked `FOR UPDATE` (so
+ * mutations of one order, fulfilment and the expiry sweeper serialize on it), ownership, and — unless
+ * `allowClosed` — that the order is still pending and unexpired. `bump` (default true) moves the
+ * expiration to now + hold for the order and its held seats: every modification extends the hold.
+ * Returns the order as it stands after the change.
+ */
+export async function mutateOrder(
+  db: Db,
+  principal: Principal,
+  orderId: number,
+  settings: OrderSettings,
+  step: (s: WriteStep) => Promise<void>,
+  options: { allowClosed?: boolean; bump?: boolean } = {},
+): Promise<OrderView> {
+  requireVendor(principal);
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    assertWritable(order, principal);
+    const now = new Date();
+    if (!options.allowClosed && !isOpen(order, now)) throw closedOrderError(order);
+    await step({ tx, order, now });
+    if (options.bump ?? true) await bumpExpiry(tx, order.id, now, settings);
+    else await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
+    const view = await loadOrderView(tx, order.id, now);
+    if (!view) throw notFound('Order', orderId);
+    return view;
+  });
+}
+
+/** Selects the order row `FOR UPDATE`; NOT_FOUND when there is none. */
+export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw notFound('Order', orderId);
+  return order;
+}
+
+/** Extends a pending order and its held seats to now + hold. */
+export async function bumpExpiry(tx: Tx, orderId: number, now: Date, settings: OrderSettings): Promise<void> {
+  const expiresAt = expiryFrom(now, settings);
+  await tx.update(orders).set({ updatedAt: now, expiresAt }).where(eq(orders.id, orderId));
+  await tx
+    .update(seatClaims)
+    .set({ expiresAt, updatedAt: now })
+    .where(and(eq(seatClaims.orderId, orderId), eq(seatClaims.status, 'held')));
+}
+
+/** The next free product line number of an order (the order row is locked, so no race). */
+export async function nextLineNumber(tx: Tx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ last: max(orderProducts.lineNumber) })
+    .from(orderProducts)
+    .where(eq(orderProducts.orderId, orderId));
+  return (row?.last ?? 0) + 1;
+}

@@ -1,0 +1,205 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { orderDiscounts, orderPayments, orderProductModifiers, orderProducts, orders, showtimes } from '../../../db/schema';
+import {
+  ACTIVE_PRODUCT_STATUSES,
+  type OrderStatus,
+  type OrderView,
+  type PaymentStatus,
+  type PaymentType,
+  type ProductKind,
+  type ProductStatus,
+} from './model';
+import { lineTotals, orderTotals, toDollars } from './totals';
+
+export type OrderRow = typeof orders.$inferSelect;
+type ProductRow = typeof orderProducts.$inferSelect;
+type ModifierRow = typeof orderProductModifiers.$inferSelect;
+type DiscountRow = typeof orderDiscounts.$inferSelect;
+type PaymentRow = typeof orderPayments.$inferSelect;
+type ShowtimeBits = { performanceNumber: number | null; auditorium: number | null; showDateTimeUtc: Date | null };
+
+const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+/** True while an order can still change: pending and not past its expiration. */
+export function isOpen(order: Pick<OrderRow, 'status' | 'expiresAt'>, now: Date): boolean {
+  return order.status === 'Pending' && order.expiresAt.getTime() > now.getTime();
+}
+
+/**
+ * Loads whole orders (products with their showtime facts, modifiers, discounts, payments) for many ids
+ * in a fixed number of statements, whatever the number of orders. Missing ids are absent from the map.
+ */
+export async function loadOrderViews(db: DbOrTx, ids: readonly number[], now = new Date()): Promise<Map<number, OrderView>> {
+  const result = new Map<number, OrderView>();
+  if (ids.length === 0) return result;
+  const idList = [...new Set(ids)];
+  const productIdsOf = sql`(select ${orderProducts.id} from ${orderProducts} where ${inArray(orderProducts.orderId, idList)})`;
+  const [orderRows, productRows, modifierRows, discountRows, paymentRows] = await Promise.all([
+    db.select().from(orders).where(inArray(orders.id, idList)),
+    db
+      .select({
+        product: orderProducts,
+        performanceNumber: showtimes.performanceNumber,
+        auditorium: showtimes.auditorium,
+        showDateTimeUtc: showtimes.showDateTimeUtc,
+      })
+      .from(orderProducts)
+      .leftJoin(showtimes, eq(showtimes.id, orderProducts.showtimeId))
+      .where(inArray(orderProducts.orderId, idList))
+      .orderBy(asc(orderProducts.orderId), asc(orderProducts.lineNumber)),
+    db
+      .select()
+      .from(orderProductModifiers)
+      .where(sql`${orderProductModifiers.orderProductId} in ${productIdsOf}`)
+      .orderBy(asc(orderProductModifiers.id)),
+    db
+      .select()
+      .from(orderDiscounts)
+      .where(sql`${orderDiscounts.orderProductId} in ${productIdsOf}`)
+      .orderBy(asc(orderDiscounts.id)),
+    db
+      .select()
+      .from(orderPayments)
+      .where(inArray(orderPayments.orderId, idList))
+      .orderBy(asc(orderPayments.orderId), asc(orderPayments.lineNumber)),
+  ]);
+  const modifiersOf = groupBy(modifierRows, (m) => m.orderProductId);
+  const discountsOf = groupBy(discountRows, (d) => d.orderProductId);
+  const productsOf = groupBy(productRows, (p) => p.product.orderId);
+  const paymentsOf = groupBy(paymentRows, (p) => p.orderId);
+  for (const order of orderRows) {
+    result.set(
+      order.id,
+      toOrderView(order, productsOf.get(order.id) ?? [], modifiersOf, discountsOf, paymentsOf.get(order.id) ?? [], now),
+    );
+  }
+  return result;
+}
+
+/** Loads one order as a view; null when it does not exist. */
+export async function loadOrderView(db: DbOrTx, id: number, now = new Date()): Promise<OrderView | null> {
+  return (await loadOrderViews(db, [id], now)).get(id) ?? null;
+}
+
+function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = keyOf(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+function toOrderView(
+  order: OrderRow,
+  productRows: readonly (ShowtimeBits & { product: ProductRow })[],
+  modifiersOf: Map<number, ModifierRow[]>,
+  discountsOf: Map<number, DiscountRow[]>,
+  paymentRows: readonly PaymentRow[],
+  now: Date,
+): OrderView {
+  const open = isOpen(order, now);
+  const products = productRows.map(({ product: p, ...st }) => {
+    const modifiers = (modifiersOf.get(p.id) ?? []).map((m) => ({
+      modifierId: m.modifierId,
+      sku: m.sku,
+      name: m.name,
+      price: m.price,
+      tax: m.tax,
+      quantity: m.quantity,
+    }));
+    const discounts = (discountsOf.get(p.id) ?? []).map((d) => ({
+      discountId: d.discountId,
+      amount: d.amount,
+      description: d.description,
+    }));
+    const kind = p.kind as ProductKind;
+    const status = p.status as ProductStatus;
+    const line = { kind, status, quantity: p.quantity, cost: p.cost, tax: p.tax, fees: p.fees, modifiers, discounts };
+    return {
+      lineNumber: p.lineNumber,
+      kind,
+      sku: p.sku,
+      quantity: p.quantity,
+      status,
+      cost: p.cost,
+      tax: p.tax,
+      name: p.name,
+      total: toDollars(lineTotals(line).totalCents),
+      token: p.token,
+      siteAccountId: order.siteAccountId,
+      showtimeId: p.showtimeId,
+      ticketType: p.ticketType,
+      row: p.row,
+      column: p.column,
+      seatName: p.seatName,
+      performanceNumber: st.performanceNumber,
+      auditorium: st.auditorium,
+      showDateTime: iso(st.showDateTimeUtc),
+      theatreId: p.theatreId,
+      movieId: p.movieId,
+      theatreConcessionId: p.theatreConcessionId,
+      pickupDateTimeUtc: iso(p.pickupDateTimeUtc),
+      expirationDateUtc: kind === 'Ticket' && status === 'Held' && open ? iso(order.expiresAt) : null,
+      confirmationCode: p.confirmationCode,
+      fees: p.fees,
+      discounts,
+      modifiers,
+      links: { smsTicketConfirmation: kind === 'Ticket' && status === 'Fulfilled' },
+      line,
+    };
+  });
+  const payments = paymentRows.map((p) => ({
+    lineNumber: p.lineNumber,
+    type: p.type,
+    cardNumber: p.cardLastFour ? `************${p.cardLastFour}` : null,
+    amount: p.amount,
+    status: p.status as PaymentStatus,
+    createdDateUtc: p.createdAt.toISOString(),
+  }));
+  const totals = orderTotals(
+    products.map((p) => p.line),
+    payments,
+  );
+  const hasActive = products.some((p) => ACTIVE_PRODUCT_STATUSES.includes(p.status));
+  const status = order.status as OrderStatus;
+  const balanceCents = Math.max(0, totals.totalCents - totals.paidCents);
+  const paymentOptions: PaymentType[] = ['creditCard', 'giftCard'];
+  if (order.loyaltyCardNumber) paymentOptions.push('loyalty');
+  return {
+    id: order.id,
+    token: order.token,
+    vendorId: order.vendorId,
+    siteAccountId: order.siteAccountId,
+    vendorTransactionId: order.vendorTransactionId,
+    shoppingCartId: order.shoppingCartId,
+    email: order.email,
+    loyaltyCardNumber: order.loyaltyCardNumber,
+    status,
+    createdDateUtc: order.createdAt.toISOString(),
+    lastUpdatedDateUtc: order.updatedAt.toISOString(),
+    expirationDateUtc: order.status === 'Pending' ? order.expiresAt.toISOString() : null,
+    fulfilledDateUtc: iso(order.fulfilledAt),
+    subtotal: toDollars(totals.subtotalCents),
+    taxTotal: toDollars(totals.taxCents),
+    feeTotal: toDollars(totals.feeCents),
+    discountTotal: toDollars(totals.discountCents),
+    total: toDollars(totals.totalCents),
+    paid: toDollars(totals.paidCents),
+    balanceDue: toDollars(balanceCents),
+    paymentOptions,
+    products: products.map(({ line: _line, ...rest }) => rest),
+    payments,
+    links: {
+      canAddProducts: open,
+      canAddPayments: open && balanceCents > 0,
+      canFulfill: open && hasActive && totals.paidCents >= totals.totalCents,
+      canCancel: open,
+      canRefund: status === 'Fulfilled' || status === 'PartialyRefunded',
+      canRefreshExpiration: open,
+    },
+  };
+}
