@@ -71,12 +71,12 @@ function listConditions(filters: ConcessionFilters): SQL[] {
       join concession_categories c on c.id = cca.category_id
       left join concession_categories p on p.id = c.parent_id
       left join concession_categories gp on gp.id = p.parent_id
-      where cca.concession_id = ${concessions.id}
+      where cca.concession_id = concessions.id
         and lower(${filters.category}) in (lower(c.name), lower(p.name), lower(gp.name)))`);
   }
   if (filters.group) {
     conditions.push(sql`exists (select 1 from concession_groups g
-      where g.concession_id = ${concessions.id} and lower(g.name) = lower(${filters.group}))`);
+      where g.concession_id = concessions.id and lower(g.name) = lower(${filters.group}))`);
   }
   return conditions;
 }

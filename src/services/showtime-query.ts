@@ -52,13 +52,13 @@ function codeList(codes: readonly string[]): SQL {
 
 function hasAttributeIn(codes: readonly string[]): SQL {
   return sql`exists (select 1 from showtime_attributes sa join attributes a on a.id = sa.attribute_id
-    where sa.showtime_id = ${showtimes.id} and lower(a.code) in (${codeList(codes)}))`;
+    where sa.showtime_id = showtimes.id and lower(a.code) in (${codeList(codes)}))`;
 }
 
 function hasAllAttributes(codes: readonly string[]): SQL {
   const distinct = [...new Set(codes.map((c) => c.toLowerCase()))];
   return sql`(select count(distinct lower(a.code)) from showtime_attributes sa join attributes a on a.id = sa.attribute_id
-    where sa.showtime_id = ${showtimes.id} and lower(a.code) in (${codeList(distinct)})) = ${distinct.length}`;
+    where sa.showtime_id = showtimes.id and lower(a.code) in (${codeList(distinct)})) = ${distinct.length}`;
 }
 
 const cleanCodes = (codes: readonly string[] | null | undefined) =>

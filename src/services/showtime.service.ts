@@ -223,16 +223,20 @@ export interface Occupancy {
   capacity: number;
 }
 
-/** Occupancy of the given showtimes in one statement (a count of active claims per showtime). */
+/**
+ * Occupancy of the given showtimes in one statement (a count of active claims per showtime).
+ * The correlated subqueries name `showtimes.…` literally: drizzle leaves columns of a one-table select
+ * unqualified, which inside a subquery would bind to the subquery's own table.
+ */
 export async function getOccupancy(db: Db, showtimeIds: readonly number[]): Promise<Occupancy[]> {
   if (!showtimeIds.length) return [];
   return db
     .select({
       showtimeId: showtimes.id,
       taken: sql<number>`(select count(*) from seat_claims c
-        where c.showtime_id = ${showtimes.id} and c.status in ('held', 'sold'))`.mapWith(Number),
+        where c.showtime_id = showtimes.id and c.status in ('held', 'sold'))`.mapWith(Number),
       capacity: sql<number>`(select count(*) from layout_seats ls
-        where ls.layout_version_id = ${showtimes.layoutVersionId} and ls.type not in ('NotASeat', 'Blocked'))`.mapWith(
+        where ls.layout_version_id = showtimes.layout_version_id and ls.type not in ('NotASeat', 'Blocked'))`.mapWith(
         Number,
       ),
     })
