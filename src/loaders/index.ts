@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { createSeatingLoaders } from './seating.loaders';
+import { createOrderLoaders } from './order.loaders';
 import { createAttributeLoaders } from './attribute.loaders';
 import { createMediaLoaders } from './media.loaders';
 import { createMovieLoaders } from './movie.loaders';
@@ -17,6 +18,7 @@ import { createConcessionLoaders } from './concession.loaders';
 export function createLoaders(db: Db) {
   return {
     ...createSeatingLoaders(db),
+    ...createOrderLoaders(db),
     ...createMovieLoaders(db),
     ...createTheatreLoaders(db),
     ...createAttributeLoaders(db),

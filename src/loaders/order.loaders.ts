@@ -1,0 +1,17 @@
+import DataLoader from 'dataloader';
+import type { Db } from '../../db/client';
+import type { OrderView } from '../services/order/model';
+import { loadOrderViews } from '../services/order/view';
+
+/**
+ * Whole orders by id (products, modifiers, discounts, payments): five statements per batch however
+ * many orders. No authorization here: callers check `canRead` (the services do).
+ */
+export function createOrderLoaders(db: Db) {
+  return {
+    orderById: new DataLoader<number, OrderView | null>(async (ids) => {
+      const views = await loadOrderViews(db, ids);
+      return ids.map((id) => views.get(id) ?? null);
+    }),
+  };
+}
