@@ -90,8 +90,14 @@ export function startGraphqlWs(deps: RealtimeDeps, hub: SeatEventHub): { close()
         };
       },
       onError: (ctx, _id, _payload, errors) => {
+        // Errors here come before execution: parse and validation (as Apollo labels them on HTTP).
         const requestId = connectionOf(ctx)?.requestId;
-        return errors.map((e) => formatGraphQLError(typeof e.toJSON === 'function' ? e.toJSON() : e, e, log, requestId));
+        return errors.map((e) => {
+          const formatted = typeof e.toJSON === 'function' ? e.toJSON() : e;
+          if (formatted.extensions?.code || e.originalError) return formatGraphQLError(formatted, e, log, requestId);
+          const code = /^Syntax Error/.test(e.message) ? 'GRAPHQL_PARSE_FAILED' : 'GRAPHQL_VALIDATION_FAILED';
+          return { message: e.message, locations: formatted.locations, extensions: { code } };
+        });
       },
     },
     wss,
