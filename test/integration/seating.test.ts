@@ -87,7 +87,7 @@ describe('Showtime.seatingLayout', () => {
 
   it('shows a sold seat SOLD and a held seat LOCKED (claims inserted in SQL)', async () => {
     const st = await premiereShowtime(1);
-    const seats = await sql`select row, "column" from layout_seats where layout_version_id = ${st.layout_version_id}
+    const seats = await sql<{ row: number; column: number }[]>`select row, "column" from layout_seats where layout_version_id = ${st.layout_version_id}
       and type = 'CanReserve' and tier = 'Regular' order by row, "column" limit 2`;
     await sql`insert into seat_claims (showtime_id, row, "column", status) values
       (${st.id}, ${seats[0].row}, ${seats[0].column}, 'sold'),
@@ -101,9 +101,9 @@ describe('Showtime.seatingLayout', () => {
 
   it('flags almost sold out at 90% of sellable seats taken, sold out at 100%', async () => {
     const st = await premiereShowtime(2);
-    const sellable = await sql`select row, "column" from layout_seats where layout_version_id = ${st.layout_version_id}
+    const sellable = await sql<{ row: number; column: number }[]>`select row, "column" from layout_seats where layout_version_id = ${st.layout_version_id}
       and type not in ('NotASeat', 'Blocked') order by row, "column"`;
-    const claim = (seats: typeof sellable) =>
+    const claim = (seats: { row: number; column: number }[]) =>
       sql`insert into seat_claims ${sql(seats.map((s) => ({ showtime_id: st.id, row: s.row, column: s.column, status: 'sold' })))}`;
     const ninety = Math.ceil(sellable.length * 0.9);
     await claim(sellable.slice(0, ninety - 1));
