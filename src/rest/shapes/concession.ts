@@ -150,7 +150,8 @@ export async function toConcession(ctx: Context, hal: Hal, record: ConcessionRec
             sku: m.sku,
             price: m.price,
             tax: m.tax,
-            _links: hal.self(`${listPath}/${m.concessionId}`),
+            // A modifier is a part of its product, not sold on its own: its self is the product.
+            _links: hal.self(self),
           })),
         },
         _links: { ...hal.self(self), [hal.rel('v1/concessions')]: hal.link(listPath) },

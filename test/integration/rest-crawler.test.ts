@@ -1,0 +1,124 @@
+import { startTestApp, type TestApp } from '../helpers/app';
+
+/**
+ * Hypermedia crawl: from a few theatres, movies and showtimes, follow every `_links` (and cast-crew's
+ * `links`) href breadth-first — templated ones expanded with real values — and require 200 for each.
+ */
+
+type Json = Record<string, unknown>;
+interface Link {
+  href: string;
+  templated: boolean;
+}
+
+const MAX_REQUESTS = 300;
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** Every link object under a `_links` or `links` key anywhere in the body. */
+function linksIn(body: unknown, out: Link[] = []): Link[] {
+  if (Array.isArray(body)) {
+    for (const item of body) linksIn(item, out);
+  } else if (body && typeof body === 'object') {
+    for (const [key, value] of Object.entries(body as Json)) {
+      if ((key === '_links' || key === 'links') && value && typeof value === 'object') {
+        for (const link of Object.values(value as Json)) {
+          const l = link as Link;
+          if (l && typeof l.href === 'string') out.push(l);
+        }
+      } else {
+        linksIn(value, out);
+      }
+    }
+  }
+  return out;
+}
+
+test('every link reachable from theatres, movies and showtimes answers 200', async () => {
+  const theatres = await app.get<{ _embedded: { theatres: { id: number }[] } }>('/v2/theatres?page-size=3');
+  const theatreIds = theatres.body._embedded.theatres.map((t) => t.id);
+  const movies = await app.get<{ _embedded: { movies: { id: number }[] } }>('/v2/movies/views/now-playing?page-size=3');
+  const movieIds = movies.body._embedded.movies.map((m) => m.id);
+  const showtimes = await app.get<{ _embedded: { showtimes: { id: number }[] } }>(
+    `/v2/theatres/${theatreIds[0]}/showtimes?page-size=3`,
+  );
+  const showtimeIds = showtimes.body._embedded.showtimes.map((s) => s.id);
+  expect(theatreIds.length && movieIds.length && showtimeIds.length).toBeTruthy();
+
+  /** A theatre that shows the movie (the earliest-showtime template asks for one), via GraphQL. */
+  const theatreShowing = async (movieId: number): Promise<number | null> => {
+    const res = await app.gql<{ movie: { showtimes: { theatreId: number }[] } | null }>(
+      'query($id: Int!) { movie(id: $id) { showtimes { theatreId } } }',
+      { id: movieId },
+    );
+    return res.data?.movie?.showtimes[0]?.theatreId ?? null;
+  };
+
+  /** Real values for the templates the service publishes (none when no real value exists). */
+  const expand = async (href: string): Promise<string[]> => {
+    let variants = [href];
+    if (href.includes('{media-type}')) variants = variants.flatMap((h) => ['images', 'videos'].map((t) => h.replace('{media-type}', t)));
+    if (href.includes('{theatre-id}')) {
+      const movie = /\/movies\/(\d+)\/earliest-showtime/.exec(href);
+      const theatreId = movie ? await theatreShowing(Number(movie[1])) : theatreIds[0];
+      if (theatreId === null) return [];
+      variants = variants.map((h) => h.replace('{theatre-id}', String(theatreId)));
+    }
+    return variants;
+  };
+
+  const queue: string[] = [
+    ...theatreIds.map((id) => `/v2/theatres/${id}`),
+    ...movieIds.map((id) => `/v2/movies/${id}`),
+    ...showtimeIds.map((id) => `/v2/showtimes/${id}`),
+  ];
+  const seen = new Set(queue);
+  const failures: string[] = [];
+  const foreign: string[] = [];
+  let templatedExpanded = 0;
+  let requests = 0;
+
+  while (queue.length && requests < MAX_REQUESTS) {
+    const path = queue.shift()!;
+    requests++;
+    const res = await app.get(path);
+    if (res.status !== 200) {
+      failures.push(`${path} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      continue;
+    }
+    for (const link of linksIn(res.body)) {
+      if (!link.href.startsWith(app.url)) {
+        foreign.push(link.href);
+        continue;
+      }
+      const hrefs = link.templated ? await expand(link.href) : [link.href];
+      if (link.templated) {
+        templatedExpanded++;
+        for (const h of hrefs) expect(h).not.toMatch(/[{}]/);
+      }
+      for (const href of hrefs) {
+        const next = href.slice(app.url.length);
+        if (!seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+    }
+  }
+
+  expect(failures).toEqual([]);
+  expect(foreign).toEqual([]);
+  // The crawl really went somewhere: many distinct resources, templated links included.
+  expect(requests).toBeGreaterThan(50);
+  expect(templatedExpanded).toBeGreaterThan(0);
+  const kinds = new Set([...seen].map((p) => p.split('/').slice(1, 3).join('/')));
+  for (const kind of ['v2/theatres', 'v2/movies', 'v2/showtimes', 'v2/media', 'v1/movie', 'v3/seating-layouts', 'v2/seating-layouts', 'v1/concessions']) {
+    expect(kinds).toContain(kind);
+  }
+});
