@@ -1,0 +1,41 @@
+import { parseSeatEvent } from '../../src/realtime/publish';
+import { validateTicketRequest } from '../../src/services/order/tickets';
+import { validatePayment } from '../../src/services/order/payments';
+import { DomainError } from '../../src/errors';
+
+describe('seat event payloads', () => {
+  it('parses what publishSeatChange sends and rejects anything else', () => {
+    expect(parseSeatEvent('{"showtimeId":5,"seats":[[1,2],[3,4]]}')).toEqual({ showtimeId: 5, seats: [[1, 2], [3, 4]] });
+    expect(parseSeatEvent('{"showtimeId":5,"seats":[[1,"x"],[3,4]]}')).toEqual({ showtimeId: 5, seats: [[3, 4]] });
+    expect(parseSeatEvent('{"showtimeId":"5","seats":[]}')).toBeNull();
+    expect(parseSeatEvent('not json')).toBeNull();
+  });
+});
+
+describe('order body checks', () => {
+  const code = (fn: () => unknown) => {
+    try {
+      fn();
+      return 'ok';
+    } catch (e) {
+      return e instanceof DomainError ? `${e.code}:${(e.details as { argument?: string })?.argument}` : 'other';
+    }
+  };
+  it('addTickets: seats present, distinct, positive, at most 20', () => {
+    const base = { orderId: 1, showtimeId: 2 };
+    expect(code(() => validateTicketRequest({ ...base, seats: [{ row: 1, column: 1 }] }))).toBe('ok');
+    expect(code(() => validateTicketRequest({ ...base, seats: [] }))).toBe('BAD_USER_INPUT:seats');
+    expect(code(() => validateTicketRequest({ ...base, seats: [{ row: 1, column: 1 }, { row: 1, column: 1 }] }))).toBe('BAD_USER_INPUT:seats');
+    expect(code(() => validateTicketRequest({ ...base, seats: [{ row: 0, column: 1 }] }))).toBe('BAD_USER_INPUT:seats');
+    const many = Array.from({ length: 21 }, (_, i) => ({ row: 1, column: i + 1 }));
+    expect(code(() => validateTicketRequest({ ...base, seats: many }))).toBe('BAD_USER_INPUT:seats');
+    expect(code(() => validateTicketRequest({ ...base, showtimeId: -1, seats: [{ row: 1, column: 1 }] }))).toBe('BAD_USER_INPUT:showtimeId');
+  });
+  it('addPayment: positive cents, card digits, only the last four kept', () => {
+    expect(validatePayment({ orderId: 1, type: 'creditCard', amount: 10.5, cardNumber: '4111 1111 1111 1234' })).toBe('1234');
+    expect(code(() => validatePayment({ orderId: 1, type: 'creditCard', amount: 10.005 }))).toBe('BAD_USER_INPUT:amount');
+    expect(code(() => validatePayment({ orderId: 1, type: 'creditCard', amount: 0 }))).toBe('BAD_USER_INPUT:amount');
+    expect(code(() => validatePayment({ orderId: 1, type: 'cash' as never, amount: 1 }))).toBe('BAD_USER_INPUT:type');
+    expect(code(() => validatePayment({ orderId: 1, type: 'giftCard', amount: 1, cardNumber: 'abc' }))).toBe('BAD_USER_INPUT:cardNumber');
+  });
+});
