@@ -1,5 +1,6 @@
 import { Arg, Int, Resolver, Root, Subscription } from 'type-graphql';
 import { SeatStatusChange } from '../schema/seat-event.type';
+import { badInput } from '../src/errors';
 import { subscribeSeatStatus } from '../src/realtime/subscribe';
 
 @Resolver()
@@ -13,6 +14,8 @@ export class SeatEventResolver {
     @Root() change: SeatStatusChange,
     @Arg('showtimeId', () => Int) _showtimeId: number,
   ): SeatStatusChange {
+    // Executed as a query (HTTP), there is no event: subscriptions live on the WebSocket.
+    if (!change) throw badInput('Subscriptions are served over WebSocket (graphql-ws) at /graphql');
     return change;
   }
 }

@@ -131,6 +131,12 @@ describe('seatStatusChanged over graphql-ws', () => {
     await w.close();
   });
 
+  it('is not served over HTTP', async () => {
+    const res = await app.gql(`subscription { seatStatusChanged(showtimeId: ${shows[3].showtimeId}) { showtimeId } }`);
+    expect(res.data ?? null).toBeNull();
+    expect(res.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
   it('refuses a connection with a bad credential', async () => {
     const w = watchSeats(app.url, shows[3].showtimeId, { vendorKey: 'not-a-key' });
     const err = await w.ready.catch((e: { code?: number }) => e);
