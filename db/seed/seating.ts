@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { auditoriums, layoutSeats, layoutVersions, layoutZones, seatingLayouts } from '../schema';
 import { insertRows, syncSequence, type SeedTx } from './insert';
 import { createRandom } from './random';
@@ -120,7 +121,9 @@ export async function seedSeating(tx: SeedTx, theatres: TheatreSeed[]): Promise<
   const auditoriumRows: (typeof auditoriums.$inferInsert)[] = [];
   const layoutRows: (typeof seatingLayouts.$inferInsert)[] = [];
   const versionRows: (typeof layoutVersions.$inferInsert)[] = [];
-  const seatRows: (typeof layoutSeats.$inferInsert)[] = [];
+  // Hundreds of layouts share a handful of cell sets: each set is sent once and copied by the server.
+  const shapeCells = new Map<string, Cell[]>();
+  const versionShapes: { layout_version_id: number; shape: string }[] = [];
   const zoneRows: (typeof layoutZones.$inferInsert)[] = [];
   const seeds: AuditoriumSeed[] = [];
 
@@ -128,7 +131,9 @@ export async function seedSeating(tx: SeedTx, theatres: TheatreSeed[]): Promise<
     const id = versionRows.length + 1;
     const { spec, cells, zones } = buildCells(shape, premiereFromRow);
     versionRows.push({ id, layoutId, versionNumber, rows: spec.rows, columns: spec.columns });
-    for (const cell of cells) seatRows.push({ layoutVersionId: id, ...cell });
+    const key = `${shape}:${premiereFromRow ?? ''}`;
+    shapeCells.set(key, cells);
+    versionShapes.push({ layout_version_id: id, shape: key });
     for (const z of zones) {
       const zone = Object.values(ZONES).find((x) => x.zoneNumber === z)!;
       zoneRows.push({ layoutVersionId: id, ...zone });
@@ -168,10 +173,32 @@ export async function seedSeating(tx: SeedTx, theatres: TheatreSeed[]): Promise<
   await insertRows(tx, auditoriums, auditoriumRows);
   await insertRows(tx, seatingLayouts, layoutRows);
   await insertRows(tx, layoutVersions, versionRows);
-  await insertRows(tx, layoutSeats, seatRows);
+  await copyShapeCells(tx, shapeCells, versionShapes);
   await insertRows(tx, layoutZones, zoneRows);
   for (const t of [auditoriums, seatingLayouts, layoutVersions]) await syncSequence(tx, t);
   return seeds;
+}
+
+/** Inserts every version's cells: the distinct cell sets joined, server-side, to the versions using them. */
+async function copyShapeCells(
+  tx: SeedTx,
+  shapeCells: Map<string, Cell[]>,
+  versionShapes: { layout_version_id: number; shape: string }[],
+): Promise<void> {
+  const cells = [...shapeCells].flatMap(([shape, list]) =>
+    list.map((c) => ({ shape, row: c.row, column: c.column, seat_name: c.seatName, type: c.type, tier: c.tier, zone_number: c.zoneNumber })),
+  );
+  const cellJson = JSON.stringify(cells);
+  for (let i = 0; i < versionShapes.length; i += 1000) {
+    await tx.execute(sql`
+      insert into ${layoutSeats} (layout_version_id, "row", "column", seat_name, type, tier, zone_number)
+      select v.layout_version_id, c."row", c."column", c.seat_name, c.type, c.tier, c.zone_number
+      from json_to_recordset(${JSON.stringify(versionShapes.slice(i, i + 1000))}::json) as v(layout_version_id integer, shape text)
+      join json_to_recordset(${cellJson}::json)
+        as c(shape text, "row" integer, "column" integer, seat_name text, type text, tier text, zone_number integer)
+        on c.shape = v.shape
+      order by v.layout_version_id, c."row", c."column"`);
+  }
 }
 
 /** The number of layout seat rows the seating section inserted (for progress lines). */

@@ -87,8 +87,8 @@ export async function seedShowtimes(
           if (theatre.attributeCodes.has('RESERVEDSEATING')) codes.push('RESERVEDSEATING');
           if (aud.shape === 'stadium') codes.push('RECLINERS');
           if (theatre.attributeCodes.has('DINEIN')) codes.push('DINEIN');
-          if (theatre.attributeCodes.has('CLOSEDCAPTION')) codes.push('CLOSEDCAPTION');
-          if (theatre.attributeCodes.has('AUDIODESCRIPTION') && rng.chance(0.6)) codes.push('AUDIODESCRIPTION');
+          if (theatre.attributeCodes.has('CLOSEDCAPTION') && rng.chance(0.5)) codes.push('CLOSEDCAPTION');
+          if (theatre.attributeCodes.has('AUDIODESCRIPTION') && rng.chance(0.3)) codes.push('AUDIODESCRIPTION');
           if (!premium && rng.chance(0.05)) codes.push('OPENCAPTION');
           if (movie.codes.has('SENSORYFRIENDLY') && start < 12 * 60 && rng.chance(0.4)) codes.push('SENSORYFRIENDLY');
           const spanishSubs = !movie.codes.has('SPANISHLANGUAGE') && rng.chance(SPANISH_MARKETS.has(theatre.city.name) ? 0.08 : 0.015);

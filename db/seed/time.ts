@@ -41,10 +41,22 @@ export function localDateOf(instant: Date, timeZone: string): LocalDate {
   return wallClock(instant, timeZone).date;
 }
 
-/** The offset of `timeZone` from UTC at `instant`, in minutes (New York in winter: -300). */
+const offsets = new Map<string, number>();
+
+/**
+ * The offset of `timeZone` from UTC at `instant`, in minutes (New York in winter: -300). Cached per
+ * zone and UTC hour: zones change offset on whole UTC hours (and Intl formatting is the seed's hot spot).
+ */
 export function utcOffsetMinutes(instant: Date, timeZone: string): number {
-  const whole = new Date(Math.floor(instant.getTime() / 1000) * 1000);
-  return Math.round((wallClock(whole, timeZone).ms - whole.getTime()) / 60000);
+  const hour = Math.floor(instant.getTime() / 3600000);
+  const key = `${timeZone}|${hour}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const whole = new Date(hour * 3600000);
+    offset = Math.round((wallClock(whole, timeZone).ms - whole.getTime()) / 60000);
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 /** `date` shifted by `days` calendar days. */
