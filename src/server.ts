@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -78,7 +79,8 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
     schema,
     introspection: true,
     validationRules: extraValidationRules,
-    plugins: [fastifyApolloDrainPlugin(app)],
+    // No cache hints are used; without this plugin Apollo does not wrap every field resolver.
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginCacheControlDisabled()],
     formatError: (formatted, error) =>
       formatGraphQLError(formatted, error, (o, m) => app.log.error(o, m), statementCounter.getStore()?.requestId),
   });
