@@ -116,8 +116,12 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
       return app.listen({ port, host });
     },
     async close() {
-      await realtime.close();
-      await app.close();
+      try {
+        await realtime.close();
+      } finally {
+        // The HTTP server closes even when stopping the live parts failed (e.g. the database is gone).
+        await app.close();
+      }
     },
   };
 }
