@@ -412,6 +412,23 @@ describe('every documented path answers with the documented fields and types', (
   });
 });
 
+describe('batching', () => {
+  test.each([
+    ['showtimes of a theatre', () => `/v2/theatres/${f.theatre.id}/showtimes`],
+    ['concessions of a theatre', () => `/v1/theatres/${f.theatre.id}/concessions`],
+    ['now-playing movies', () => '/v2/movies/views/now-playing'],
+    ['theatres', () => '/v2/theatres'],
+  ])('%s: the SQL statements of a page do not grow with its size', async (_name, path) => {
+    const one = await get(`${path()}?page-size=10`);
+    const many = await get(`${path()}?page-size=100`);
+    const items = (r: { body: unknown }) => (Object.values((r.body as Json)._embedded)[0] as unknown[]).length;
+    expect(items(many)).toBeGreaterThan(items(one));
+    const statements = (r: { headers: Headers }) => Number(r.headers.get('x-sql-statements'));
+    expect(statements(one)).toBeGreaterThan(0);
+    expect(statements(many)).toBe(statements(one));
+  });
+});
+
 describe('paging', () => {
   const links = (body: Json) => body._links as Record<string, Link>;
 
