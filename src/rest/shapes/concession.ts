@@ -101,19 +101,28 @@ export function toCategory(hal: Hal, theatreId: number, row: ConcessionCategoryR
 export async function toConcession(ctx: Context, hal: Hal, record: ConcessionRecord) {
   const p = record.product;
   const l = ctx.loaders;
-  const [categories, groups, discounts, modifierGroups, components, upsellGroup] = await Promise.all([
-    l.categoriesByConcessionId.load(p.id),
-    l.groupsByConcessionId.load(p.id),
-    l.discountsByConcessionId.load(p.id),
-    l.modifierGroupsByConcessionId.load(p.id),
-    p.isCombo ? l.comboComponentsByConcessionId.load(p.id) : Promise.resolve(null),
-    p.upsellGroupId !== null ? l.upsellGroupById.load(p.upsellGroupId) : Promise.resolve(null),
-  ]);
-  const [modifiers, groupItems, upsells] = await Promise.all([
-    Promise.all(modifierGroups.map((g) => l.modifiersByGroupId.load(g.id))),
-    components ? Promise.all(components.map((c) => l.comboGroupItemsByComponentId.load(c.id))) : Promise.resolve([]),
-    upsellGroup ? l.upsellConcessionsByGroupTheatre.load({ upsellGroupId: upsellGroup.id, theatreId: record.theatreId }) : [],
-  ]);
+  // Each second-level load hangs off exactly one first-level batch, so a page's loads of one kind are
+  // dispatched together (one statement per kind) however the other batches happen to interleave.
+  const [categories, groups, discounts, [modifierGroups, modifiers], [components, groupItems], [upsellGroup, upsells]] =
+    await Promise.all([
+      l.categoriesByConcessionId.load(p.id),
+      l.groupsByConcessionId.load(p.id),
+      l.discountsByConcessionId.load(p.id),
+      l.modifierGroupsByConcessionId
+        .load(p.id)
+        .then(async (gs) => [gs, await Promise.all(gs.map((g) => l.modifiersByGroupId.load(g.id)))] as const),
+      p.isCombo
+        ? l.comboComponentsByConcessionId
+            .load(p.id)
+            .then(async (cs) => [cs, await Promise.all(cs.map((c) => l.comboGroupItemsByComponentId.load(c.id)))] as const)
+        : ([null, []] as const),
+      p.upsellGroupId !== null
+        ? l.upsellGroupById.load(p.upsellGroupId).then(
+            async (g) =>
+              [g, g ? await l.upsellConcessionsByGroupTheatre.load({ upsellGroupId: g.id, theatreId: record.theatreId }) : []] as const,
+          )
+        : ([null, []] as const),
+    ]);
   const self = concessionPath(record.id);
   const listPath = theatreConcessionsPath(record.theatreId);
   return {
