@@ -82,6 +82,82 @@ app.get<{ Querystring: { theatreId: string; date: string } }>('/baseline/theatre
   };
 });
 
+/**
+ * Baseline of the REST case: one page (100) of a theatre's showtimes of a local day with the fields of
+ * the REST representation (movie data, prices, attributes, occupancy flags, links), by hand: 5 statements.
+ */
+app.get<{ Querystring: { theatreId: string; date: string } }>('/baseline/rest-showtimes', async (req) => {
+  const theatreId = Number(req.query.theatreId);
+  const date = req.query.date;
+  const [theatre] = await sql`select id, timezone from theatres where id = ${theatreId}`;
+  if (!theatre) return { count: 0 };
+  const tz = theatre.timezone as string;
+  const rows = await sql`
+    select s.*, m.name as movie_name, m.sortable_name, m.genre, m.slug, m.run_time, m.mpaa_rating, m.media,
+           m.internal_release_number, m.vendor_release_number,
+           to_char(s.show_date_time_utc at time zone ${tz}, 'YYYY-MM-DD"T"HH24:MI:SS') as local,
+           count(*) over () as total
+    from showtimes s join movies m on m.id = s.movie_id
+    where s.theatre_id = ${theatreId} and (s.show_date_time_utc at time zone ${tz})::date = ${date}::date
+    order by s.show_date_time_utc, s.id limit 100`;
+  const ids = rows.map((r) => r.id as number);
+  const [prices, attributes, occupancy] = await Promise.all([
+    sql`select showtime_id, type, price, tax, sku, age_policy from showtime_ticket_prices where showtime_id = any(${ids})`,
+    sql`select sa.showtime_id, a.code, a.name, a.description, a.is_premium_format
+        from showtime_attributes sa join attributes a on a.id = sa.attribute_id where sa.showtime_id = any(${ids})`,
+    sql`select s.id,
+          (select count(*) from seat_claims c where c.showtime_id = s.id and c.status in ('held', 'sold'))::int as taken,
+          (select count(*) from layout_seats ls where ls.layout_version_id = s.layout_version_id
+             and ls.type not in ('NotASeat', 'Blocked'))::int as capacity
+        from showtimes s where s.id = any(${ids})`,
+  ]);
+  const group = <T extends Record<string, unknown>>(list: readonly T[], key: string) => {
+    const map = new Map<unknown, T[]>();
+    for (const r of list) map.set(r[key], [...(map.get(r[key]) ?? []), r]);
+    return map;
+  };
+  const pricesBy = group(prices, 'showtime_id');
+  const attrsBy = group(attributes, 'showtime_id');
+  const occBy = new Map(occupancy.map((o) => [o.id, o]));
+  const base = `http://${req.headers.host}`;
+  return {
+    pageSize: 100,
+    pageNumber: 1,
+    count: Number(rows[0]?.total ?? 0),
+    _embedded: {
+      showtimes: rows.map((r) => {
+        const occ = occBy.get(r.id);
+        const attrs = attrsBy.get(r.id) ?? [];
+        return {
+          id: r.id,
+          performanceNumber: r.performance_number,
+          movieId: r.movie_id,
+          movieName: r.movie_name,
+          sortableMovieName: r.sortable_name,
+          genre: r.genre,
+          theatreId: r.theatre_id,
+          auditorium: r.auditorium,
+          showDateTimeUtc: (r.show_date_time_utc as Date).toISOString(),
+          showDateTimeLocal: r.local,
+          isSoldOut: occ ? occ.taken >= occ.capacity : false,
+          runTime: r.run_time,
+          mpaaRating: r.mpaa_rating,
+          premiumFormat: attrs.find((a) => a.is_premium_format)?.name ?? null,
+          ticketPrices: (pricesBy.get(r.id) ?? []).map((p) => ({ price: Number(p.price), type: p.type, sku: p.sku, tax: Number(p.tax) })),
+          media: r.media,
+          attributes: attrs.map((a) => ({ code: a.code, name: a.name, description: a.description })),
+          estimatedFees: r.estimated_fees,
+          languages: r.languages,
+          _links: {
+            self: { href: `${base}/v2/showtimes/${r.id}`, templated: false },
+            movie: { href: `${base}/v2/movies/${r.movie_id}`, templated: false },
+          },
+        };
+      }),
+    },
+  };
+});
+
 app.listen({ port: Number(process.env.PORT ?? 4100), host: '127.0.0.1' }).then((address) => {
   process.stdout.write(`baseline listening on ${address}\n`);
 });

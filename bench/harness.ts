@@ -65,6 +65,8 @@ export interface HttpCase {
   headers?: Record<string, string>;
   /** SQL statements per request, when the server cannot report it itself (the hand-written baseline). */
   statements?: number;
+  /** The name of the baseline case this one is compared with. */
+  comparedTo?: string;
 }
 
 export interface CaseResult {
@@ -74,6 +76,7 @@ export interface CaseResult {
   latencyP99: number;
   statements: number | null;
   errors: number;
+  comparedTo?: string;
 }
 
 /** One sample request (checks it succeeds and reads `x-sql-statements`), then an autocannon run. */
@@ -97,17 +100,19 @@ export async function runCase(c: HttpCase, options: { duration: number; connecti
     latencyP99: result.latency.p99,
     statements: counted !== null ? Number(counted) : (c.statements ?? null),
     errors: result.errors + result.non2xx,
+    comparedTo: c.comparedTo,
   };
 }
 
-export function markdownTable(results: CaseResult[], baselineName: string): string {
-  const baseline = results.find((r) => r.name === baselineName);
+/** The results as a markdown table; each case's req/s is divided by its `comparedTo` baseline's. */
+export function markdownTable(results: CaseResult[]): string {
   const lines = [
     '| case | req/s | vs baseline | p50 ms | p99 ms | SQL statements / request | errors |',
     '|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of results) {
-    const ratio = baseline ? (r.requestsPerSec / baseline.requestsPerSec).toFixed(2) : '–';
+    const baseline = results.find((b) => b.name === r.comparedTo);
+    const ratio = baseline ? `${(r.requestsPerSec / baseline.requestsPerSec).toFixed(2)}×` : 'baseline';
     lines.push(
       `| ${r.name} | ${r.requestsPerSec.toFixed(0)} | ${ratio} | ${r.latencyP50} | ${r.latencyP99} | ${r.statements ?? '–'} | ${r.errors} |`,
     );

@@ -61,19 +61,20 @@ async function main(): Promise<void> {
       },
       {
         name: 'GraphQL: theatre → showtimes(date) → movie, cast, attributes, seat statuses',
+        comparedTo: 'baseline: hand-written SQL (postgres.js + Fastify)',
         url: `http://127.0.0.1:${appPort}/graphql`,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: NESTED_QUERY, variables: { id: pick.theatre_id, date: pick.day } }),
       },
-      ...restCases(appPort, pick.theatre_id, pick.day),
+      ...restCases(appPort, basePort, pick.theatre_id, pick.day),
     ];
     const results: CaseResult[] = [];
     for (const c of cases) {
       process.stdout.write(`running ${c.name} …\n`);
       results.push(await runCase(c, options));
     }
-    const table = markdownTable(results, cases[0].name);
+    const table = markdownTable(results);
     const header = `showtimes per request: ${pick.n}; scale ${values.scale}; ${options.connections} connections × ${options.duration} s per case; ${new Date().toISOString()}\n\n`;
     fs.mkdirSync(path.join(__dirname, 'out'), { recursive: true });
     fs.writeFileSync(path.join(__dirname, 'out', 'latest.md'), header + table + '\n');
@@ -88,9 +89,20 @@ async function main(): Promise<void> {
 
 
 
-/** REST cases (the catalog REST layer); empty until its routes exist. */
-function restCases(port: number, theatreId: number, day: string): HttpCase[] {
-  return [{ name: 'REST: /v2/theatres/{id}/showtimes/{date}', url: `http://127.0.0.1:${port}/v2/theatres/${theatreId}/showtimes/${day}?page-size=100` }];
+/** The REST showtimes page and its own hand-written baseline (same rows and fields, by hand). */
+function restCases(port: number, basePort: number, theatreId: number, day: string): HttpCase[] {
+  return [
+    {
+      name: 'baseline: hand-written SQL for the REST showtimes page',
+      url: `http://127.0.0.1:${basePort}/baseline/rest-showtimes?theatreId=${theatreId}&date=${day}`,
+      statements: 5,
+    },
+    {
+      name: 'REST: /v2/theatres/{id}/showtimes/{date}',
+      comparedTo: 'baseline: hand-written SQL for the REST showtimes page',
+      url: `http://127.0.0.1:${port}/v2/theatres/${theatreId}/showtimes/${day}?page-size=100`,
+    },
+  ];
 }
 
 main().catch((err: unknown) => {
