@@ -103,7 +103,7 @@ app.get<{ Querystring: { theatreId: string; date: string } }>('/baseline/rest-sh
   const ids = rows.map((r) => r.id as number);
   const [prices, attributes, occupancy] = await Promise.all([
     sql`select showtime_id, type, price, tax, sku, age_policy from showtime_ticket_prices where showtime_id = any(${ids})`,
-    sql`select sa.showtime_id, a.code, a.name, a.description, a.is_premium_format
+    sql`select sa.showtime_id, a.code, a.name, a.short_description as description, a.is_premium_format
         from showtime_attributes sa join attributes a on a.id = sa.attribute_id where sa.showtime_id = any(${ids})`,
     sql`select s.id,
           (select count(*) from seat_claims c where c.showtime_id = s.id and c.status in ('held', 'sold'))::int as taken,
