@@ -11,7 +11,11 @@ import {
 } from '../services/seating/layout.service';
 import { resolveViewer } from '../services/seating/membership';
 import type { Viewer } from '../services/seating/seat-status';
+import { immutableCacheFor } from './immutable-cache';
 import { manyByKey, oneByKey } from './keyed';
+
+/** Layout versions whose cells stay cached (≈ 250 cells each): a few MB for a busy chain's hot set. */
+const LAYOUT_CACHE_VERSIONS = 2000;
 
 export interface MembershipKey {
   accountId?: number | null;
@@ -24,8 +28,12 @@ export function createLayoutLoaders(db: Db) {
     layoutVersionById: new DataLoader<number, LayoutVersionRecord | null>(async (ids) =>
       oneByKey(ids, await getLayoutVersionsByIds(db, ids), (v) => v.versionId),
     ),
+    // Cells of a layout version never change (a change is a new version): cached across requests.
     layoutSeatsByVersionId: new DataLoader<number, LayoutSeatRow[]>(async (ids) =>
-      manyByKey(ids, await getLayoutSeats(db, ids), (s) => s.layoutVersionId),
+      immutableCacheFor<number, LayoutSeatRow[]>(db, 'layoutSeatsByVersionId', LAYOUT_CACHE_VERSIONS).loadMany(
+        ids,
+        async (missing) => manyByKey(missing, await getLayoutSeats(db, missing), (s) => s.layoutVersionId),
+      ),
     ),
     layoutZonesByVersionId: new DataLoader<number, LayoutZoneRow[]>(async (ids) =>
       manyByKey(ids, await getLayoutZones(db, ids), (z) => z.layoutVersionId),
