@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orderPayments, orderProducts, orders, seatClaims } from '../../../db/schema';
 import { publishClaimChanges } from '../../realtime/publish';
@@ -11,6 +11,20 @@ import { publishClaimChanges } from '../../realtime/publish';
  * Orderless holds (staff) past their expiry are released too. Returns the number of orders expired.
  */
 export async function expireDueOrders(db: Db, now = new Date(), limit = 200): Promise<number> {
+  // Most sweeps find nothing: ask cheaply (partial indexes) before opening a transaction.
+  const [due] = await db
+    .select({ any: sql<boolean>`true` })
+    .from(orders)
+    .where(and(eq(orders.status, 'Pending'), lte(orders.expiresAt, now)))
+    .limit(1);
+  const [orphan] = due
+    ? [undefined]
+    : await db
+        .select({ any: sql<boolean>`true` })
+        .from(seatClaims)
+        .where(and(isNull(seatClaims.orderId), eq(seatClaims.status, 'held'), lte(seatClaims.expiresAt, now)))
+        .limit(1);
+  if (!due && !orphan) return 0;
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: orders.id })
