@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
+import { createPubSub } from '@graphql-yoga/subscription';
 import { buildSchema } from 'type-graphql';
 import { resolvers } from '../resolvers';
 import { authChecker } from '../src/auth/auth-checker';
@@ -12,6 +13,10 @@ export function buildMarqueeSchema(): Promise<GraphQLSchema> {
     resolvers,
     validate: { forbidUnknownValues: false },
     authChecker,
+    // type-graphql insists on a PubSub once a schema has subscriptions. Ours use `subscribe` with a
+    // per-instance hub (src/realtime), as one process may run several instances (tests), so this one
+    // carries nothing.
+    pubSub: createPubSub(),
     emitSchemaFile: false,
   });
   return cached;
