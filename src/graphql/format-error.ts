@@ -1,6 +1,6 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { GraphQLError } from 'graphql';
-import { ArgumentValidationError } from 'type-graphql';
+import { ArgumentValidationError, AuthorizationError } from 'type-graphql';
 import { DomainError, ERROR_CATALOG } from '../errors';
 
 type LogFn = (obj: object, msg: string) => void;
@@ -50,6 +50,10 @@ export function formatGraphQLError(
       message: describeValidation(original),
       extensions: { code: 'BAD_USER_INPUT', validationErrors: undefined },
     };
+  }
+  if (original instanceof AuthorizationError) {
+    // type-graphql's @Authorized refusal says UNAUTHORIZED; our catalog calls it FORBIDDEN.
+    return { ...formatted, extensions: { code: 'FORBIDDEN' } };
   }
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && PASSTHROUGH_CODES.has(code)) {
