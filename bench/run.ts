@@ -2,13 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
+import { runFanoutBench } from './fanout';
+import { runHoldsBench } from './holds';
 import { NESTED_QUERY } from './query';
 import { markdownTable, prepareDatabase, runCase, startProcess, waitFor, type CaseResult, type HttpCase } from './harness';
 
 /**
- * `npm run bench [-- --scale 1 --duration 10 --connections 10]`
+ * `npm run bench [-- --scale 1 --duration 10 --connections 10 --only reads|holds|fanout]`
  * Seeds a fresh Postgres database, starts Marquee and the hand-written baseline as separate processes,
  * and loads each case with autocannon. Prints a markdown table and writes it to bench/out/latest.md.
+ * Then seat holds under contention (bench/holds.ts, `--clients`) and seat-map fan-out
+ * (bench/fanout.ts, `--subscribers 250,1000,2000`) against the same app and database.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -16,8 +20,14 @@ async function main(): Promise<void> {
       scale: { type: 'string', default: '1' },
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '10' },
+      only: { type: 'string' },
+      clients: { type: 'string', default: '50' },
+      subscribers: { type: 'string', default: '250,1000,2000' },
     },
   });
+  const only = values.only;
+  if (only !== undefined && !['reads', 'holds', 'fanout'].includes(only)) throw new Error('--only takes reads, holds or fanout');
+  const runs = (part: string) => only === undefined || only === part;
   const options = { duration: Number(values.duration), connections: Number(values.connections) };
   const db = await prepareDatabase(Number(values.scale));
   const appPort = 4300;
@@ -38,53 +48,74 @@ async function main(): Promise<void> {
     PORT: String(basePort),
     NODE_ENV: 'production',
   });
+  const sections: string[] = [];
   try {
     await waitFor(`http://127.0.0.1:${appPort}/healthz`);
     await waitFor(`http://127.0.0.1:${basePort}/baseline/theatre-showtimes?theatreId=1&date=2000-01-01`);
-
-    // The busiest theatre-day of tomorrow (theatre-local), so the nested query has the most rows.
-    const sql = postgres(db.url, { max: 1 });
-    const [pick] = await sql<{ theatre_id: number; day: string; n: number }[]>`
-      select s.theatre_id, to_char((s.show_date_time_utc at time zone t.timezone)::date, 'YYYY-MM-DD') as day,
-             count(*)::int as n
-      from showtimes s join theatres t on t.id = s.theatre_id
-      where (s.show_date_time_utc at time zone t.timezone)::date = (now() at time zone t.timezone)::date + 1
-      group by 1, 2 order by n desc, 1 limit 1`;
-    await sql.end();
-    process.stdout.write(`theatre ${pick.theatre_id} on ${pick.day}: ${pick.n} showtimes\n`);
-
-    const cases: HttpCase[] = [
-      {
-        name: 'baseline: hand-written SQL (postgres.js + Fastify)',
-        url: `http://127.0.0.1:${basePort}/baseline/theatre-showtimes?theatreId=${pick.theatre_id}&date=${pick.day}`,
-        statements: 8,
-      },
-      {
-        name: 'GraphQL: theatre → showtimes(date) → movie, cast, attributes, seat statuses',
-        comparedTo: 'baseline: hand-written SQL (postgres.js + Fastify)',
-        url: `http://127.0.0.1:${appPort}/graphql`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: NESTED_QUERY, variables: { id: pick.theatre_id, date: pick.day } }),
-      },
-      ...restCases(appPort, basePort, pick.theatre_id, pick.day),
-    ];
-    const results: CaseResult[] = [];
-    for (const c of cases) {
-      process.stdout.write(`running ${c.name} …\n`);
-      results.push(await runCase(c, options));
+    if (runs('reads')) sections.push(await runReads(db.url, appPort, basePort, values.scale!, options));
+    const appUrl = `http://127.0.0.1:${appPort}`;
+    if (runs('holds')) {
+      sections.push(await runHoldsBench({ appUrl, databaseUrl: db.url, duration: options.duration, connections: Number(values.clients) }));
     }
-    const table = markdownTable(results);
-    const header = `showtimes per request: ${pick.n}; scale ${values.scale}; ${options.connections} connections × ${options.duration} s per case; ${new Date().toISOString()}\n\n`;
+    if (runs('fanout')) {
+      const steps = values.subscribers!.split(',').map(Number);
+      sections.push(await runFanoutBench({ appUrl, databaseUrl: db.url, steps }));
+    }
+    const out = sections.join('\n\n') + '\n';
     fs.mkdirSync(path.join(__dirname, 'out'), { recursive: true });
-    fs.writeFileSync(path.join(__dirname, 'out', 'latest.md'), header + table + '\n');
-    process.stdout.write(`\n${header}${table}\n`);
+    fs.writeFileSync(path.join(__dirname, 'out', 'latest.md'), out);
+    process.stdout.write(`\n${out}`);
   } finally {
     app.kill('SIGTERM');
     baseline.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     await db.drop();
   }
+}
+
+/** The read cases: the nested GraphQL query and the REST showtimes page, each against its baseline. */
+async function runReads(
+  url: string,
+  appPort: number,
+  basePort: number,
+  scale: string,
+  options: { duration: number; connections: number },
+): Promise<string> {
+  // The busiest theatre-day of tomorrow (theatre-local), so the nested query has the most rows.
+  const sql = postgres(url, { max: 1 });
+  const [pick] = await sql<{ theatre_id: number; day: string; n: number }[]>`
+    select s.theatre_id, to_char((s.show_date_time_utc at time zone t.timezone)::date, 'YYYY-MM-DD') as day,
+           count(*)::int as n
+    from showtimes s join theatres t on t.id = s.theatre_id
+    where (s.show_date_time_utc at time zone t.timezone)::date = (now() at time zone t.timezone)::date + 1
+    group by 1, 2 order by n desc, 1 limit 1`;
+  await sql.end();
+  process.stdout.write(`theatre ${pick.theatre_id} on ${pick.day}: ${pick.n} showtimes\n`);
+
+  const cases: HttpCase[] = [
+    {
+      name: 'baseline: hand-written SQL (postgres.js + Fastify)',
+      url: `http://127.0.0.1:${basePort}/baseline/theatre-showtimes?theatreId=${pick.theatre_id}&date=${pick.day}`,
+      statements: 8,
+    },
+    {
+      name: 'GraphQL: theatre → showtimes(date) → movie, cast, attributes, seat statuses',
+      comparedTo: 'baseline: hand-written SQL (postgres.js + Fastify)',
+      url: `http://127.0.0.1:${appPort}/graphql`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: NESTED_QUERY, variables: { id: pick.theatre_id, date: pick.day } }),
+    },
+    ...restCases(appPort, basePort, pick.theatre_id, pick.day),
+  ];
+  const results: CaseResult[] = [];
+  for (const c of cases) {
+    process.stdout.write(`running ${c.name} …\n`);
+    results.push(await runCase(c, options));
+  }
+  const table = markdownTable(results);
+  const header = `showtimes per request: ${pick.n}; scale ${scale}; ${options.connections} connections × ${options.duration} s per case; ${new Date().toISOString()}\n\n`;
+  return `## Reads\n\n${header}${table}`;
 }
 
 
