@@ -20,6 +20,9 @@ export interface AddTicketsInput {
   ticketType?: TicketType;
 }
 
+/** Advisory-lock namespace of per-showtime hold serialization under social distancing. */
+const SOCIAL_DISTANCE_LOCK = 7301;
+
 /** At most this many seats per call; a larger party makes several calls. */
 export const MAX_SEATS_PER_CALL = 20;
 
@@ -88,6 +91,11 @@ export async function addTickets(db: Db, principal: Principal, input: AddTickets
       });
       if (missing.length > 0) {
         throw badInput(`seats: ${missing.map((s) => `(${s.row}, ${s.column})`).join(', ')} ${missing.length > 1 ? 'are not seats' : 'is not a seat'} of showtime ${st.id}`, 'seats');
+      }
+      if (st.socialDistancing) {
+        // The unique index guards seats, not the gaps between them: serialize this showtime's holds so
+        // two orders cannot take neighbouring seats at the same moment.
+        await tx.execute(sql`select pg_advisory_xact_lock(${SOCIAL_DISTANCE_LOCK}, ${st.id})`);
       }
       const rows = [...new Set(requested.map((s) => s.row))];
       const [claims, blocks] = await Promise.all([
