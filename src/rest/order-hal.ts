@@ -1,0 +1,256 @@
+import type { FastifyReply } from 'fastify';
+import type { Context } from '../context';
+import type { OrderPaymentView, OrderProductView, OrderView } from '../services/order';
+import type { Hal, Links } from './hal';
+import { moviePath } from './shapes/movie';
+import { theatrePath } from './shapes/theatre';
+import { arr, bool, int, links, nint, nnum, nstr, num, obj, str } from './schemas';
+
+/**
+ * The spec's Order (v2) as HAL, rendered from the plain `OrderView` the order services return.
+ * Relations: see docs/orders.md ("REST").
+ */
+
+export const orderPath = (id: number) => `/v2/orders/${id}`;
+export const productPath = (orderId: number, line: number) => `/v2/orders/${orderId}/products/${line}`;
+export const paymentPath = (orderId: number, line: number) => `/v2/orders/${orderId}/payments/${line}`;
+export const fulfillmentPath = (orderId: number) => `/v2/orders/${orderId}/fulfillment`;
+export const modifiersPath = (orderId: number, line: number, token: string) => `${productPath(orderId, line)}/token-${token}/modifiers`;
+
+const feeSchema = obj({ name: str('convenience, partner'), cost: num(), quantity: int(), total: num(), waived: bool(), waivedReason: nstr() });
+const discountSchema = obj({ discountId: str(), amount: num(), description: str() });
+const modifierSchema = obj({ modifierId: int(), sku: str(), name: str(), cost: num(), tax: num(), quantity: int() });
+
+export const productSchema = obj({
+  lineNumber: int(),
+  kind: str('Ticket or Concession'),
+  sku: str(),
+  quantity: int(),
+  status: str('Pending, Held, Submitted, Fulfilled, Cancelled, Abandoned, Errored, Refunded'),
+  cost: num('Unit price (tickets before tax; concessions tax-inclusive).'),
+  tax: num('Unit tax.'),
+  total: num('What the line adds to the order total.'),
+  name: str(),
+  modifiers: arr(modifierSchema),
+  siteAccountId: nint(),
+  cardNumber: nstr(),
+  theatre: nstr('Theatre name.'),
+  theatreId: nint(),
+  movie: nstr('Movie name.'),
+  movieId: nint(),
+  format: nstr('Premium format of the showtime.'),
+  internalReleaseNumber: nint(),
+  showtimeId: nint(),
+  ticketType: nstr(),
+  showDateTime: nstr('UTC start of the performance.'),
+  performanceNumber: nint(),
+  auditorium: nint(),
+  expirationDateUtc: nstr('Held tickets: when the hold ends.'),
+  row: nint(),
+  column: nint(),
+  seatName: nstr(),
+  recipientName: nstr(),
+  recipientAddress: nstr(),
+  fromName: nstr(),
+  message: nstr(),
+  imageUrl: nstr(),
+  pickupUrl: nstr(),
+  pickupDateTimeUtc: nstr(),
+  pin: nstr(),
+  confirmationCode: nstr('Fulfilled tickets.'),
+  token: str('Identifies the order item (modifiedOrderItemGuid).'),
+  partnerFeeAmount: num(),
+  fees: arr(feeSchema),
+  _embedded: obj({ discounts: arr(discountSchema) }),
+  _links: links(['movie', 'theatre', 'sms-ticket-confirmation', 'product-modifiers']),
+});
+
+export const paymentSchema = obj({
+  lineNumber: int(),
+  type: str('creditCard, giftCard, loyalty'),
+  cardNumber: nstr('Masked: only the last four digits.'),
+  balance: nnum('Remaining card balance (unknown here: null).'),
+  amount: num(),
+  status: str('Pending, Submitted, Fulfilled, Cancelled, Abandoned, Errored, Refunded'),
+  createdDateUtc: str(),
+  _links: links(),
+});
+
+export const orderSchema = obj({
+  id: int(),
+  vendorTransactionId: nstr(),
+  email: nstr(),
+  loyaltyCardNumber: nstr(),
+  status: str('Pending, Submitted, Fulfilled, Errored, Refunded, PartialyRefunded, Cancelled, Abandonded'),
+  createdDateUtc: str(),
+  lastUpdatedDateUtc: str(),
+  total: num('All active items, fees and taxes.'),
+  subtotal: num('Active items after discounts, before taxes and fees.'),
+  taxTotal: num(),
+  feeTotal: num(),
+  discountTotal: num(),
+  paid: num('Active tenders.'),
+  balanceDue: num(),
+  token: str('GUID; GET /v2/orders/token-{token} reads the order with it.'),
+  shoppingCartId: nstr(),
+  confirmationUrl: nstr('Once fulfilled: the order by its token.'),
+  paymentOptions: obj({ creditCard: bool(), giftCard: bool(), loyalty: bool() }),
+  expirationDateUtc: nstr('Pending orders: about 7 minutes after the last modification.'),
+  _embedded: obj({ products: arr(productSchema), payments: arr(paymentSchema) }),
+  _links: links(['loyalty-card', 'smsTicketConfirmation']),
+});
+
+export type OrderHal = Awaited<ReturnType<typeof toOrderHal>>;
+
+/** Movie, theatre and format facts of a line, through the per-request loaders (batched per response). */
+async function lineFacts(ctx: Context, p: OrderProductView) {
+  const [showtime, attributes, theatre] = await Promise.all([
+    p.showtimeId !== null ? ctx.loaders.showtimeById.load(p.showtimeId) : null,
+    p.showtimeId !== null ? ctx.loaders.attributesByShowtimeId.load(p.showtimeId) : [],
+    p.theatreId !== null ? ctx.loaders.theatreById.load(p.theatreId) : null,
+  ]);
+  return {
+    theatre: theatre?.name ?? null,
+    movie: showtime?.movie.name ?? null,
+    format: attributes.find((a) => a.isPremiumFormat)?.name ?? null,
+    internalReleaseNumber: showtime?.movie.internalReleaseNumber ?? null,
+  };
+}
+
+function productLinks(hal: Hal, order: OrderView, p: OrderProductView): Links {
+  const l: Links = hal.self(productPath(order.id, p.lineNumber));
+  if (p.movieId !== null) l.movie = hal.link(moviePath(p.movieId));
+  if (p.theatreId !== null) l.theatre = hal.link(theatrePath(p.theatreId));
+  if (p.links.smsTicketConfirmation) {
+    l['sms-ticket-confirmation'] = hal.link(`${productPath(order.id, p.lineNumber)}/sms-ticket-confirmation/{phoneNumber}`, true);
+  }
+  if (p.kind === 'Concession' && p.status === 'Pending' && order.links.canAddProducts) {
+    l['product-modifiers'] = hal.link(modifiersPath(order.id, p.lineNumber, p.token));
+  }
+  return l;
+}
+
+/** One product line as the spec's Product. */
+export async function toProductHal(ctx: Context, hal: Hal, order: OrderView, p: OrderProductView) {
+  const facts = await lineFacts(ctx, p);
+  return {
+    lineNumber: p.lineNumber,
+    kind: p.kind,
+    sku: p.sku,
+    quantity: p.quantity,
+    status: p.status,
+    cost: p.cost,
+    tax: p.tax,
+    total: p.total,
+    name: p.name,
+    modifiers: p.modifiers.map((m) => ({ modifierId: m.modifierId, sku: m.sku, name: m.name, cost: m.price, tax: m.tax, quantity: m.quantity })),
+    siteAccountId: p.siteAccountId,
+    cardNumber: null,
+    theatreId: p.theatreId,
+    movieId: p.movieId,
+    ...facts,
+    showtimeId: p.showtimeId,
+    ticketType: p.ticketType,
+    showDateTime: p.showDateTime,
+    performanceNumber: p.performanceNumber,
+    auditorium: p.auditorium,
+    expirationDateUtc: p.expirationDateUtc,
+    row: p.row,
+    column: p.column,
+    seatName: p.seatName,
+    // Gift-card fields: Marquee sells no gift cards, so they are always null.
+    recipientName: null,
+    recipientAddress: null,
+    fromName: null,
+    message: null,
+    imageUrl: null,
+    pin: null,
+    pickupUrl: null,
+    pickupDateTimeUtc: p.pickupDateTimeUtc,
+    confirmationCode: p.confirmationCode,
+    token: p.token,
+    partnerFeeAmount: p.fees.filter((f) => f.name.toLowerCase().includes('partner') && !f.waived).reduce((s, f) => s + Math.round(f.total * 100), 0) / 100,
+    fees: p.fees.map((f) => ({ name: f.name, cost: f.cost, quantity: f.quantity, total: f.total, waived: f.waived, waivedReason: f.waivedReason })),
+    _embedded: { discounts: p.discounts.map((d) => ({ discountId: d.discountId, amount: d.amount, description: d.description })) },
+    _links: productLinks(hal, order, p),
+  };
+}
+
+/** One tender as the spec's Payment. */
+export function toPaymentHal(hal: Hal, order: OrderView, p: OrderPaymentView) {
+  return {
+    lineNumber: p.lineNumber,
+    type: p.type,
+    cardNumber: p.cardNumber,
+    balance: null,
+    amount: p.amount,
+    status: p.status,
+    createdDateUtc: p.createdDateUtc,
+    _links: hal.self(paymentPath(order.id, p.lineNumber)),
+  };
+}
+
+/**
+ * The order's relations. `order-fulfillment` only when payments cover the total (the spec's rule);
+ * `loyalty-card` only when the order has a card; `smsTicketConfirmation` only once a ticket is fulfilled.
+ */
+function orderLinks(hal: Hal, order: OrderView): Links {
+  const l: Links = {
+    ...hal.self(orderPath(order.id)),
+    [hal.rel('v2/order-products')]: hal.link(`${orderPath(order.id)}/products/{lineNumber}`, true),
+    [hal.rel('v2/order-payments')]: hal.link(`${orderPath(order.id)}/payments/{lineNumber}`, true),
+  };
+  if (order.links.canFulfill) l[hal.rel('v2/order-fulfillment')] = hal.link(fulfillmentPath(order.id));
+  if (order.loyaltyCardNumber) l['loyalty-card'] = hal.link(`/v4/loyalty-cards/${encodeURIComponent(order.loyaltyCardNumber)}`);
+  if (order.products.some((p) => p.links.smsTicketConfirmation)) {
+    l.smsTicketConfirmation = hal.link(`${orderPath(order.id)}/products/{lineNumber}/sms-ticket-confirmation/{phoneNumber}`, true);
+  }
+  return l;
+}
+
+/** An order as the spec's Order (v2), with products and payments embedded. */
+export async function toOrderHal(ctx: Context, hal: Hal, order: OrderView) {
+  const products = await Promise.all(order.products.map((p) => toProductHal(ctx, hal, order, p)));
+  return {
+    id: order.id,
+    vendorTransactionId: order.vendorTransactionId,
+    email: order.email,
+    loyaltyCardNumber: order.loyaltyCardNumber,
+    status: order.status,
+    createdDateUtc: order.createdDateUtc,
+    lastUpdatedDateUtc: order.lastUpdatedDateUtc,
+    total: order.total,
+    subtotal: order.subtotal,
+    taxTotal: order.taxTotal,
+    feeTotal: order.feeTotal,
+    discountTotal: order.discountTotal,
+    paid: order.paid,
+    balanceDue: order.balanceDue,
+    token: order.token,
+    shoppingCartId: order.shoppingCartId,
+    confirmationUrl: order.fulfilledDateUtc ? hal.url(`/v2/orders/token-${order.token}`) : null,
+    paymentOptions: {
+      creditCard: order.paymentOptions.includes('creditCard'),
+      giftCard: order.paymentOptions.includes('giftCard'),
+      loyalty: order.paymentOptions.includes('loyalty'),
+    },
+    expirationDateUtc: order.expirationDateUtc,
+    _embedded: { products, payments: order.payments.map((p) => toPaymentHal(hal, order, p)) },
+    _links: orderLinks(hal, order),
+  };
+}
+
+/**
+ * Sends an order after a write: 200, or 201 with `Location` (absolute) for a creation.
+ */
+export async function sendOrder(
+  ctx: Context,
+  hal: Hal,
+  reply: FastifyReply,
+  order: OrderView,
+  created?: { location: string },
+) {
+  const body = await toOrderHal(ctx, hal, order);
+  if (created) return reply.status(201).header('location', hal.url(created.location)).send(body);
+  return reply.status(200).send(body);
+}
