@@ -3,6 +3,7 @@ import { ReferenceResolver } from './reference.resolver';
 import { OrderResolver } from './order.resolver';
 import { OrderMutationResolver } from './order-mutation.resolver';
 import { OrderProductResolver } from './order-product.resolver';
+import { SeatBlockResolver } from './seat-block.resolver';
 import { SeatEventResolver } from './seat-event.resolver';
 import { AttributeResolver } from './attribute.resolver';
 import { LocationResolver } from './location.resolver';
@@ -31,6 +32,7 @@ export const resolvers: NonEmptyArray<Function> = [
   OrderMutationResolver,
   OrderProductResolver,
   SeatEventResolver,
+  SeatBlockResolver,
   MovieResolver,
   TheatreResolver,
   MarketResolver,

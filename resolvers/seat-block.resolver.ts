@@ -1,0 +1,30 @@
+import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import { SeatBlockInput } from '../schema/seat-block.input';
+import { SeatingLayout, toSeatingLayout } from '../schema/seating.type';
+import type { Context } from '../src/context';
+import { badInput, notFound } from '../src/errors';
+import { clearSeatBlocks, setSeatBlocks } from '../src/services/seating/blocks.service';
+import { seatMapForShowtime } from '../src/services/seating/seat-map.service';
+
+/** Admin seat blocks: each change is published to live seat-map viewers in its transaction. */
+@Resolver()
+export class SeatBlockResolver {
+  @Mutation(() => SeatingLayout, { description: 'Admin: sets a manual block of seats; answers the seat map after it.' })
+  async setSeatBlocks(@Arg('input', () => SeatBlockInput) input: SeatBlockInput, @Ctx() ctx: Context): Promise<SeatingLayout> {
+    if (!input.kind) throw badInput('kind is required', 'kind');
+    await setSeatBlocks(ctx.db, ctx.principal, { showtimeId: input.showtimeId, seats: input.seats, kind: input.kind });
+    return this.mapAfter(ctx, input.showtimeId);
+  }
+
+  @Mutation(() => SeatingLayout, { description: 'Admin: removes manual blocks of seats; answers the seat map after it.' })
+  async clearSeatBlocks(@Arg('input', () => SeatBlockInput) input: SeatBlockInput, @Ctx() ctx: Context): Promise<SeatingLayout> {
+    await clearSeatBlocks(ctx.db, ctx.principal, { showtimeId: input.showtimeId, seats: input.seats });
+    return this.mapAfter(ctx, input.showtimeId);
+  }
+
+  private async mapAfter(ctx: Context, showtimeId: number): Promise<SeatingLayout> {
+    const map = await seatMapForShowtime(ctx.loaders, showtimeId, { isPremiereMember: false });
+    if (!map) throw notFound('Showtime', showtimeId);
+    return toSeatingLayout(map);
+  }
+}

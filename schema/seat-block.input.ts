@@ -1,0 +1,28 @@
+import { ArrayMaxSize, ArrayMinSize, ValidateNested } from 'class-validator';
+import { Field, InputType, Int, registerEnumType } from 'type-graphql';
+import { SeatInput } from './order.input';
+
+export enum SeatBlockKind {
+  BLOCKED = 'Blocked',
+  UNBLOCKED = 'Unblocked',
+  GA_OVERRIDE = 'GAOverride',
+}
+registerEnumType(SeatBlockKind, {
+  name: 'SeatBlockKind',
+  description: 'A manual per-showtime exception: BLOCKED (not for sale), UNBLOCKED (a blocked seat type made sellable), GA_OVERRIDE.',
+});
+
+@InputType({ description: 'Seats of one showtime to block, unblock or open for general admission.' })
+export class SeatBlockInput {
+  @Field(() => Int)
+  showtimeId!: number;
+
+  @Field(() => [SeatInput])
+  @ArrayMinSize(1)
+  @ArrayMaxSize(500)
+  @ValidateNested()
+  seats!: SeatInput[];
+
+  @Field(() => SeatBlockKind, { nullable: true, description: 'Required by setSeatBlocks; ignored by clearSeatBlocks.' })
+  kind?: SeatBlockKind | null;
+}
