@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badInput, notFound } from '../errors';
+import { badInput, DomainError, notFound } from '../errors';
 import { cancelOrder, createOrder, getOrder, getOrderByToken, orderSettings, updateOrder, type CreateOrderInput } from '../services/order';
 import { listAccountOrdersInWindow } from '../services/order/account-orders';
 import type { RestKit } from './kit';
@@ -48,12 +48,27 @@ export function windowBound(raw: string | undefined, name: 'startDateUtc' | 'end
 export async function orderRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
   // Fastify's Ajv drops unknown properties silently (removeAdditional); a write body with a field we do
   // not know is a mistake of the caller's, so it is a 400 naming the field, before anything is written.
+  // This hook, like the error handler below, applies to the order routes only (this plugin's scope).
   app.addHook('preValidation', async (request) => {
     const known = (request.routeOptions.schema?.body as { properties?: Record<string, unknown> } | undefined)?.properties;
+    if (!known) return;
+    // No body at all reads as an empty one, so required fields are named rather than "body must be object".
+    if (request.body === undefined) request.body = {};
     const body = request.body;
-    if (!known || body === null || typeof body !== 'object' || Array.isArray(body)) return;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
     const unknown = Object.keys(body).find((k) => !(k in known));
     if (unknown !== undefined) throw badInput(`body parameter '${unknown}' is not a field of this request`, unknown);
+  });
+
+  // The services' BAD_USER_INPUT carries the field in `details.argument` (GraphQL shows it as an
+  // extension); the REST body has only a message, so the field is put in front of it. The root handler
+  // (src/rest/errors.ts) then answers as for every route.
+  app.setErrorHandler((error) => {
+    const argument = error instanceof DomainError ? error.details?.argument : undefined;
+    if (error instanceof DomainError && typeof argument === 'string' && !error.message.includes(argument)) {
+      throw new DomainError(error.code, `${argument}: ${error.message}`, error.details);
+    }
+    throw error;
   });
 
   app.get<{ Params: { token: string } }>(
