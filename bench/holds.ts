@@ -77,6 +77,39 @@ async function gql(appUrl: string, query: string, variables?: Record<string, unk
   return (await res.json()) as { data?: Record<string, { id: number } | null>; errors?: { message: string; extensions?: { code?: string } }[] };
 }
 
+/**
+ * One client, no contention: `n` sequential create → hold → cancel iterations on distinct seats, giving
+ * each mutation's p50 latency and its SQL statement count (the app's `x-sql-statements` header).
+ */
+async function sampleUncontended(appUrl: string, showtimeId: number, hot: Seat[], n = 20): Promise<string[]> {
+  const steps = { createOrder: [] as number[], addTickets: [] as number[], cancelOrder: [] as number[] };
+  const statements: Record<keyof typeof steps, string> = { createOrder: '?', addTickets: '?', cancelOrder: '?' };
+  const timed = async (step: keyof typeof steps, query: string, variables?: Record<string, unknown>) => {
+    const t0 = performance.now();
+    const res = await fetch(`${appUrl}/graphql`, { method: 'POST', headers: VENDOR, body: JSON.stringify({ query, variables }) });
+    const body = (await res.json()) as { data?: Record<string, { id: number } | null>; errors?: unknown };
+    steps[step].push(performance.now() - t0);
+    statements[step] = res.headers.get('x-sql-statements') ?? '?';
+    if (body.errors) throw new Error(`${step} failed: ${JSON.stringify(body.errors).slice(0, 300)}`);
+    return body.data!;
+  };
+  for (let i = 0; i < n; i += 1) {
+    const orderId = (await timed('createOrder', CREATE)).createOrder!.id;
+    await timed('addTickets', ADD, { input: { orderId, showtimeId, seats: [hot[i % hot.length]] } });
+    await timed('cancelOrder', CANCEL, { id: orderId });
+  }
+  return [
+    `One client, no contention (${n} iterations before the runs):`,
+    '',
+    '| mutation | p50 ms | SQL statements |',
+    '|---|---:|---:|',
+    ...Object.entries(steps).map(([k, v]) => {
+      const sorted = [...v].sort((a, b) => a - b);
+      return `| ${k} | ${fmt(percentile(sorted, 50), 1)} | ${statements[k as keyof typeof steps]} |`;
+    }),
+  ];
+}
+
 /** Runs `clients` loops of `iteration` until `seconds` have passed. */
 async function loop(clients: number, seconds: number, iteration: (client: number) => Promise<void>): Promise<number> {
   const started = performance.now();
@@ -187,6 +220,7 @@ export async function runHoldsBench(ctx: HoldsContext): Promise<string> {
   process.stdout.write(`holds: showtime ${showtimeId}, ${seats.length} hot seats, ${ctx.connections} clients × ${ctx.duration} s per side\n`);
   // Warm-up (JIT, pools, caches) so the first seconds do not weigh on the API side.
   await runApi({ ...ctx, duration: 2 }, showtimeId, seats);
+  const sample = await sampleUncontended(ctx.appUrl, showtimeId, seats);
   const api = await runApi(ctx, showtimeId, seats);
   await sleep(500);
   const baseline = await runBaseline(ctx, showtimeId, seats);
@@ -204,6 +238,8 @@ export async function runHoldsBench(ctx: HoldsContext): Promise<string> {
     row(api, baseline),
     '',
     `Check after both runs (SQL): ${check.doubles} seats with more than one active claim; ${check.active} active claims left; ${check.total} claim rows written.`,
+    '',
+    ...sample,
   ];
   for (const r of [api, baseline]) if (r.firstError) lines.push('', `First error of "${r.name}": \`${r.firstError}\``);
   return lines.join('\n');
