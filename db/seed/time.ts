@@ -1,4 +1,9 @@
-/** Theatre-local calendar helpers: local wall-clock times to UTC instants, across DST, via Intl. */
+/**
+ * Theatre-local calendar helpers of the seed: local wall-clock times to UTC instants, across DST. Built
+ * on the service's Intl helpers (src/services/time.ts), with the offset cached per zone and UTC hour, as
+ * the seed converts tens of thousands of times.
+ */
+import { offsetMinutes, toLocalDate } from '../../src/services/time';
 
 export interface LocalDate {
   year: number;
@@ -6,39 +11,10 @@ export interface LocalDate {
   day: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function wallClock(instant: Date, timeZone: string): { date: LocalDate; ms: number } {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(instant)) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const date = { year: parts.year, month: parts.month, day: parts.day };
-  const ms = Date.UTC(date.year, date.month - 1, date.day, parts.hour, parts.minute, parts.second);
-  return { date, ms };
-}
-
 /** The calendar date of `instant` in `timeZone`. */
 export function localDateOf(instant: Date, timeZone: string): LocalDate {
-  return wallClock(instant, timeZone).date;
+  const [year, month, day] = toLocalDate(instant, timeZone).split('-').map(Number);
+  return { year, month, day };
 }
 
 const offsets = new Map<string, number>();
@@ -52,8 +28,7 @@ export function utcOffsetMinutes(instant: Date, timeZone: string): number {
   const key = `${timeZone}|${hour}`;
   let offset = offsets.get(key);
   if (offset === undefined) {
-    const whole = new Date(hour * 3600000);
-    offset = Math.round((wallClock(whole, timeZone).ms - whole.getTime()) / 60000);
+    offset = offsetMinutes(new Date(hour * 3600000), timeZone);
     offsets.set(key, offset);
   }
   return offset;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badInput, DomainError, notFound } from '../errors';
 import { cancelOrder, createOrder, getOrder, getOrderByToken, orderSettings, updateOrder, type CreateOrderInput } from '../services/order';
-import { listAccountOrdersInWindow } from '../services/order/account-orders';
+import { listAccountOrders } from '../services/order/read';
 import type { RestKit } from './kit';
 import { orderActionRoutes } from './order-action.routes';
 import { orderPath, orderSchema, sendOrder, toOrderHal } from './order-hal';
@@ -171,7 +171,7 @@ export async function orderRoutes(app: FastifyInstance, kit: RestKit): Promise<v
       const to = windowBound(request.query.endDateUtc, 'endDateUtc');
       if (from && to && from.getTime() >= to.getTime()) throw badInput('endDateUtc must be after startDateUtc', 'endDateUtc');
       const page = pageOf(request.query);
-      const result = await listAccountOrdersInWindow(ctx.db, ctx.principal, request.params.accountId, { from, to }, page);
+      const result = await listAccountOrders(ctx.db, ctx.principal, request.params.accountId, page, { from, to });
       const orders = await Promise.all(result.items.map((o) => toOrderHal(ctx, hal, o)));
       return {
         ...pagedFields(request, hal, page, result.totalCount),

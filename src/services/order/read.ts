@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orders } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
@@ -31,20 +31,35 @@ export async function getOrderByToken(db: Db, token: string): Promise<OrderView 
   return row ? loadOrderView(db, row.id) : null;
 }
 
-/** The orders of a site account, newest first; only the account itself or an admin may list them. */
+/** A creation-time window: orders created at or after `from` and before `to` (either open). */
+export interface CreatedWindow {
+  from: Date | null;
+  to: Date | null;
+}
+
+/**
+ * The orders of a site account, newest first, optionally only those created in a window (REST
+ * `GET /v2/site-accounts/{accountId}/orders/?startDateUtc=&endDateUtc=`). Only the account itself or an
+ * admin may list them. One count, one page of ids, and the batched order loads.
+ */
 export async function listAccountOrders(
   db: Db,
   principal: Principal,
   accountId: number,
   page: { pageNumber: number; pageSize: number },
+  window: CreatedWindow = { from: null, to: null },
 ): Promise<Page<OrderView>> {
   if (principal.accountId === null && !principal.isAdmin) throw unauthenticated('Account orders need an account token');
   if (!principal.isAdmin && principal.accountId !== accountId) throw forbidden('Only the account holder or an admin may list its orders');
-  const [{ total }] = await db.select({ total: count() }).from(orders).where(eq(orders.siteAccountId, accountId));
+  const conditions: SQL[] = [eq(orders.siteAccountId, accountId)];
+  if (window.from) conditions.push(gte(orders.createdAt, window.from));
+  if (window.to) conditions.push(lt(orders.createdAt, window.to));
+  const where = and(...conditions);
+  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
   const ids = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(eq(orders.siteAccountId, accountId))
+    .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(page.pageSize)
     .offset((page.pageNumber - 1) * page.pageSize);
