@@ -25,6 +25,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A configuration problem is the operator's to fix: say what, without a stack trace.
+  const isConfig = err instanceof Error && err.message.startsWith('Invalid configuration');
+  console.error(isConfig ? `Marquee did not start: ${err.message}` : err);
   process.exit(1);
 });
