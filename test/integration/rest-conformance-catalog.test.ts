@@ -1,0 +1,162 @@
+import type { TestApp } from '../helpers/app';
+import { useRestConformance, type Json } from '../helpers/rest-conformance';
+import { CONCESSION, MEDIA, MOVIE, PAGED, PICKUP, SEAT_MAP, SHOWTIME, THEATRE, THEATRE_LAYOUTS } from '../helpers/rest-shapes';
+import { shapeProblems, type ShapeSpec } from '../helpers/shape';
+
+/**
+ * Conformance of the REST layer to the spec's endpoint tables: every path answers 200 with the
+ * documented fields and types on demo data, in the spec spellings, with its relations and links; a
+ * page's SQL statements do not grow with its size.
+ */
+
+const t = useRestConformance();
+const { f, get, ok } = t;
+let app: TestApp;
+beforeAll(() => {
+  ({ app } = t);
+});
+
+/** The spec's endpoint tables, as (path, expected fields) rows; paths are built from the demo data. */
+const ENDPOINTS: [string, () => string, ShapeSpec][] = [
+  ['showtimes of a theatre on a date', () => `/v2/theatres/${f.theatre.id}/showtimes/${f.date}`, { ...PAGED, lastUpdatedDateUtc: 'string', ...SHOWTIME('_embedded.showtimes[]') }],
+  ['all future showtimes of a theatre', () => `/v2/theatres/${f.theatre.id}/showtimes`, { ...PAGED, lastUpdatedDateUtc: 'string', ...SHOWTIME('_embedded.showtimes[]') }],
+  ['one showtime', () => `/v2/showtimes/${f.showtime.id}`, {}],
+  ['earliest showtime', () => `/v2/theatres/${f.theatre.id}/movies/${f.movieId}/earliest-showtime`, {}],
+  ['showtimes near a point', () => `/v2/showtimes/views/current-location/${f.date}/${f.theatre.location.latitude}/${f.theatre.location.longitude}`, { ...PAGED, ...SHOWTIME('_embedded.showtimes[]') }],
+  ['locations near a point', () => `/v2/locations?latitude=${f.theatre.location.latitude}&longitude=${f.theatre.location.longitude}`, { ...PAGED, latitude: 'number', longitude: 'number', '_embedded.locations[].rank': 'int', '_embedded.locations[].distance': 'number', ...THEATRE('_embedded.locations[]._embedded.theatre'), '_embedded.locations[]._links.self': 'link' }],
+  ['locations in a state', () => `/v2/locations/states/${encodeURIComponent(f.theatre.location.stateName)}`, { ...PAGED, '_embedded.locations[].rank': 'int', ...THEATRE('_embedded.locations[]._embedded.theatre') }],
+  ['locations by theatre name', () => `/v2/locations/theatres/${encodeURIComponent(f.theatre.name)}`, { ...PAGED, '_embedded.locations[].rank': 'int', ...THEATRE('_embedded.locations[]._embedded.theatre') }],
+  ['markets', () => '/v1/markets', { ...PAGED, '_embedded.markets[].id': 'int', '_embedded.markets[].name': 'string', '_embedded.markets[].slug': 'string', '_embedded.markets[]._links.self': 'link' }],
+  ['seat map v3', () => `/v3/seating-layouts/${f.theatre.id}/${f.showtime.performanceNumber}`, SEAT_MAP],
+  ['seat map v2', () => `/v2/seating-layouts/${f.theatre.id}/${f.showtime.performanceNumber}`, SEAT_MAP],
+  ['theatre seating layouts v3', () => `/v3/theatres/${f.theatre.id}/seating-layouts`, THEATRE_LAYOUTS],
+  ['theatre seating layouts v2', () => `/v2/theatres/${f.theatre.id}/seating-layouts`, THEATRE_LAYOUTS],
+  ['attributes', () => '/v1/attributes', {
+    '_embedded.attributes[].id': 'int', '_embedded.attributes[].code': 'string', '_embedded.attributes[].name': 'string',
+    '_embedded.attributes[].abbreviation': 'string?', '_embedded.attributes[].shortDescription': 'string?', '_embedded.attributes[].longDescription': 'string?',
+    '_embedded.attributes[].appliesToTheatre': 'boolean', '_embedded.attributes[].appliesToShowtime': 'boolean', '_embedded.attributes[].appliesToMovie': 'boolean',
+    '_embedded.attributes[].url': 'string?', '_embedded.attributes[].sort': 'int', '_embedded.attributes[].media': 'object', '_embedded.attributes[]._links.self': 'link',
+    '_links.self': 'link',
+  }],
+  ['refund reasons', () => '/v1/refund-reasons', { 'refundReasons[].name': 'string', 'refundReasons[].description': 'string', 'refundReasons[].typeDescription': 'string', '_links.self': 'link' }],
+  ['cast and crew', () => `/v1/movie/${f.castMovieId}/cast-crew`, {
+    id: 'int', 'cast[].movieId': 'int', 'cast[].personId': 'int', 'cast[].job': 'string', 'cast[].name': 'string',
+    'cast[].biography': 'string?', 'cast[].biographyUrl': 'string?', 'cast[].media': 'object', 'links.self': 'link',
+  }],
+  ['concessions of a theatre', () => `/v1/theatres/${f.theatre.id}/concessions`, { ...PAGED, ...CONCESSION('_embedded.concessions[]') }],
+  ['one concession by assignment id', () => `/v1/concessions/${f.assignmentId}`, {}],
+  ['one concession of a theatre', () => `/v1/theatres/${f.theatre.id}/concessions/${f.concessionId}`, {}],
+  ['concession categories', () => `/v1/theatres/${f.theatre.id}/concessions/categories`, {
+    ...PAGED, theatreId: 'int', '_embedded.concessionsCategories[].name': 'string', '_embedded.concessionsCategories[].level': 'int',
+    '_embedded.concessionsCategories[].sortOrder': 'int', '_embedded.concessionsCategories[].categoryId': 'int',
+  }],
+  ['pickup times of a date', () => `/v1/theatres/${f.theatre.id}/concessions/pickup-times/${f.date.replace(/-/g, '/')}`, { theatreId: 'int', ...PICKUP('pickupTimes[]', false), '_links.self': 'link' }],
+  ['pickup times of a showtime', () => `/v1/showtimes/${f.showtime.id}/concession-pickup-times`, { theatreId: 'int', showtimeId: 'int', ...PICKUP('pickupTimes[]', true), '_links.self': 'link' }],
+  ['image content types', () => '/v2/media/images/content-types', {
+    '_embedded.contentTypes[].allowMultipleMedia': 'boolean', '_embedded.contentTypes[].id': 'int', '_embedded.contentTypes[].mediaType': 'string',
+    '_embedded.contentTypes[].name': 'string', '_embedded.contentTypes[]._embedded.imageSizeTypes': 'array', '_embedded.contentTypes[].count': 'int',
+    '_embedded.contentTypes[]._links.self': 'link',
+  }],
+  ['video content types', () => '/v2/media/videos/content-types', { '_embedded.contentTypes[].name': 'string', '_embedded.contentTypes[].mediaType': 'string' }],
+  ['image sizes', () => '/v2/images/sizes', {
+    '_embedded.imageSizeTypes[].contentType': 'string', '_embedded.imageSizeTypes[].height': 'int', '_embedded.imageSizeTypes[].id': 'int',
+    '_embedded.imageSizeTypes[].name': 'string', '_embedded.imageSizeTypes[].resizeMode': 'string', '_embedded.imageSizeTypes[].width': 'int',
+  }],
+  ['image sizes of a content type', () => '/v2/media/images/sizes?content-type=Poster', { count: 'int', '_embedded.imageSizeTypes[].name': 'string', '_embedded.imageSizeTypes[].width': 'int' }],
+  ['one image', () => `/v2/media/images/${f.imageId}`, {}],
+  ['one video', () => `/v2/media/videos/${f.videoId}`, {}],
+  ['images of a movie', () => `/v2/media/movie/${f.mediaMovieId}/images`, { ...PAGED, ...MEDIA('_embedded.media[]'),
+    '_embedded.media[]._embedded.renditions[].size': 'string', '_embedded.media[]._embedded.renditions[].url': 'string',
+    '_embedded.media[]._embedded.renditions[].width': 'int?', '_embedded.media[]._embedded.renditions[].height': 'int?',
+    '_embedded.media[]._embedded.renditions[].bitRate': 'int?', '_embedded.media[]._embedded.renditions[].bytes': 'int?',
+    '_embedded.media[]._embedded.renditions[].duration': 'int?', '_embedded.media[]._embedded.renditions[].id': 'int',
+    '_embedded.media[]._embedded.renditions[].isActive': 'boolean', '_embedded.media[]._embedded.renditions[].externalId': 'string?' }],
+  ['videos of a movie', () => `/v2/media/movie/${f.mediaMovieId}/videos`, { ...PAGED, ...MEDIA('_embedded.media[]') }],
+  ['theatre', () => `/v2/theatres/${f.theatre.id}`, {}],
+  ['theatres of a market', () => `/v2/theatres?market=${f.marketSlug}`, { ...PAGED, ...THEATRE('_embedded.theatres[]') }],
+  ['movie', () => `/v2/movies/${f.movieId}`, {}],
+  ['now-playing movies', () => '/v2/movies/views/now-playing', { ...PAGED, ...MOVIE('_embedded.movies[]') }],
+  ['advance movies', () => '/v2/movies/views/advance', { ...PAGED, '_embedded.movies[].id': 'int' }],
+  ['coming-soon movies', () => '/v2/movies/views/coming-soon', { ...PAGED, '_embedded.movies[].id': 'int' }],
+];
+
+/** Single-resource rows whose spec is the item spec at the root. */
+const ROOT_SPECS: Partial<Record<string, () => ShapeSpec>> = {
+  'one showtime': () => SHOWTIME('x'),
+  'earliest showtime': () => SHOWTIME('x'),
+  'one concession by assignment id': () => CONCESSION('x'),
+  'one concession of a theatre': () => CONCESSION('x'),
+  'one image': () => MEDIA('x'),
+  'one video': () => MEDIA('x'),
+  theatre: () => THEATRE('x'),
+  movie: () => MOVIE('x'),
+};
+
+describe('every documented path answers with the documented fields and types', () => {
+  test.each(ENDPOINTS.map(([name, path, spec]) => [name, path, spec] as const))('%s', async (name, path, spec) => {
+    const res = await get(path());
+    expect(res.status).toBe(200);
+    const rootSpec = ROOT_SPECS[name];
+    const body = rootSpec ? { x: res.body } : res.body;
+    expect(shapeProblems(body, rootSpec ? rootSpec() : spec)).toEqual([]);
+  });
+
+  test('enumerations use the spec spellings', async () => {
+    const map = await ok(`/v3/seating-layouts/${f.theatre.id}/${f.showtime.performanceNumber}`);
+    const statuses = new Set(map.seats.map((s: Json) => s.seatStatus));
+    const types = new Set(map.seats.map((s: Json) => s.type));
+    const allowedStatus = ['Available', 'Sold', 'Locked', 'Blocked', 'Unblocked', 'GAOverride', 'PremiereAvailable', 'PremiereUnavailable', 'BlockedForSocialDistance'];
+    const allowedType = ['CanReserve', 'Blocked', 'Wheelchair', 'Companion', 'GeneralAdmission', 'NA', 'LoveSeatLeft', 'LoveSeatRight', 'NotASeat', 'Recliner'];
+    for (const s of statuses) expect(allowedStatus).toContain(s);
+    for (const t of types) expect(allowedType).toContain(t);
+    expect(types.has('NotASeat') || types.has('CanReserve')).toBe(true);
+  });
+
+  test('a showtime carries the spec relations as {base_url}/rels/… links', async () => {
+    const showtime = await ok(`/v2/showtimes/${f.showtime.id}`);
+    for (const rel of ['v2/movie', 'v2/theatre', 'v2/seating-layout', 'v1/seating-layout', 'v2/showtimes/private-theatre-rental-movies']) {
+      expect(showtime._links[`${app.url}/rels/${rel}`]).toEqual({ href: expect.stringMatching(/^http/), templated: false });
+    }
+    expect(showtime._links[`${app.url}/rels/v2/movie`].href).toBe(`${app.url}/v2/movies/${f.showtime.movieId}`);
+    const movie = await ok(`/v2/movies/${f.movieId}`);
+    expect(movie._links[`${app.url}/rels/v2/media`]).toEqual({ href: `${app.url}/v2/media/movie/${f.movieId}/{media-type}`, templated: true });
+  });
+
+  test('cast and crew: `role` only for actors, key `links`', async () => {
+    const body = await ok(`/v1/movie/${f.castMovieId}/cast-crew`);
+    expect(body._links).toBeUndefined();
+    for (const c of body.cast) expect('role' in c).toBe(c.job === 'Actor');
+  });
+
+  test('combo products embed their components', async () => {
+    if (f.comboAssignmentId === null) return; // the demo menu may have no combo at this theatre
+    const combo = await ok(`/v1/concessions/${f.comboAssignmentId}`);
+    expect(shapeProblems(combo, { '_embedded.comboComponents[].name': 'string', '_embedded.comboComponents[].type': 'string', '_embedded.comboComponents[].quantity': 'int' })).toEqual([]);
+  });
+
+  test('the OpenAPI 3.1 document lists the routes', async () => {
+    const doc = await ok('/openapi.json');
+    expect(doc.openapi).toBe('3.1.0');
+    for (const p of ['/v2/showtimes/{showtimeId}', '/v1/movie-lists', '/v2/media/{resourceType}/{resourceId}/{mediaType}', '/v1/refund-reasons']) {
+      expect(Object.keys(doc.paths)).toContain(p);
+    }
+    expect(Object.keys(doc.paths)).not.toContain('/graphql');
+  });
+});
+
+describe('batching', () => {
+  test.each([
+    ['showtimes of a theatre', () => `/v2/theatres/${f.theatre.id}/showtimes`],
+    ['concessions of a theatre', () => `/v1/theatres/${f.theatre.id}/concessions`],
+    ['now-playing movies', () => '/v2/movies/views/now-playing'],
+    ['theatres', () => '/v2/theatres'],
+  ])('%s: the SQL statements of a page do not grow with its size', async (_name, path) => {
+    const one = await get(`${path()}?page-size=10`);
+    const many = await get(`${path()}?page-size=100`);
+    const items = (r: { body: unknown }) => (Object.values((r.body as Json)._embedded)[0] as unknown[]).length;
+    expect(items(many)).toBeGreaterThan(items(one));
+    const statements = (r: { headers: Headers }) => Number(r.headers.get('x-sql-statements'));
+    expect(statements(one)).toBeGreaterThan(0);
+    expect(statements(many)).toBe(statements(one));
+  });
+});
