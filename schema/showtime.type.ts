@@ -1,20 +1,9 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
-import { showtimePurchaseUrls, movieUrlOf, type ShowtimeRecord, type TicketPriceRow } from '../src/services/showtime.service';
-import { toLocalDateTime, utcOffset } from '../src/services/time';
+import type { ShowtimeRecord, TicketPriceRow } from '../src/services/showtime.service';
+import { SHOWTIME_MEDIA_KEYS, showtimeFields } from '../src/services/showtime-view';
 import { PageOf } from './paging.type';
 
-/** The spec's media keys of a showtime (taken from its movie's media). */
-export const SHOWTIME_MEDIA_KEYS = [
-  'heroDesktopDynamic',
-  'heroMobileDynamic',
-  'posterDynamic',
-  'posterDynamic120x74',
-  'posterAlternateDynamic',
-  'poster3DDynamic',
-  'posterLargeFormatDynamic',
-  'trailerTeaserDynamic',
-  'trailerAlternateDynamic',
-] as const;
+export { SHOWTIME_MEDIA_KEYS };
 
 @ObjectType({ description: "Media URLs of a showtime (its movie's), keyed as the spec spells them." })
 export class ShowtimeMedia {
@@ -195,43 +184,12 @@ export class ShowtimePage extends PageOf(Showtime) {}
 
 /** Maps a showtime record (showtime + movie data + theatre zone) to its GraphQL type. */
 export function toShowtime(record: ShowtimeRecord): Showtime {
-  const { showtime: s, movie, timezone } = record;
-  const media = new ShowtimeMedia();
-  for (const key of SHOWTIME_MEDIA_KEYS) media[key] = movie.media?.[key] ?? null;
+  const fields = showtimeFields(record);
   return Object.assign(new Showtime(), {
-    id: s.id,
-    performanceNumber: s.performanceNumber,
-    internalReleaseNumber: movie.internalReleaseNumber,
-    vendorReleaseNumber: movie.vendorReleaseNumber,
-    movieId: s.movieId,
-    movieName: movie.name,
-    sortableMovieName: movie.sortableName,
-    genre: movie.genre,
-    movieUrl: movieUrlOf(movie.slug),
-    theatreId: s.theatreId,
-    auditorium: s.auditorium,
-    showDateTimeUtc: s.showDateTimeUtc.toISOString(),
-    showDateTimeLocal: toLocalDateTime(s.showDateTimeUtc, timezone),
-    sellUntilDateTimeUtc: s.sellUntilDateTimeUtc.toISOString(),
-    layoutId: s.layoutId,
-    layoutVersionNumber: s.layoutVersionNumber,
-    isCanceled: s.isCanceled,
-    inTheatreTicketingOnly: s.inTheatreTicketingOnly,
-    utcOffset: utcOffset(s.showDateTimeUtc, timezone),
-    ...showtimePurchaseUrls(s.id),
-    runTime: movie.runTime,
-    mpaaRating: movie.mpaaRating,
-    lastUpdatedDateUtc: s.lastUpdatedDateUtc.toISOString(),
-    media,
-    isEmbargoed: s.isEmbargoed,
-    isComingSoon: s.isComingSoon,
-    isDiscountMatineePriced: s.isDiscountMatineePriced,
-    discountMatineeMessage: s.discountMatineeMessage,
-    visibilityDateTimeUtc: s.visibilityDateTimeUtc?.toISOString() ?? null,
-    estimatedFees: s.estimatedFees.map((f) =>
-      Object.assign(new EstimatedFee(), { name: f.name, cost: f.cost, tax: f.tax, quantity: f.quantity }),
-    ),
-    languages: Object.assign(new ShowtimeLanguages(), { spoken: s.languages?.spoken ?? null }),
+    ...fields,
+    media: Object.assign(new ShowtimeMedia(), fields.media),
+    estimatedFees: fields.estimatedFees.map((f) => Object.assign(new EstimatedFee(), f)),
+    languages: Object.assign(new ShowtimeLanguages(), fields.languages),
     record,
   });
 }

@@ -1,13 +1,10 @@
-import { SHOWTIME_MEDIA_KEYS } from '../../../schema/showtime.type';
 import type { Context } from '../../context';
 import {
   isAlmostSoldOut,
   isSoldOut,
-  movieUrlOf,
-  showtimePurchaseUrls,
   type ShowtimeRecord,
 } from '../../services/showtime.service';
-import { toLocalDateTime, utcOffset } from '../../services/time';
+import { SHOWTIME_MEDIA_KEYS, showtimeFields } from '../../services/showtime-view';
 import type { Hal } from '../hal';
 import { arr, bool, int, links, nbool, nint, nstr, num, obj, str } from '../schemas';
 import { attributeRefSchema, toAttributeRef } from './attribute';
@@ -76,51 +73,19 @@ export function showtimeLinks(hal: Hal, record: ShowtimeRecord) {
  * so a page of showtimes costs one statement per relation.
  */
 export async function toShowtime(ctx: Context, hal: Hal, record: ShowtimeRecord) {
-  const { showtime: s, movie, timezone } = record;
+  const id = record.showtime.id;
   const [prices, attributes, occupancy] = await Promise.all([
-    ctx.loaders.ticketPricesByShowtimeId.load(s.id),
-    ctx.loaders.attributesByShowtimeId.load(s.id),
-    ctx.loaders.occupancyByShowtimeId.load(s.id),
+    ctx.loaders.ticketPricesByShowtimeId.load(id),
+    ctx.loaders.attributesByShowtimeId.load(id),
+    ctx.loaders.occupancyByShowtimeId.load(id),
   ]);
-  const media: Record<string, string | null> = {};
-  for (const key of SHOWTIME_MEDIA_KEYS) media[key] = movie.media?.[key] ?? null;
   return {
-    id: s.id,
-    performanceNumber: s.performanceNumber,
-    internalReleaseNumber: movie.internalReleaseNumber,
-    vendorReleaseNumber: movie.vendorReleaseNumber,
-    movieId: s.movieId,
-    movieName: movie.name,
-    sortableMovieName: movie.sortableName,
-    genre: movie.genre,
-    movieUrl: movieUrlOf(movie.slug),
-    theatreId: s.theatreId,
-    auditorium: s.auditorium,
-    showDateTimeUtc: s.showDateTimeUtc.toISOString(),
-    showDateTimeLocal: toLocalDateTime(s.showDateTimeUtc, timezone),
-    sellUntilDateTimeUtc: s.sellUntilDateTimeUtc.toISOString(),
-    layoutId: s.layoutId,
-    layoutVersionNumber: s.layoutVersionNumber,
+    ...showtimeFields(record),
     isSoldOut: isSoldOut(occupancy),
     isAlmostSoldOut: isAlmostSoldOut(occupancy),
-    isCanceled: s.isCanceled,
-    inTheatreTicketingOnly: s.inTheatreTicketingOnly,
-    utcOffset: utcOffset(s.showDateTimeUtc, timezone),
-    ...showtimePurchaseUrls(s.id),
-    runTime: movie.runTime,
-    mpaaRating: movie.mpaaRating,
     premiumFormat: attributes.find((a) => a.isPremiumFormat)?.name ?? null,
     ticketPrices: prices.map((p) => ({ price: p.price, type: p.type, sku: p.sku, agePolicy: p.agePolicy, tax: p.tax })),
-    lastUpdatedDateUtc: s.lastUpdatedDateUtc.toISOString(),
-    media,
-    isEmbargoed: s.isEmbargoed,
-    isComingSoon: s.isComingSoon,
-    isDiscountMatineePriced: s.isDiscountMatineePriced,
-    discountMatineeMessage: s.discountMatineeMessage,
-    visibilityDateTimeUtc: s.visibilityDateTimeUtc?.toISOString() ?? null,
     attributes: attributes.map(toAttributeRef),
-    estimatedFees: s.estimatedFees.map((f) => ({ cost: f.cost, tax: f.tax, name: f.name, quantity: f.quantity })),
-    languages: { spoken: s.languages?.spoken ?? null },
     _links: showtimeLinks(hal, record),
   };
 }
