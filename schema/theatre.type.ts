@@ -1,6 +1,5 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
-import { directionsUrl } from '../src/services/geo';
-import type { TheatreRow } from '../src/services/theatre.service';
+import { theatreFields, type TheatreRow } from '../src/services/theatre.service';
 import { PageOf } from './paging.type';
 
 @ObjectType({ description: 'Where a theatre is.' })
@@ -77,28 +76,6 @@ export class TheatrePage extends PageOf(Theatre) {}
 
 /** Maps a theatre row to its GraphQL type (the address columns become `location`). */
 export function toTheatre(row: TheatreRow): Theatre {
-  return Object.assign(new Theatre(), {
-    id: row.id,
-    name: row.name,
-    longName: row.longName,
-    slug: row.slug,
-    timezone: row.timezone,
-    showtimesPhoneNumber: row.showtimesPhoneNumber,
-    guestServicesPhoneNumber: row.guestServicesPhoneNumber,
-    facebookUrl: row.facebookUrl,
-    websiteUrl: row.websiteUrl,
-    ticketable: row.ticketable,
-    marketId: row.marketId,
-    location: Object.assign(new TheatreLocation(), {
-      addressLine1: row.addressLine1,
-      city: row.city,
-      postalCode: row.postalCode,
-      state: row.state,
-      stateName: row.stateName,
-      country: row.country,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      directionsUrl: directionsUrl(row),
-    }),
-  });
+  const fields = theatreFields(row);
+  return Object.assign(new Theatre(), { ...fields, location: Object.assign(new TheatreLocation(), fields.location) });
 }

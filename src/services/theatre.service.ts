@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { markets, theatres } from '../../db/schema';
 import type { Page } from '../../schema/paging.type';
 import { containsPattern, pageWindow, toPage } from './search';
+import { directionsUrl } from './geo';
 
 export type TheatreRow = typeof theatres.$inferSelect;
 
@@ -77,4 +78,35 @@ export async function listTheatres(
     db.select({ total: count() }).from(theatres).where(where),
   ]);
   return toPage(rows, total, page);
+}
+
+/**
+ * The spec's own fields of a theatre, shared by GraphQL and REST: the address columns become
+ * `location`, with a directions link. Relations (attributes, media, market) come through loaders.
+ */
+export function theatreFields(row: TheatreRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    longName: row.longName,
+    slug: row.slug,
+    timezone: row.timezone,
+    showtimesPhoneNumber: row.showtimesPhoneNumber,
+    guestServicesPhoneNumber: row.guestServicesPhoneNumber,
+    facebookUrl: row.facebookUrl,
+    websiteUrl: row.websiteUrl,
+    ticketable: row.ticketable,
+    marketId: row.marketId,
+    location: {
+      addressLine1: row.addressLine1,
+      city: row.city,
+      postalCode: row.postalCode,
+      state: row.state,
+      stateName: row.stateName,
+      country: row.country,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      directionsUrl: directionsUrl(row),
+    },
+  };
 }

@@ -1,6 +1,5 @@
 import type { Context } from '../../context';
-import { directionsUrl } from '../../services/geo';
-import type { TheatreRow } from '../../services/theatre.service';
+import { theatreFields, type TheatreRow } from '../../services/theatre.service';
 import type { Hal } from '../hal';
 import { arr, bool, int, links, nstr, num, obj, str, stringMap } from '../schemas';
 import { attributeRefSchema, toAttributeRef } from './attribute';
@@ -61,29 +60,8 @@ export async function toTheatre(ctx: Context, hal: Hal, row: TheatreRow) {
     if (url && !(item.contentType in media)) media[item.contentType] = url;
   }
   return {
-    id: row.id,
-    name: row.name,
-    longName: row.longName,
-    slug: row.slug,
-    timezone: row.timezone,
-    showtimesPhoneNumber: row.showtimesPhoneNumber,
-    guestServicesPhoneNumber: row.guestServicesPhoneNumber,
-    facebookUrl: row.facebookUrl,
-    websiteUrl: row.websiteUrl,
-    ticketable: row.ticketable,
-    marketId: row.marketId,
+    ...theatreFields(row),
     attributes: attributes.map(toAttributeRef),
-    location: {
-      addressLine1: row.addressLine1,
-      city: row.city,
-      postalCode: row.postalCode,
-      state: row.state,
-      stateName: row.stateName,
-      country: row.country,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      directionsUrl: directionsUrl(row),
-    },
     media,
     _links: theatreLinks(hal, row.id),
   };
