@@ -1,5 +1,5 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { showtimesUrlOf, type MovieRow } from '../src/services/movie.service';
+import { MOVIE_MEDIA_KEYS, movieFields, type MovieRow } from '../src/services/movie.service';
 import { PageOf } from './paging.type';
 
 export enum MovieView {
@@ -12,28 +12,7 @@ registerEnumType(MovieView, {
   description: 'NOW_PLAYING: released and showing in the next 14 days; ADVANCE: not yet released, showtimes on sale; COMING_SOON: not yet released, no showtimes yet.',
 });
 
-/** The spec's media keys of a movie (current and legacy). */
-export const MOVIE_MEDIA_KEYS = [
-  'heroDesktopDynamic',
-  'heroMobileDynamic',
-  'posterDynamic',
-  'posterAlternateDynamic',
-  'poster3DDynamic',
-  'posterLargeFormatDynamic',
-  'trailerTeaserDynamic',
-  'trailerAlternateDynamic',
-  'onDemandTrailerVideoId',
-  'onDemandTrailerExternalVideoId',
-  'onDemandPosterDynamic',
-  'onDemandTrailerMp4Dynamic',
-  'onDemandTrailerHdDynamic',
-  'posterThumbnail',
-  'posterStandard',
-  'posterLarge',
-  'trailerFlv',
-  'trailerHd',
-  'trailerMp4',
-] as const;
+export { MOVIE_MEDIA_KEYS };
 
 @ObjectType({ description: "Media URLs of a movie, keyed as the spec spells them (the last six are legacy keys)." })
 export class MovieMedia {
@@ -172,31 +151,6 @@ export class MoviePage extends PageOf(Movie) {}
 
 /** Maps a movie row to its GraphQL type (fields from credits and showtimes come from field resolvers). */
 export function toMovie(row: MovieRow): Movie {
-  const media = new MovieMedia();
-  for (const key of MOVIE_MEDIA_KEYS) media[key] = row.media?.[key] ?? null;
-  return Object.assign(new Movie(), {
-    id: row.id,
-    name: row.name,
-    sortableName: row.sortableName,
-    slug: row.slug,
-    genre: row.genre,
-    mpaaRating: row.mpaaRating,
-    vendorReleaseNumber: row.vendorReleaseNumber,
-    runTime: row.runTime,
-    score: row.score,
-    synopsis: row.synopsis,
-    synopsisTagLine: row.synopsisTagLine,
-    releaseDateUtc: row.releaseDateUtc.toISOString(),
-    displayOnlineTicketAvailability: row.displayOnlineTicketAvailability,
-    onlineTicketAvailabilityDateUtc: row.onlineTicketAvailabilityDateUtc?.toISOString() ?? null,
-    websiteUrl: row.websiteUrl,
-    showtimesUrl: showtimesUrlOf(row),
-    distributorId: row.distributorId,
-    distributorCode: row.distributorCode,
-    availableForAList: row.availableForAList,
-    preferredMediaType: row.preferredMediaType,
-    externalDbId: row.externalDbId,
-    privateTheatreRentalTier: row.privateTheatreRentalTier,
-    media,
-  });
+  const fields = movieFields(row);
+  return Object.assign(new Movie(), { ...fields, media: Object.assign(new MovieMedia(), fields.media) });
 }

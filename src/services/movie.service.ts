@@ -115,3 +115,61 @@ export async function getEarliestShowtimes(
 export function showtimesUrlOf(movie: Pick<MovieRow, 'websiteUrl'>): string | null {
   return movie.websiteUrl ? `${movie.websiteUrl.replace(/\/+$/, '')}/showtimes` : null;
 }
+
+/** The spec's media keys of a movie (current and legacy). */
+export const MOVIE_MEDIA_KEYS = [
+  'heroDesktopDynamic',
+  'heroMobileDynamic',
+  'posterDynamic',
+  'posterAlternateDynamic',
+  'poster3DDynamic',
+  'posterLargeFormatDynamic',
+  'trailerTeaserDynamic',
+  'trailerAlternateDynamic',
+  'onDemandTrailerVideoId',
+  'onDemandTrailerExternalVideoId',
+  'onDemandPosterDynamic',
+  'onDemandTrailerMp4Dynamic',
+  'onDemandTrailerHdDynamic',
+  'posterThumbnail',
+  'posterStandard',
+  'posterLarge',
+  'trailerFlv',
+  'trailerHd',
+  'trailerMp4',
+] as const;
+export type MovieMediaKey = (typeof MOVIE_MEDIA_KEYS)[number];
+
+/**
+ * The spec's own fields of a movie from its row, shared by GraphQL and REST. Fields computed from other
+ * tables (starringActors, directors, earliestShowingUtc, attributes) come through loaders on each surface.
+ */
+export function movieFields(row: MovieRow) {
+  const media = {} as Record<MovieMediaKey, string | null>;
+  for (const key of MOVIE_MEDIA_KEYS) media[key] = row.media?.[key] ?? null;
+  return {
+    id: row.id,
+    name: row.name,
+    sortableName: row.sortableName,
+    slug: row.slug,
+    genre: row.genre,
+    mpaaRating: row.mpaaRating,
+    vendorReleaseNumber: row.vendorReleaseNumber,
+    runTime: row.runTime,
+    score: row.score,
+    synopsis: row.synopsis,
+    synopsisTagLine: row.synopsisTagLine,
+    releaseDateUtc: row.releaseDateUtc.toISOString(),
+    displayOnlineTicketAvailability: row.displayOnlineTicketAvailability,
+    onlineTicketAvailabilityDateUtc: row.onlineTicketAvailabilityDateUtc?.toISOString() ?? null,
+    websiteUrl: row.websiteUrl,
+    showtimesUrl: showtimesUrlOf(row),
+    distributorId: row.distributorId,
+    distributorCode: row.distributorCode,
+    availableForAList: row.availableForAList,
+    preferredMediaType: row.preferredMediaType,
+    externalDbId: row.externalDbId,
+    privateTheatreRentalTier: row.privateTheatreRentalTier,
+    media,
+  };
+}

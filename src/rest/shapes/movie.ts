@@ -1,6 +1,5 @@
-import { MOVIE_MEDIA_KEYS } from '../../../schema/movie.type';
 import type { Context } from '../../context';
-import { showtimesUrlOf, type MovieRow } from '../../services/movie.service';
+import { MOVIE_MEDIA_KEYS, movieFields, type MovieRow } from '../../services/movie.service';
 import { summarizeCredits } from '../../services/person.service';
 import type { Hal } from '../hal';
 import { arr, bool, int, links, nint, nnum, nstr, obj, str } from '../schemas';
@@ -65,36 +64,12 @@ export async function toMovie(ctx: Context, hal: Hal, row: MovieRow) {
   const names = new Map<number, string>();
   for (const p of people) if (p && !(p instanceof Error)) names.set(p.id, p.name);
   const { starringActors, directors } = summarizeCredits(credits, (id) => names.get(id));
-  const media: Record<string, string | null> = {};
-  for (const key of MOVIE_MEDIA_KEYS) media[key] = row.media?.[key] ?? null;
   return {
-    id: row.id,
-    name: row.name,
-    sortableName: row.sortableName,
+    ...movieFields(row),
     starringActors,
     directors,
-    genre: row.genre,
-    mpaaRating: row.mpaaRating,
-    vendorReleaseNumber: row.vendorReleaseNumber,
-    runTime: row.runTime,
-    score: row.score,
-    slug: row.slug,
-    synopsis: row.synopsis,
-    synopsisTagLine: row.synopsisTagLine,
-    releaseDateUtc: row.releaseDateUtc.toISOString(),
     earliestShowingUtc: earliest?.toISOString() ?? null,
     hasScheduledShowtimes: earliest !== null,
-    displayOnlineTicketAvailability: row.displayOnlineTicketAvailability,
-    onlineTicketAvailabilityDateUtc: row.onlineTicketAvailabilityDateUtc?.toISOString() ?? null,
-    websiteUrl: row.websiteUrl,
-    showtimesUrl: showtimesUrlOf(row),
-    distributorId: row.distributorId,
-    distributorCode: row.distributorCode,
-    availableForAList: row.availableForAList,
-    preferredMediaType: row.preferredMediaType,
-    externalDbId: row.externalDbId,
-    privateTheatreRentalTier: row.privateTheatreRentalTier,
-    media,
     attributes: attributes.map(toAttributeRef),
     _links: movieLinks(hal, row.id),
   };
