@@ -3,6 +3,7 @@ import { ReferenceResolver } from './reference.resolver';
 import { OrderResolver } from './order.resolver';
 import { OrderMutationResolver } from './order-mutation.resolver';
 import { OrderProductResolver } from './order-product.resolver';
+import { OrderProductMutationResolver } from './order-product-mutation.resolver';
 import { SeatBlockResolver } from './seat-block.resolver';
 import { SeatEventResolver } from './seat-event.resolver';
 import { AttributeResolver } from './attribute.resolver';
@@ -33,6 +34,7 @@ export const resolvers: NonEmptyArray<Function> = [
   OrderProductResolver,
   SeatEventResolver,
   SeatBlockResolver,
+  OrderProductMutationResolver,
   MovieResolver,
   TheatreResolver,
   MarketResolver,

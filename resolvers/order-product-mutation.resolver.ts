@@ -1,0 +1,41 @@
+import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import { Order, toOrder } from '../schema/order.type';
+import { AddProductModifierInput, RemoveProductModifierInput, UpdateOrderProductInput } from '../schema/order-product.input';
+import type { Context } from '../src/context';
+import { orderSettings } from '../src/services/order';
+import { addProductModifier, removeProductModifier, updateOrderProduct } from '../src/services/order/product-edit';
+
+/** Edits of one order line: the same services as REST `PUT …/products/{line}` and `…/modifiers`. */
+@Resolver(() => Order)
+export class OrderProductMutationResolver {
+  @Mutation(() => Order, { description: "Changes a ticket's type or a concession's quantity." })
+  async updateOrderProduct(
+    @Arg('input', () => UpdateOrderProductInput) input: UpdateOrderProductInput,
+    @Ctx() ctx: Context,
+  ): Promise<Order> {
+    const { orderId, lineNumber, ticketType, quantity } = input;
+    const order = await updateOrderProduct(
+      ctx.db,
+      ctx.principal,
+      { orderId, lineNumber, ticketType: ticketType ?? undefined, quantity: quantity ?? undefined },
+      orderSettings(ctx.config),
+    );
+    return toOrder(order);
+  }
+
+  @Mutation(() => Order, { description: 'Adds a modifier to a concession line (within its group limits).' })
+  async addProductModifier(
+    @Arg('input', () => AddProductModifierInput) input: AddProductModifierInput,
+    @Ctx() ctx: Context,
+  ): Promise<Order> {
+    return toOrder(await addProductModifier(ctx.db, ctx.principal, { ...input }, orderSettings(ctx.config)));
+  }
+
+  @Mutation(() => Order, { description: "Removes a chosen modifier from a concession line (the group's minimum must hold)." })
+  async removeProductModifier(
+    @Arg('input', () => RemoveProductModifierInput) input: RemoveProductModifierInput,
+    @Ctx() ctx: Context,
+  ): Promise<Order> {
+    return toOrder(await removeProductModifier(ctx.db, ctx.principal, { ...input }, orderSettings(ctx.config)));
+  }
+}
