@@ -1,4 +1,4 @@
-import { and, eq, max } from 'drizzle-orm';
+import { eq, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { orderProducts, orders, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
@@ -94,14 +94,18 @@ export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
   return order;
 }
 
-/** Extends a pending order and its held seats to now + hold. */
+/** Extends a pending order and its held seats to now + hold, in one statement. */
 export async function bumpExpiry(tx: Tx, orderId: number, now: Date, settings: OrderSettings): Promise<void> {
-  const expiresAt = expiryFrom(now, settings);
-  await tx.update(orders).set({ updatedAt: now, expiresAt }).where(eq(orders.id, orderId));
-  await tx
-    .update(seatClaims)
-    .set({ expiresAt, updatedAt: now })
-    .where(and(eq(seatClaims.orderId, orderId), eq(seatClaims.status, 'held')));
+  // Raw SQL takes timestamps as ISO strings: drizzle hands postgres.js no Date serializer.
+  const at = now.toISOString();
+  const until = expiryFrom(now, settings).toISOString();
+  await tx.execute(sql`
+    with bumped as (
+      update ${orders} set updated_at = ${at}::timestamptz, expires_at = ${until}::timestamptz
+      where id = ${orderId} returning id
+    )
+    update ${seatClaims} set expires_at = ${until}::timestamptz, updated_at = ${at}::timestamptz
+    where order_id in (select id from bumped) and status = 'held'`);
 }
 
 /** The next free product line number of an order (the order row is locked, so no race). */
