@@ -1,8 +1,50 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseDuration } from './duration';
 
 /** The development-only JWT secret; production refuses to start with it. */
 export const DEFAULT_JWT_SECRET = 'marquee-dev-secret-change-me';
+
+/** A duration setting (`5s`, `24h`, or milliseconds), parsed to milliseconds. */
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const ms = parseDuration(text);
+      if (ms === null) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `"${text}" is not a duration such as 500ms, 5s, 10m or 24h` });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback)
+    .transform((v) => v === 'true' || v === '1');
+
+const optionalFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
+
+const positive = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * `TRUST_PROXY` as Fastify's `trustProxy` takes it: `true`/`false`, a hop count, or a comma-separated
+ * list of addresses and CIDRs of the proxies whose `X-Forwarded-For` is believed.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((text): boolean | number | string[] => {
+    if (text === undefined || text === '' || text === 'false') return false;
+    if (text === 'true') return true;
+    if (/^\d+$/.test(text)) return Number(text);
+    return text.split(',').map((s) => s.trim()).filter(Boolean);
+  });
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -15,17 +57,52 @@ const schema = z.object({
   ORDER_HOLD_SECONDS: z.coerce.number().int().positive().default(420),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Adds `x-sql-statements` to every response: the number of SQL statements the request ran. */
-  EXPOSE_SQL_COUNT: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  EXPOSE_SQL_COUNT: flag('false'),
   /** Requests per minute per client address; 0 turns rate limiting off. Default: 1200 in production, off otherwise. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).optional(),
   /** Seed scale for demo mode: 1 is ~40 theatres, 22.5 is chain size (~900 theatres). */
   SEED_SCALE: z.coerce.number().positive().default(1),
+
+  // GraphQL limits (docs/security.md), for HTTP and graphql-ws alike.
+  /** Introspection; default on in demo mode, off in production. */
+  GRAPHQL_INTROSPECTION: optionalFlag,
+  /** Estimated cost budget of one operation (list sizes multiply). */
+  GRAPHQL_MAX_COST: positive(20_000),
+  /** Lexical tokens of one document (the parser stops past it). */
+  GRAPHQL_MAX_TOKENS: positive(3000),
+  /** Selection depth, introspection fields not counted. */
+  GRAPHQL_MAX_DEPTH: positive(12),
+  /** Aliased fields in one document. */
+  GRAPHQL_MAX_ALIASES: positive(30),
+  /** Directives in one document. */
+  GRAPHQL_MAX_DIRECTIVES: positive(20),
+  /** Root fields of one mutation operation. */
+  GRAPHQL_MAX_ROOT_MUTATIONS: positive(5),
+  /** Runtime guard: list items resolved by one operation. */
+  GRAPHQL_MAX_LIST_ITEMS: positive(50_000),
+
+  // WebSocket (graphql-ws).
+  WS_MAX_SOCKETS_PER_CLIENT: positive(32),
+  WS_MAX_SUBSCRIPTIONS_PER_SOCKET: positive(50),
+
+  /** Longest accepted account-token lifetime (`exp` − `iat`). */
+  JWT_MAX_LIFETIME: duration('24h'),
+
+  // Database connections (postgres.js; PGlite is in-process).
+  DB_STATEMENT_TIMEOUT: duration('15s'),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT: duration('30s'),
+  DB_CONNECT_TIMEOUT: duration('3s'),
+
+  /** Bearer token that /metrics requires; in production /metrics answers 404 without one configured. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  TRUST_PROXY: trustProxy,
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'RATE_LIMIT_PER_MINUTE'> & { demoMode: boolean; RATE_LIMIT_PER_MINUTE: number };
+export type Config = Omit<z.infer<typeof schema>, 'RATE_LIMIT_PER_MINUTE' | 'GRAPHQL_INTROSPECTION'> & {
+  demoMode: boolean;
+  RATE_LIMIT_PER_MINUTE: number;
+  GRAPHQL_INTROSPECTION: boolean;
+};
 
 /**
  * Parses configuration from the environment (or the given overrides, for tests).
@@ -42,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...parsed.data,
     demoMode,
     RATE_LIMIT_PER_MINUTE: parsed.data.RATE_LIMIT_PER_MINUTE ?? (demoMode ? 0 : 1200),
+    GRAPHQL_INTROSPECTION: parsed.data.GRAPHQL_INTROSPECTION ?? demoMode,
   };
   if (!config.demoMode && config.JWT_SECRET === DEFAULT_JWT_SECRET) {
     throw new Error('Invalid configuration: JWT_SECRET must be set in production (the default secret is public)');

@@ -15,7 +15,13 @@ export const ERROR_CATALOG = {
   ORDER_STATE: { status: 409, restCode: 4092 },
   PAYMENT_REQUIRED: { status: 402, restCode: 4020 },
   RATE_LIMITED: { status: 429, restCode: 4290 },
+  /** A GraphQL operation over a static limit (cost, tokens, depth, aliases, directives, root mutations). */
+  QUERY_TOO_COMPLEX: { status: 400, restCode: 4001 },
+  /** A GraphQL operation that resolved more list items than the runtime guard allows. */
+  RESPONSE_TOO_LARGE: { status: 400, restCode: 4005 },
   INTERNAL_SERVER_ERROR: { status: 500, restCode: 5000 },
+  /** The database is unreachable or too slow; retry later. */
+  SERVICE_UNAVAILABLE: { status: 503, restCode: 5030 },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -1,6 +1,7 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { GraphQLError } from 'graphql';
 import { ArgumentValidationError, AuthorizationError } from 'type-graphql';
+import { databaseErrorToDomain } from '../db-errors';
 import { DomainError, ERROR_CATALOG } from '../errors';
 
 type LogFn = (obj: object, msg: string) => void;
@@ -37,11 +38,13 @@ export function formatGraphQLError(
   requestId?: string,
 ): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
-  if (original instanceof DomainError) {
+  const domain = original instanceof DomainError ? original : databaseErrorToDomain(original);
+  if (domain) {
+    if (domain !== original) log({ err: original, requestId, path: formatted.path }, `database error: ${domain.code}`);
     return {
       ...formatted,
-      message: original.message,
-      extensions: { code: original.code, ...(original.details ?? {}) },
+      message: domain.message,
+      extensions: { code: domain.code, ...(domain.details ?? {}) },
     };
   }
   if (original instanceof ArgumentValidationError) {

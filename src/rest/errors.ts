@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseErrorToDomain } from '../db-errors';
 import { DomainError, ERROR_CATALOG } from '../errors';
 
 /** The original chain's error body: `{"errors":[{"code": <int>, "message": "…"}]}`. */
@@ -37,6 +38,7 @@ function restCodeOfStatus(status: number): number {
 /**
  * Installs the one error handler and the not-found handler of the service:
  * - DomainError → the catalog's HTTP status and REST code, with its message;
+ * - a database error that is the input's fault or an outage → 400 or 503 (src/db-errors.ts);
  * - schema validation → 400 naming the parameter;
  * - Fastify's own client errors (bad JSON, unsupported media type, too large) → their status;
  * - unknown routes → 404 with code 4002;
@@ -45,10 +47,12 @@ function restCodeOfStatus(status: number): number {
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof DomainError) {
-      const entry = ERROR_CATALOG[error.code];
-      if (entry.status >= 500) request.log.error({ err: error, requestId: request.id }, 'domain error');
-      return reply.status(entry.status).send(errorBody(entry.restCode, error.message));
+    const domain = error instanceof DomainError ? error : databaseErrorToDomain(error);
+    if (domain) {
+      const entry = ERROR_CATALOG[domain.code];
+      if (domain !== error) request.log.warn({ err: error, requestId: request.id }, `database error: ${domain.code}`);
+      else if (entry.status >= 500) request.log.error({ err: error, requestId: request.id }, 'domain error');
+      return reply.status(entry.status).send(errorBody(entry.restCode, domain.message));
     }
     if (error.validation) {
       return reply.status(400).send(errorBody(ERROR_CATALOG.BAD_USER_INPUT.restCode, describeValidation(error)));

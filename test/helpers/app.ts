@@ -35,6 +35,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Configuration of a production-mode instance (`NODE_ENV=production`: no introspection, limits on,
+ * a real secret). Rate limiting stays off unless a test sets it, so suites can send many requests.
+ */
+export const PRODUCTION_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'test-production-secret-4f1c9a7e2b',
+  RATE_LIMIT_PER_MINUTE: '0',
+};
+
 /** Creates a fresh copy of the run's seeded template database and returns its URL. */
 export async function createTestDatabase(): Promise<string> {
   const template = process.env[TEMPLATE_ENV];
