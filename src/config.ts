@@ -67,7 +67,7 @@ const schema = z.object({
   /** Introspection; default on in demo mode, off in production. */
   GRAPHQL_INTROSPECTION: optionalFlag,
   /** Estimated cost budget of one operation (list sizes multiply). */
-  GRAPHQL_MAX_COST: positive(20_000),
+  GRAPHQL_MAX_COST: positive(100_000),
   /** Lexical tokens of one document (the parser stops past it). */
   GRAPHQL_MAX_TOKENS: positive(3000),
   /** Selection depth, introspection fields not counted. */

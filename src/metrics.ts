@@ -1,12 +1,23 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { statementCounter } from '../db/client';
+import type { Config } from './config';
+import { unauthenticated } from './errors';
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /**
  * Prometheus metrics at `/metrics`: request latency by route and status, and SQL statements per
  * request (the number that batching keeps flat). One registry per app so tests can build several.
+ * With METRICS_TOKEN set, /metrics wants `Authorization: Bearer <token>`; in production without one it
+ * is not served at all (metrics tell an attacker what the service does and how it is doing).
  */
-export function registerMetrics(app: FastifyInstance): Registry {
+export function registerMetrics(app: FastifyInstance, config: Pick<Config, 'METRICS_TOKEN' | 'demoMode'>): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -38,7 +49,13 @@ export function registerMetrics(app: FastifyInstance): Registry {
     if (store) statements.observe({ route }, store.count);
     if (reply.statusCode >= 500) errors.inc({ route });
   });
-  app.get('/metrics', async (_req, reply) => {
+  const token = config.METRICS_TOKEN;
+  if (!token && !config.demoMode) return registry;
+  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+    if (token) {
+      const given = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      if (!sameSecret(given, token)) throw unauthenticated('/metrics wants Authorization: Bearer <METRICS_TOKEN>');
+    }
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

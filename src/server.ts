@@ -4,16 +4,20 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { statementCounter, type Database } from '../db/client';
 import { buildMarqueeSchema } from '../schema/build';
 import { resolvePrincipal } from './auth/principal';
 import type { Config } from './config';
 import { createContext, type Context } from './context';
 import { DomainError, ERROR_CATALOG } from './errors';
+import { clientAddressOf, trustFunction } from './client-address';
 import { formatGraphQLError } from './graphql/format-error';
-import { extraValidationRules } from './graphql/limits';
+import { checkCost, limitRules, limitsOf, parseOptionsOf } from './graphql/limits';
+import { guardListFields } from './graphql/list-guard';
+import { loggerOptions } from './logging';
 import { registerMetrics } from './metrics';
+import { ClientBudget } from './rate-limit';
 import { registerRest } from './rest';
 import { startRealtime } from './realtime';
 
@@ -40,8 +44,11 @@ function header(value: string | string[] | undefined): string | undefined {
  */
 export async function buildServer({ config, database }: BuildOptions): Promise<MarqueeApp> {
   const schema = await buildMarqueeSchema();
+  guardListFields(schema);
+  const trust = trustFunction(config.TRUST_PROXY);
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL),
+    trustProxy: trust,
     genReqId: (req) => header(req.headers['x-request-id']) ?? randomUUID(),
     bodyLimit: 1024 * 1024,
   });
@@ -58,10 +65,15 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
     });
   }
 
-  if (config.RATE_LIMIT_PER_MINUTE > 0) {
+  // One budget per client for HTTP and WebSocket alike (src/rate-limit.ts).
+  const budget = config.RATE_LIMIT_PER_MINUTE > 0 ? new ClientBudget(config.RATE_LIMIT_PER_MINUTE) : null;
+  if (budget) {
     await app.register(rateLimit, {
-      max: config.RATE_LIMIT_PER_MINUTE,
-      timeWindow: 60_000,
+      max: budget.max,
+      timeWindow: budget.windowMs,
+      store: function SharedBudget() {
+        return budget;
+      } as unknown as new () => ClientBudget,
       errorResponseBuilder: (_req, ctx) =>
         new DomainError('RATE_LIMITED', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${ctx.after}`),
     });
@@ -75,14 +87,34 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
     return createContext({ requestId, config, db: database.db, principal });
   };
 
+  // Every operation passes the same limits over HTTP and graphql-ws (docs/security.md).
+  const limits = limitsOf(config);
+  const rules = limitRules(limits);
+  const formatError = (formatted: GraphQLFormattedError, error: unknown, requestId?: string) =>
+    formatGraphQLError(formatted, error, (o, m) => app.log.error(o, m), requestId, {
+      hideSuggestions: !limits.introspection,
+    });
   const apollo = new ApolloServer<Context>({
     schema,
-    introspection: true,
-    validationRules: extraValidationRules,
-    // No cache hints are used; without this plugin Apollo does not wrap every field resolver.
-    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginCacheControlDisabled()],
-    formatError: (formatted, error) =>
-      formatGraphQLError(formatted, error, (o, m) => app.log.error(o, m), statementCounter.getStore()?.requestId),
+    introspection: limits.introspection,
+    parseOptions: parseOptionsOf(limits),
+    validationRules: rules,
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      // No cache hints are used; without this plugin Apollo does not wrap every field resolver.
+      ApolloServerPluginCacheControlDisabled(),
+      {
+        async requestDidStart() {
+          return {
+            async didResolveOperation({ request, document, operationName }) {
+              const error = checkCost(schema, document, request.variables, operationName, limits);
+              if (error) throw error;
+            },
+          };
+        },
+      },
+    ],
+    formatError: (formatted, error) => formatError(formatted, error, statementCounter.getStore()?.requestId),
   });
   await apollo.start();
 
@@ -104,10 +136,23 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
   app.route({ url: '/graphql', method: ['GET', 'POST', 'OPTIONS'], handler: graphqlHandler });
 
   app.get('/healthz', async () => ({ status: 'ok', driver: database.driver }));
-  registerMetrics(app);
+  registerMetrics(app, config);
 
   await registerRest(app, { config, database, buildContext });
-  const realtime = await startRealtime({ app, schema, config, database, buildContext });
+  const realtime = await startRealtime({
+    app,
+    schema,
+    config,
+    database,
+    buildContext,
+    guard: {
+      limits,
+      rules,
+      budget,
+      formatError,
+      clientAddress: (request) => clientAddressOf(request, trust),
+    },
+  });
 
   return {
     app,

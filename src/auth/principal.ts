@@ -10,9 +10,11 @@ export interface Principal {
   vendorId: number | null;
   accountId: number | null;
   isAdmin: boolean;
+  /** When the account token expires (epoch ms); null without a token. A WebSocket closes then. */
+  tokenExpiresAt: number | null;
 }
 
-export const ANONYMOUS: Principal = { vendorId: null, accountId: null, isAdmin: false };
+export const ANONYMOUS: Principal = { vendorId: null, accountId: null, isAdmin: false, tokenExpiresAt: null };
 
 /** Vendor keys are stored as SHA-256 hashes; the key itself is only ever seen by its vendor. */
 export function hashVendorKey(key: string): string {
@@ -61,6 +63,7 @@ export async function resolvePrincipal(db: Db, secret: string, headers: Credenti
       const accountId = Number(payload.sub);
       if (!Number.isInteger(accountId) || accountId <= 0) throw new Error('bad sub');
       principal.accountId = accountId;
+      principal.tokenExpiresAt = typeof payload.exp === 'number' ? payload.exp * 1000 : null;
       principal.isAdmin = String(payload.scope ?? '')
         .split(/\s+/)
         .includes('admin');

@@ -6,6 +6,14 @@ import { DomainError, ERROR_CATALOG } from '../errors';
 
 type LogFn = (obj: object, msg: string) => void;
 
+export interface FormatOptions {
+  /** Drop graphql-js' "Did you mean …?" hints, which reveal field names when introspection is off. */
+  hideSuggestions?: boolean;
+}
+
+// graphql-js 16 spells it "more that".
+const TOKEN_LIMIT = /Document contains more tha[nt] (\d+) tokens/;
+
 /** Codes that graphql-js, Apollo and type-graphql set themselves and that are safe to show. */
 const PASSTHROUGH_CODES = new Set([
   'GRAPHQL_PARSE_FAILED',
@@ -13,6 +21,7 @@ const PASSTHROUGH_CODES = new Set([
   'BAD_USER_INPUT',
   'BAD_REQUEST',
   'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
   'OPERATION_RESOLUTION_FAILURE',
   'UNAUTHENTICATED',
   'FORBIDDEN',
@@ -36,7 +45,16 @@ export function formatGraphQLError(
   error: unknown,
   log: LogFn,
   requestId?: string,
+  options: FormatOptions = {},
 ): GraphQLFormattedError {
+  if (options.hideSuggestions && formatted.message.includes(' Did you mean')) {
+    formatted = { ...formatted, message: formatted.message.replace(/ Did you mean .*\?$/, '') };
+  }
+  const tokens = TOKEN_LIMIT.exec(formatted.message);
+  if (tokens) {
+    const message = `The document has more than ${tokens[1]} tokens`;
+    return { message, extensions: { code: 'QUERY_TOO_COMPLEX', limit: 'tokens', max: Number(tokens[1]) } };
+  }
   const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
   const domain = original instanceof DomainError ? original : databaseErrorToDomain(original);
   if (domain) {
@@ -61,6 +79,13 @@ export function formatGraphQLError(
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && PASSTHROUGH_CODES.has(code)) {
     return { ...formatted, extensions: { code } };
+  }
+  const unlabelled = code === undefined || code === 'INTERNAL_SERVER_ERROR';
+  if (unlabelled && original instanceof GraphQLError && !original.originalError && !formatted.path) {
+    // Made by graphql-js or Apollo about the request itself (e.g. a persisted-query hash that does not
+    // match; Apollo labels what has no code INTERNAL_SERVER_ERROR): its message is meant for the
+    // client. Anything thrown carries an originalError and stays masked below.
+    return { ...formatted, extensions: { code: 'BAD_REQUEST' } };
   }
   log({ err: original, requestId, path: formatted.path }, 'unexpected GraphQL error');
   return {

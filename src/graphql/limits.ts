@@ -1,48 +1,99 @@
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import {
   GraphQLError,
   Kind,
+  NoSchemaIntrospectionCustomRule,
   type ASTVisitor,
-  type FragmentDefinitionNode,
+  type DocumentNode,
+  type GraphQLSchema,
+  type ParseOptions,
   type SelectionSetNode,
   type ValidationContext,
+  type ValidationRule,
 } from 'graphql';
+import { getComplexity } from 'graphql-query-complexity';
+import type { Config } from '../config';
+import { DomainError } from '../errors';
+import { listAwareEstimator } from './cost';
 
-/** Deepest selection nesting accepted; the deepest useful query of the schema is well below it. */
-export const MAX_QUERY_DEPTH = 12;
+/** The static limits every GraphQL operation passes before it runs, over HTTP and graphql-ws alike. */
+export interface OperationLimits {
+  maxCost: number;
+  maxTokens: number;
+  maxDepth: number;
+  maxAliases: number;
+  maxDirectives: number;
+  maxRootMutations: number;
+  introspection: boolean;
+}
+
+export function limitsOf(config: Config): OperationLimits {
+  return {
+    maxCost: config.GRAPHQL_MAX_COST,
+    maxTokens: config.GRAPHQL_MAX_TOKENS,
+    maxDepth: config.GRAPHQL_MAX_DEPTH,
+    maxAliases: config.GRAPHQL_MAX_ALIASES,
+    maxDirectives: config.GRAPHQL_MAX_DIRECTIVES,
+    maxRootMutations: config.GRAPHQL_MAX_ROOT_MUTATIONS,
+    introspection: config.GRAPHQL_INTROSPECTION,
+  };
+}
+
+export type LimitName = 'cost' | 'tokens' | 'depth' | 'aliases' | 'directives' | 'rootMutations';
 
 /**
- * A validation rule that rejects operations nested deeper than `max` (fragments expanded), so one
- * request cannot ask for an unbounded tree. Used for HTTP and WebSocket operations alike.
+ * The error of an operation over a limit: `extensions.code` QUERY_TOO_COMPLEX with the limit's name,
+ * its maximum and what the operation asked for, HTTP 400. It wraps a DomainError so that Apollo's own
+ * wrapping (GRAPHQL_VALIDATION_FAILED) keeps our code through formatError.
  */
-export function depthLimit(max = MAX_QUERY_DEPTH) {
+export function limitError(limit: LimitName, max: number, actual: number | null, message: string): GraphQLError {
+  const details = { limit, max, ...(actual !== null ? { actual } : {}) };
+  return new GraphQLError(message, {
+    originalError: new DomainError('QUERY_TOO_COMPLEX', message, details),
+    extensions: { code: 'QUERY_TOO_COMPLEX', ...details, http: { status: 400 } },
+  });
+}
+
+/** Parser options: graphql-js stops lexing past `maxTokens`, so a huge document costs little. */
+export function parseOptionsOf(limits: OperationLimits): ParseOptions {
+  return { maxTokens: limits.maxTokens };
+}
+
+/** Reports graphql-armor's rejections as our limit errors instead of its "Syntax Error:" ones. */
+function armor(limit: LimitName, max: number) {
+  return {
+    n: max,
+    propagateOnRejection: false,
+    exposeLimits: true,
+    onReject: [
+      (context: ValidationContext | null, error: GraphQLError) => {
+        const found = /found (\d+)/.exec(error.message);
+        const actual = found ? Number(found[1]) : null;
+        context?.reportError(limitError(limit, max, actual, error.message.replace(/^Syntax Error: /, '')));
+      },
+    ],
+  };
+}
+
+/** At most `max` root fields in a mutation operation (fragments expanded): no 500 createOrders at once. */
+export function maxRootMutationsRule(max: number): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const def of context.getDocument().definitions) {
-      if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-    }
-    const depthOf = (set: SelectionSetNode | undefined, seen: Set<string>): number => {
-      if (!set) return 0;
-      let deepest = 0;
-      for (const sel of set.selections) {
-        if (sel.kind === Kind.FIELD) {
-          deepest = Math.max(deepest, sel.selectionSet ? 1 + depthOf(sel.selectionSet, seen) : 0);
-        } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-          deepest = Math.max(deepest, depthOf(sel.selectionSet, seen));
-        } else if (sel.kind === Kind.FRAGMENT_SPREAD && !seen.has(sel.name.value)) {
-          const frag = fragments.get(sel.name.value);
-          if (frag) deepest = Math.max(deepest, depthOf(frag.selectionSet, new Set([...seen, sel.name.value])));
-        }
-      }
-      return deepest;
-    };
+    const countFields = (set: SelectionSetNode, seen: Set<string>): number =>
+      set.selections.reduce((n, sel) => {
+        if (sel.kind === Kind.FIELD) return n + (sel.name.value === '__typename' ? 0 : 1);
+        if (sel.kind === Kind.INLINE_FRAGMENT) return n + countFields(sel.selectionSet, seen);
+        const fragment = seen.has(sel.name.value) ? undefined : context.getFragment(sel.name.value);
+        return fragment ? n + countFields(fragment.selectionSet, new Set([...seen, sel.name.value])) : n;
+      }, 0);
     return {
       OperationDefinition(node) {
-        const depth = depthOf(node.selectionSet, new Set());
-        if (depth > max) {
+        if (node.operation !== 'mutation') return;
+        const fields = countFields(node.selectionSet, new Set());
+        if (fields > max) {
           context.reportError(
-            new GraphQLError(`Query is nested ${depth} levels deep; the limit is ${max}`, {
-              nodes: [node],
-            }),
+            limitError('rootMutations', max, fields, `A mutation operation may run at most ${max} root fields; it has ${fields}`),
           );
         }
       },
@@ -51,4 +102,49 @@ export function depthLimit(max = MAX_QUERY_DEPTH) {
 }
 
 /** The validation rules added to graphql-js' own, for every transport. */
-export const extraValidationRules = [depthLimit()];
+export function limitRules(limits: OperationLimits): ValidationRule[] {
+  const rules: ValidationRule[] = [
+    maxDepthRule({ ...armor('depth', limits.maxDepth), ignoreIntrospection: true, flattenFragments: true }),
+    maxAliasesRule(armor('aliases', limits.maxAliases)),
+    maxDirectivesRule(armor('directives', limits.maxDirectives)),
+    maxRootMutationsRule(limits.maxRootMutations),
+  ];
+  if (!limits.introspection) rules.push(NoSchemaIntrospectionCustomRule);
+  return rules;
+}
+
+/**
+ * The estimated cost of the operation with its variables (list sizes multiply, see cost.ts), or the
+ * limit error when it is over the budget. Runs after validation, before execution.
+ */
+export function checkCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> | null | undefined,
+  operationName: string | null | undefined,
+  limits: OperationLimits,
+): GraphQLError | null {
+  let cost: number;
+  try {
+    cost = getComplexity({
+      schema,
+      query: document,
+      variables: variables ?? {},
+      operationName: operationName ?? undefined,
+      estimators: [listAwareEstimator],
+    });
+  } catch (err) {
+    // Bad variables are left to execution to report; too many nodes is over any budget.
+    if (err instanceof GraphQLError && /maximum allowed number of nodes/.test(err.message)) {
+      return limitError('cost', limits.maxCost, null, 'The operation has too many fields to estimate its cost');
+    }
+    return null;
+  }
+  if (cost <= limits.maxCost) return null;
+  return limitError(
+    'cost',
+    limits.maxCost,
+    cost,
+    `The operation's estimated cost is ${cost}; the limit is ${limits.maxCost} (list sizes multiply: ask for smaller pages or fewer nested lists)`,
+  );
+}

@@ -1,8 +1,11 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { GraphQLSchema } from 'graphql';
+import type { GraphQLFormattedError, GraphQLSchema, ValidationRule } from 'graphql';
 import type { Database } from '../../db/client';
 import type { Config } from '../config';
 import type { Context } from '../context';
+import type { OperationLimits } from '../graphql/limits';
+import type { ClientBudget } from '../rate-limit';
 import { startExpirySweeper } from '../services/order/expiry';
 import { SeatEventHub } from './seat-events';
 import { startGraphqlWs } from './ws';
@@ -13,6 +16,16 @@ export interface RealtimeDeps {
   config: Config;
   database: Database;
   buildContext(headers: Record<string, unknown>, requestId: string): Promise<Context>;
+  /** What HTTP operations pass, shared with graphql-ws: limits, rules, the client's rate budget. */
+  guard: {
+    limits: OperationLimits;
+    rules: readonly ValidationRule[];
+    /** The per-client request budget shared with HTTP; null when rate limiting is off. */
+    budget: ClientBudget | null;
+    formatError(formatted: GraphQLFormattedError, error: unknown, requestId?: string): GraphQLFormattedError;
+    /** The client's address under TRUST_PROXY, as Fastify computes `request.ip`. */
+    clientAddress(request: IncomingMessage): string;
+  };
 }
 
 /** How often the expiry sweeper looks for expired orders. */

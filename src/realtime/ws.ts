@@ -1,21 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { specifiedRules, validate, type GraphQLError } from 'graphql';
+import type { IncomingMessage } from 'node:http';
+import { GraphQLError, parse, specifiedRules, validate, type DocumentNode } from 'graphql';
 import type { Context as WsContext } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { Principal } from '../auth/principal';
 import { createContext } from '../context';
-import { DomainError } from '../errors';
-import { formatGraphQLError } from '../graphql/format-error';
-import { extraValidationRules } from '../graphql/limits';
+import { DomainError, type ErrorCode } from '../errors';
+import { checkCost, parseOptionsOf } from '../graphql/limits';
 import type { RealtimeDeps } from './index';
 import type { SeatEventHub } from './seat-events';
 import type { RealtimeContext } from './subscribe';
 
 /** Largest WebSocket message accepted (an operation, not a file). */
 export const MAX_WS_PAYLOAD = 64 * 1024;
-/** Concurrent operations one connection may run. */
-export const MAX_OPERATIONS_PER_CONNECTION = 50;
+
+/** graphql-ws close codes we send: a refused credential, and a client over its socket cap. */
+export const CLOSE_FORBIDDEN = 4403;
 
 /** What a client may send in `connectionParams` (the same credentials as HTTP headers). */
 export interface ConnectionParams {
@@ -28,47 +29,141 @@ interface Connection {
   principal: Principal;
   loyaltyCardNumber: string | null;
   requestId: string;
+  address: string;
+  expiry: NodeJS.Timeout | null;
+}
+
+type Extra = { socket: WebSocket; request: IncomingMessage };
+
+const errorOf = (code: ErrorCode, message: string) => new GraphQLError(message, { originalError: new DomainError(code, message) });
+
+/**
+ * `connectionParams` as sent, or null when malformed: each credential, when present, must be a string
+ * (a number or object is a broken client, refused rather than taken as anonymous).
+ */
+export function parseConnectionParams(raw: unknown): ConnectionParams | null {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const params = raw as Record<string, unknown>;
+  for (const key of ['vendorKey', 'authorization', 'loyaltyCardNumber'] as const) {
+    if (params[key] !== undefined && params[key] !== null && typeof params[key] !== 'string') return null;
+  }
+  return params as ConnectionParams;
 }
 
 /**
- * Serves graphql-ws on the HTTP server's `/graphql` path: credentials come from `connectionParams`
- * (a bad one refuses the connection, 4403), operations get the same validation rules (depth limit)
- * and error formatting as HTTP, and a connection runs at most MAX_OPERATIONS_PER_CONNECTION at once.
+ * Serves graphql-ws on the HTTP server's `/graphql` path with the same guard as HTTP:
+ * - a client (address under TRUST_PROXY) opens at most WS_MAX_SOCKETS_PER_CLIENT sockets (the upgrade
+ *   answers 429 past it), and the upgrade and every operation take from its shared rate budget;
+ * - credentials come from `connectionParams`; a malformed or refused one closes the socket with 4403,
+ *   and a socket closes with 4403 when its account token expires;
+ * - every operation is parsed with the token limit and validated with the same rules, cost budget and
+ *   error formatting as HTTP; a socket runs at most WS_MAX_SUBSCRIPTIONS_PER_SOCKET operations at
+ *   once, and the one over it gets an error while the socket stays open.
  */
 export function startGraphqlWs(deps: RealtimeDeps, hub: SeatEventHub): { close(): Promise<void> } {
-  const wss = new WebSocketServer({ server: deps.app.server, path: '/graphql', maxPayload: MAX_WS_PAYLOAD });
+  const { guard, config } = deps;
+  const socketsPerClient = new Map<string, number>();
   const connections = new WeakMap<object, Connection>();
-  const log = (obj: object, msg: string) => deps.app.log.error(obj, msg);
-  const connectionOf = (ctx: WsContext<Record<string, unknown> | undefined>) => connections.get(ctx.extra as object);
+  const parseOptions = parseOptionsOf(guard.limits);
+  const rules = [...specifiedRules, ...guard.rules];
+  const connectionOf = (ctx: WsContext<Record<string, unknown> | undefined, Extra>) => connections.get(ctx.extra);
 
-  const server = useServer<Record<string, unknown> | undefined>(
+  const wss = new WebSocketServer({
+    server: deps.app.server,
+    path: '/graphql',
+    maxPayload: MAX_WS_PAYLOAD,
+    verifyClient: ({ req }, accept) => {
+      const address = guard.clientAddress(req);
+      if (guard.budget?.take(address).exceeded) return accept(false, 429, 'Rate limit exceeded');
+      if ((socketsPerClient.get(address) ?? 0) >= config.WS_MAX_SOCKETS_PER_CLIENT) {
+        return accept(false, 429, `At most ${config.WS_MAX_SOCKETS_PER_CLIENT} WebSockets per client`);
+      }
+      return accept(true);
+    },
+  });
+  wss.on('connection', (socket, request) => {
+    const address = guard.clientAddress(request);
+    socketsPerClient.set(address, (socketsPerClient.get(address) ?? 0) + 1);
+    socket.once('close', () => {
+      const left = (socketsPerClient.get(address) ?? 1) - 1;
+      if (left > 0) socketsPerClient.set(address, left);
+      else socketsPerClient.delete(address);
+    });
+  });
+
+  const format = (errors: readonly GraphQLError[], requestId?: string) =>
+    errors.map((e) => {
+      const formatted = e.toJSON();
+      if (!formatted.extensions?.code && !e.originalError) {
+        // Apollo labels these on HTTP; graphql-ws leaves them bare.
+        const code = /^Syntax Error/.test(e.message) ? 'GRAPHQL_PARSE_FAILED' : 'GRAPHQL_VALIDATION_FAILED';
+        return guard.formatError({ ...formatted, extensions: { ...formatted.extensions, code } }, e, requestId);
+      }
+      return guard.formatError(formatted, e, requestId);
+    });
+
+  const server = useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema: deps.schema,
-      validate: (schema, document) => validate(schema, document, [...specifiedRules, ...extraValidationRules]),
       onConnect: async (ctx) => {
-        const params = (ctx.connectionParams ?? {}) as ConnectionParams;
+        const params = parseConnectionParams(ctx.connectionParams);
+        if (!params) return false;
         const requestId = randomUUID();
         try {
           const base = await deps.buildContext(
-            { 'x-vendor-key': params.vendorKey, authorization: params.authorization },
+            { 'x-vendor-key': params.vendorKey ?? undefined, authorization: params.authorization ?? undefined },
             requestId,
           );
           const card = typeof params.loyaltyCardNumber === 'string' ? params.loyaltyCardNumber.slice(0, 40) : null;
-          connections.set(ctx.extra as object, { principal: base.principal, loyaltyCardNumber: card, requestId });
+          const expiresAt = base.principal.tokenExpiresAt;
+          const expiry =
+            expiresAt === null
+              ? null
+              : setTimeout(
+                  () => ctx.extra.socket.close(CLOSE_FORBIDDEN, 'Token expired'),
+                  Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1),
+                );
+          connections.set(ctx.extra, {
+            principal: base.principal,
+            loyaltyCardNumber: card,
+            requestId,
+            address: guard.clientAddress(ctx.extra.request),
+            expiry,
+          });
           return true;
         } catch (err) {
           if (err instanceof DomainError) return false;
           throw err;
         }
       },
-      onSubscribe: (ctx) => {
-        const live = Object.keys(ctx.subscriptions).length;
-        if (live >= MAX_OPERATIONS_PER_CONNECTION) {
-          return [
-            new DomainError('RATE_LIMITED', `At most ${MAX_OPERATIONS_PER_CONNECTION} operations per connection`),
-          ].map((e) => ({ message: e.message, extensions: { code: e.code } }) as unknown as GraphQLError);
+      onClose: (ctx) => {
+        const conn = connectionOf(ctx);
+        if (conn?.expiry) clearTimeout(conn.expiry);
+      },
+      onSubscribe: (ctx, _id, payload) => {
+        const conn = connectionOf(ctx);
+        if (!conn) return [errorOf('UNAUTHENTICATED', 'The connection was not initialised')];
+        if (guard.budget?.take(conn.address).exceeded) {
+          return [errorOf('RATE_LIMITED', `Rate limit of ${guard.budget.max} requests per minute exceeded`)];
         }
-        return undefined;
+        // graphql-ws has already registered this operation, so it counts itself.
+        if (Object.keys(ctx.subscriptions).length > config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET) {
+          return [
+            errorOf('RATE_LIMITED', `At most ${config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET} operations per WebSocket at once`),
+          ];
+        }
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query, parseOptions);
+        } catch (err) {
+          return [err instanceof GraphQLError ? err : errorOf('BAD_USER_INPUT', 'The query could not be parsed')];
+        }
+        const invalid = validate(deps.schema, document, rules);
+        if (invalid.length > 0) return invalid;
+        const tooCostly = checkCost(deps.schema, document, payload.variables, payload.operationName, guard.limits);
+        if (tooCostly) return [tooCostly];
+        return { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
       context: (ctx): RealtimeContext => {
         const conn = connectionOf(ctx);
@@ -83,22 +178,9 @@ export function startGraphqlWs(deps: RealtimeDeps, hub: SeatEventHub): { close()
       },
       onNext: (ctx, _id, _payload, _args, result) => {
         if (!result.errors?.length) return undefined;
-        const requestId = connectionOf(ctx)?.requestId;
-        return {
-          ...result,
-          errors: result.errors.map((e) => formatGraphQLError(e.toJSON(), e, log, requestId)),
-        };
+        return { ...result, errors: format(result.errors, connectionOf(ctx)?.requestId) };
       },
-      onError: (ctx, _id, _payload, errors) => {
-        // Errors here come before execution: parse and validation (as Apollo labels them on HTTP).
-        const requestId = connectionOf(ctx)?.requestId;
-        return errors.map((e) => {
-          const formatted = typeof e.toJSON === 'function' ? e.toJSON() : e;
-          if (formatted.extensions?.code || e.originalError) return formatGraphQLError(formatted, e, log, requestId);
-          const code = /^Syntax Error/.test(e.message) ? 'GRAPHQL_PARSE_FAILED' : 'GRAPHQL_VALIDATION_FAILED';
-          return { message: e.message, locations: formatted.locations, extensions: { code } };
-        });
-      },
+      onError: (ctx, _id, _payload, errors) => format(errors, connectionOf(ctx)?.requestId),
     },
     wss,
   );

@@ -1,0 +1,74 @@
+import {
+  getNamedType,
+  getNullableType,
+  isCompositeType,
+  isListType,
+  type GraphQLField,
+  type GraphQLCompositeType,
+} from 'graphql';
+import type { ComplexityEstimator } from 'graphql-query-complexity';
+
+type Args = Record<string, unknown>;
+
+/** Items assumed for a list field the client cannot size, unless LIST_SIZES names it. */
+export const DEFAULT_LIST_SIZE = 20;
+
+/**
+ * Assumed sizes of unpaged lists, by `Type.field`, a little above the largest in the demo chain and
+ * scaled to the whole chain (900 theatres) where they grow with it: a theatre shows at most ~45
+ * showtimes a day and ~500 over its 14 scheduled days; a movie plays at every theatre; an auditorium
+ * has up to ~480 seats; a theatre up to 16 auditoriums.
+ */
+export const LIST_SIZES: Record<string, (args: Args) => number> = {
+  'Theatre.showtimes': (a) => (a.date ? (a.movieId ? 10 : 60) : a.movieId ? 100 : 600),
+  'Movie.showtimes': (a) => (a.theatreId ? (a.date ? 10 : 100) : a.date ? 3000 : 30_000),
+  'SeatingLayout.seats': () => 500,
+  'SeatStatusChange.seats': () => 500,
+  'Layout.seats': () => 500,
+  'Layout.zones': () => 5,
+  'TheatreSeatingLayouts.auditoriums': () => 24,
+  'AuditoriumLayouts.layouts': () => 3,
+  'Market.theatres': () => 100,
+  // Paged collections that are small in all: the page size asked for is capped by these.
+  'Query.markets': () => 20,
+  'Person.credits': () => 60,
+  'Movie.castAndCrew': () => 60,
+  'Query.attributes': () => 60,
+  'Concession.categories': () => 5,
+  'Concession.groups': () => 5,
+  'Concession.discounts': () => 5,
+  'Concession.modifierGroups': () => 5,
+  'ModifierGroup.modifiers': () => 12,
+  'Concession.comboComponents': () => 10,
+};
+
+/**
+ * How many items a list field returns at most, for the cost estimate: its page size when the client
+ * gives one (capped by the collection's assumed size, when it has one); 1 for the `items` of a page
+ * type (the page field already multiplied by its size); else the assumed size.
+ */
+export function listSize(parent: GraphQLCompositeType, field: GraphQLField<unknown, unknown>, args: Args): number {
+  const assumed = LIST_SIZES[`${parent.name}.${field.name}`]?.(args);
+  for (const sizeArg of ['pageSize', 'first', 'limit']) {
+    const asked = args[sizeArg];
+    if (typeof asked === 'number') return Math.max(0, Math.min(asked, assumed ?? asked));
+  }
+  if (field.name === 'items' && parent.name.endsWith('Page')) return 1;
+  return assumed ?? DEFAULT_LIST_SIZE;
+}
+
+/**
+ * The cost of a field: an object (or list of objects) costs 1 per item plus what is selected under
+ * it; a scalar costs nothing, a list of scalars 1. A list, or a field that takes a page size (a page
+ * type), multiplies by its size. Introspection fields cost nothing: their size is the schema's.
+ */
+export const listAwareEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+  if (field.name.startsWith('__') || type.name.startsWith('__')) return 0;
+  const returns = getNullableType(field.type);
+  const composite = isCompositeType(getNamedType(field.type));
+  const sized = isListType(returns) || typeof args.pageSize === 'number' || typeof args.first === 'number';
+  const each = composite ? 1 + childComplexity : isListType(returns) ? 1 : 0;
+  if (!sized) return each;
+  if (!composite) return each;
+  return listSize(type, field, args) * each;
+};

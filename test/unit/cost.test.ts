@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import { parse, type GraphQLSchema } from 'graphql';
+import { buildMarqueeSchema } from '../../schema/build';
+import { loadConfig } from '../../src/config';
+import { checkCost, limitsOf } from '../../src/graphql/limits';
+
+let schema: GraphQLSchema;
+beforeAll(async () => {
+  schema = await buildMarqueeSchema();
+});
+
+const limits = { ...limitsOf(loadConfig({})), maxCost: 0 };
+/** The estimated cost, read from the error of a budget of 0. */
+const costOf = (query: string, variables: Record<string, unknown> = {}) =>
+  (checkCost(schema, parse(query), variables, undefined, limits)?.extensions.actual as number | undefined) ?? 0;
+
+describe('the list-aware cost estimate', () => {
+  it('counts objects, not scalars', () => {
+    expect(costOf('{ theatre(id: 1) { id name timezone } }')).toBe(1);
+    expect(costOf('{ theatre(id: 1) { id market { id } } }')).toBe(2);
+  });
+
+  it('multiplies by the page size asked for, with variables', () => {
+    const query = 'query($n: Int!) { theatres(pageSize: $n) { totalCount items { id } } }';
+    // theatres: n × (page object + items object)
+    expect(costOf(query, { n: 10 })).toBe(20);
+    expect(costOf(query, { n: 100 })).toBe(200);
+  });
+
+  it('multiplies unpaged lists by their assumed size, narrowed by their filters', () => {
+    const day = costOf('{ theatre(id: 1) { showtimes(date: "2026-11-23") { id } } }');
+    const all = costOf('{ theatre(id: 1) { showtimes { id } } }');
+    expect(day).toBe(1 + 60);
+    expect(all).toBe(1 + 600);
+  });
+
+  it('prices lists nested in lists far over the default budget, and introspection at nothing', () => {
+    const nested = costOf('{theatre(id:1){showtimes{movie{showtimes{theatre{showtimes{id}}}}}}}');
+    expect(nested).toBeGreaterThan(loadConfig({}).GRAPHQL_MAX_COST * 100);
+    expect(costOf('{ __schema { types { name fields { name type { name ofType { name } } } } } }')).toBe(0);
+  });
+
+  it('skips what @include(if: false) leaves out', () => {
+    const query = 'query($on: Boolean!) { theatre(id: 1) { showtimes @include(if: $on) { id } } }';
+    expect(costOf(query, { on: false })).toBe(1);
+    expect(costOf(query, { on: true })).toBe(601);
+  });
+});
