@@ -8,7 +8,8 @@ import { getOrder, getOrderByToken, listAccountOrders } from '../src/services/or
 export class OrderResolver {
   @Query(() => Order, {
     nullable: true,
-    description: 'An order, for its creating vendor, its owner account or an admin; null when unknown.',
+    description:
+      'An order, for its owner account, its creating vendor acting for no other account, or an admin; null when unknown.',
   })
   async order(@Arg('id', () => Int) id: number, @Ctx() ctx: Context): Promise<Order | null> {
     const view = await getOrder(ctx.db, ctx.principal, id);
@@ -17,7 +18,7 @@ export class OrderResolver {
 
   @Query(() => Order, { nullable: true, description: 'An order by its token (the token is the credential).' })
   async orderByToken(@Arg('token', () => String) token: string, @Ctx() ctx: Context): Promise<Order | null> {
-    const view = await getOrderByToken(ctx.db, token);
+    const view = await getOrderByToken(ctx.db, ctx.principal, token);
     return view && toOrder(view);
   }
 

@@ -23,7 +23,8 @@ export class ShowtimeSeatingResolver {
   @FieldResolver(() => SeatingLayout, {
     description:
       "The seat map with each seat's status for the viewer: the Premiere membership of accountId or " +
-      "loyaltyCardNumber when given, else of the caller's account; without either, a non-member.",
+      "loyaltyCardNumber when given and the caller's own (or the caller an admin), else of the caller's " +
+      'account; without either, or for anyone else\'s, a non-member.',
   })
   async seatingLayout(
     @Root() showtime: Showtime,

@@ -69,11 +69,18 @@ export class ShowtimesNearArgs {
 export class SeatingLayoutArgs {
   @Field(() => Int, {
     nullable: true,
-    description: "A site account whose Premiere membership unlocks premiere seats; defaults to the caller's.",
+    description:
+      "A site account whose Premiere membership unlocks premiere seats: the caller's own (an admin: any); " +
+      "defaults to the caller's. Another account's gives the non-member view.",
   })
   accountId?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'A loyalty card whose Premiere membership unlocks premiere seats.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "A loyalty card of the caller's account whose Premiere membership unlocks premiere seats (an admin: any card). " +
+      'Another account\'s card gives the non-member view.',
+  })
   loyaltyCardNumber?: string | null;
 }
 

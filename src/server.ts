@@ -80,7 +80,7 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
   }
 
   const buildContext = async (headers: Record<string, unknown>, requestId: string): Promise<Context> => {
-    const principal = await resolvePrincipal(database.db, config.JWT_SECRET, {
+    const principal = await resolvePrincipal(database.db, { secret: config.JWT_SECRET, maxLifetimeMs: config.JWT_MAX_LIFETIME }, {
       vendorKey: typeof headers['x-vendor-key'] === 'string' ? headers['x-vendor-key'] : undefined,
       authorization: typeof headers.authorization === 'string' ? headers.authorization : undefined,
     });

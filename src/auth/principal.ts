@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Db } from '../../db/client';
 import { vendors } from '../../db/schema';
 import { DomainError } from '../errors';
@@ -10,11 +10,16 @@ export interface Principal {
   vendorId: number | null;
   accountId: number | null;
   isAdmin: boolean;
-  /** When the account token expires (epoch ms); null without a token. A WebSocket closes then. */
+  /** When the account token stops being valid (epoch ms); null without a token. */
   tokenExpiresAt: number | null;
 }
 
 export const ANONYMOUS: Principal = { vendorId: null, accountId: null, isAdmin: false, tokenExpiresAt: null };
+
+/** Scopes a token may carry. An unknown one is refused rather than ignored: it is a mistake or a probe. */
+export const KNOWN_SCOPES: readonly string[] = ['admin'];
+/** Site account ids are Postgres `integer`s. */
+export const MAX_ACCOUNT_ID = 2_147_483_647;
 
 /** Vendor keys are stored as SHA-256 hashes; the key itself is only ever seen by its vendor. */
 export function hashVendorKey(key: string): string {
@@ -40,11 +45,57 @@ export interface CredentialHeaders {
   authorization?: string;
 }
 
+/** How account tokens are checked: the HS256 secret and the longest lifetime accepted. */
+export interface TokenSettings {
+  secret: string;
+  /** Longest `exp − iat` accepted, in ms (`JWT_MAX_LIFETIME`). */
+  maxLifetimeMs: number;
+}
+
+/** What a verified token says about its caller. */
+export interface AccountClaims {
+  accountId: number;
+  isAdmin: boolean;
+  tokenExpiresAt: number;
+}
+
+const refused = (message: string) => new DomainError('UNAUTHENTICATED', message);
+
+/**
+ * Checks the claims of a token whose signature is verified (and `exp`, if present, not past — jose does
+ * that). Every refusal is UNAUTHENTICATED with the reason; nothing is silently dropped.
+ *
+ * - `exp` is required: a token without one would be a credential forever.
+ * - Its lifetime may not exceed `maxLifetimeMs`: measured from `iat`, or from now when `iat` is absent
+ *   or in the future (so a future `iat` cannot stretch a short declared lifetime into a long validity).
+ * - `scope`, if present, is a space-separated string of KNOWN_SCOPES (`""` is none); not an array.
+ * - `sub` is a site account id written canonically (`/^[1-9][0-9]*$/`, at most MAX_ACCOUNT_ID): `"01"`
+ *   or `"1e0"` would otherwise name account 1 under a different string.
+ */
+export function checkAccountClaims(payload: JWTPayload, maxLifetimeMs: number, nowMs = Date.now()): AccountClaims {
+  if (typeof payload.exp !== 'number') throw refused('Token must carry an expiry (exp)');
+  const expiresAt = payload.exp * 1000;
+  const from = typeof payload.iat === 'number' ? Math.min(payload.iat * 1000, nowMs) : nowMs;
+  if (expiresAt - from > maxLifetimeMs) {
+    throw refused(`Token lifetime is longer than the maximum of ${Math.floor(maxLifetimeMs / 1000)} s`);
+  }
+  const scope: unknown = payload.scope ?? '';
+  if (typeof scope !== 'string') throw refused('Token scope must be a space-separated string');
+  const scopes = scope.split(' ').filter((s) => s !== '');
+  const unknown = scopes.find((s) => !KNOWN_SCOPES.includes(s));
+  if (unknown !== undefined) throw refused(`Token scope "${unknown.slice(0, 40)}" is not known`);
+  const sub = payload.sub;
+  if (typeof sub !== 'string' || !/^[1-9][0-9]{0,9}$/.test(sub) || Number(sub) > MAX_ACCOUNT_ID) {
+    throw refused('Token subject (sub) must be a site account id');
+  }
+  return { accountId: Number(sub), isAdmin: scopes.includes('admin'), tokenExpiresAt: expiresAt };
+}
+
 /**
  * Resolves the principal of a request from `X-Vendor-Key` and `Authorization: Bearer`.
  * A credential that is present but wrong is an error (401), never silently anonymous.
  */
-export async function resolvePrincipal(db: Db, secret: string, headers: CredentialHeaders): Promise<Principal> {
+export async function resolvePrincipal(db: Db, tokens: TokenSettings, headers: CredentialHeaders): Promise<Principal> {
   const principal: Principal = { ...ANONYMOUS };
   if (headers.vendorKey) {
     const [vendor] = await db
@@ -52,24 +103,22 @@ export async function resolvePrincipal(db: Db, secret: string, headers: Credenti
       .from(vendors)
       .where(eq(vendors.keyHash, hashVendorKey(headers.vendorKey)))
       .limit(1);
-    if (!vendor) throw new DomainError('UNAUTHENTICATED', 'Unknown vendor key');
+    if (!vendor) throw refused('Unknown vendor key');
     principal.vendorId = vendor.id;
   }
   if (headers.authorization) {
     const match = /^Bearer\s+(.+)$/i.exec(headers.authorization);
-    if (!match) throw new DomainError('UNAUTHENTICATED', 'Authorization must be "Bearer <token>"');
+    if (!match) throw refused('Authorization must be "Bearer <token>"');
+    let payload: JWTPayload;
     try {
-      const { payload } = await jwtVerify(match[1], new TextEncoder().encode(secret), { algorithms: ['HS256'] });
-      const accountId = Number(payload.sub);
-      if (!Number.isInteger(accountId) || accountId <= 0) throw new Error('bad sub');
-      principal.accountId = accountId;
-      principal.tokenExpiresAt = typeof payload.exp === 'number' ? payload.exp * 1000 : null;
-      principal.isAdmin = String(payload.scope ?? '')
-        .split(/\s+/)
-        .includes('admin');
-    } catch {
-      throw new DomainError('UNAUTHENTICATED', 'Invalid or expired token');
+      ({ payload } = await jwtVerify(match[1], new TextEncoder().encode(tokens.secret), { algorithms: ['HS256'] }));
+    } catch (err) {
+      throw refused(err instanceof joseErrors.JWTExpired ? 'Token has expired' : 'Invalid token');
     }
+    const claims = checkAccountClaims(payload, tokens.maxLifetimeMs);
+    principal.accountId = claims.accountId;
+    principal.isAdmin = claims.isAdmin;
+    principal.tokenExpiresAt = claims.tokenExpiresAt;
   }
   return principal;
 }

@@ -9,18 +9,13 @@ import {
   type LayoutVersionRecord,
   type LayoutZoneRow,
 } from '../services/seating/layout.service';
-import { resolveViewer } from '../services/seating/membership';
+import { resolveViewer, type MembershipKey } from '../services/seating/membership';
 import type { Viewer } from '../services/seating/seat-status';
 import { immutableCacheFor } from './immutable-cache';
 import { manyByKey, oneByKey } from './keyed';
 
 /** Layout versions whose cells stay cached (≈ 250 cells each): a few MB for a busy chain's hot set. */
 const LAYOUT_CACHE_VERSIONS = 2000;
-
-export interface MembershipKey {
-  accountId?: number | null;
-  loyaltyCardNumber?: string | null;
-}
 
 /** Layout versions, their seats and zones; a theatre's current layouts; seat-map viewers. */
 export function createLayoutLoaders(db: Db) {
@@ -47,7 +42,7 @@ export function createLayoutLoaders(db: Db) {
      */
     viewerByMembership: new DataLoader<MembershipKey, Viewer, string>(
       (keys) => Promise.all(keys.map((k) => resolveViewer(db, k))),
-      { cacheKeyFn: (k) => JSON.stringify([k.accountId ?? null, k.loyaltyCardNumber ?? null]) },
+      { cacheKeyFn: (k) => JSON.stringify([k.accountId ?? null, k.loyaltyCardNumber ?? null, k.cardOwnerAccountId ?? null]) },
     ),
   };
 }

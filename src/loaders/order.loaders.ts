@@ -5,7 +5,7 @@ import { loadOrderViews } from '../services/order/view';
 
 /**
  * Whole orders by id (products, modifiers, discounts, payments): five statements per batch however
- * many orders. No authorization here: callers check `canRead` (the services do).
+ * many orders. No authorization here: callers check `assertOrderAccess` (the services do).
  */
 export function createOrderLoaders(db: Db) {
   return {

@@ -81,7 +81,7 @@ export async function orderRoutes(app: FastifyInstance, kit: RestKit): Promise<v
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const order = await getOrderByToken(ctx.db, request.params.token);
+      const order = await getOrderByToken(ctx.db, ctx.principal, request.params.token);
       if (!order) throw notFound('Order with token', request.params.token);
       return toOrderHal(ctx, kit.hal(request), order);
     },

@@ -56,7 +56,7 @@ export async function seatingRoutes(app: FastifyInstance, kit: RestKit): Promise
     }>(
       `/${version}/seating-layouts/:theatreNumber/:performanceNumber`,
       {
-        schema: route('Seating', `Seat map of a performance (${version}); accountId or loyaltyCardNumber enable premiere availability`, {
+        schema: route('Seating', `Seat map of a performance (${version}); the caller's own accountId or loyaltyCardNumber (an admin: any) enable premiere availability`, {
           params: params({ theatreNumber: int('The theatre id.'), performanceNumber: int() }),
           querystring: query({ accountId: int(), loyaltyCardNumber: str() }),
           response: { 200: seatMapSchema },

@@ -160,7 +160,9 @@ describe('order lifecycle over HTTP, seen live over graphql-ws', () => {
   it('premiere seats: members only; a released premiere lock shows UNBLOCKED', async () => {
     const st = shows[3];
     const seat = seatsOf(st.premiere.slice(0, 1));
-    const member = watchSeats(app.url, st.showtimeId, { loyaltyCardNumber: PREMIERE_CARD });
+    // The card counts for its own account's token only (rights.test.ts); account 1 holds PREMIERE_CARD.
+    const owner = `Bearer ${await signAccountToken(app.config.JWT_SECRET, 1)}`;
+    const member = watchSeats(app.url, st.showtimeId, { loyaltyCardNumber: PREMIERE_CARD, authorization: owner });
     const guest = watchSeats(app.url, st.showtimeId);
     try {
       expect(statusIn(await member.ready, seat[0])).toBe('PREMIERE_AVAILABLE');

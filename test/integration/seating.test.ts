@@ -73,15 +73,18 @@ describe('Showtime.seatingLayout', () => {
     expect(anonymous.length).toBeGreaterThan(0);
     expect(anonymous.every((s) => s.seatStatus === 'PREMIERE_UNAVAILABLE' && !s.available)).toBe(true);
 
+    // Membership arguments count for the caller's own account or card (test/integration/rights.test.ts).
+    const token = await signAccountToken(app.config.JWT_SECRET, card.site_account_id);
+    const owner = { authorization: `Bearer ${token}` };
     for (const vars of [{ account: card.site_account_id }, { card: card.card_number }]) {
-      const member = premiere((await layout(st.id, vars)).seatingLayout);
+      const member = premiere((await layout(st.id, vars, owner)).seatingLayout);
       expect(member.every((s) => s.seatStatus === 'PREMIERE_AVAILABLE' && s.available)).toBe(true);
     }
-    const token = await signAccountToken(app.config.JWT_SECRET, card.site_account_id);
-    const viaJwt = premiere((await layout(st.id, {}, { authorization: `Bearer ${token}` })).seatingLayout);
+    const viaJwt = premiere((await layout(st.id, {}, owner)).seatingLayout);
     expect(viaJwt.every((s) => s.seatStatus === 'PREMIERE_AVAILABLE')).toBe(true);
 
-    const nonMember = premiere((await layout(st.id, { account: other.site_account_id })).seatingLayout);
+    const otherToken = await signAccountToken(app.config.JWT_SECRET, other.site_account_id);
+    const nonMember = premiere((await layout(st.id, { account: other.site_account_id }, { authorization: `Bearer ${otherToken}` })).seatingLayout);
     expect(nonMember.every((s) => s.seatStatus === 'PREMIERE_UNAVAILABLE')).toBe(true);
   });
 

@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { signAccountToken } from '../../src/auth/principal';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 /**
@@ -89,6 +90,8 @@ it('keeps the bound with membership arguments and sold-out flags across many sho
        id isSoldOut isAlmostSoldOut premiumFormat ticketPrices { price }
        seatingLayout(accountId: 1) { seats { seatStatus available } } } } }`,
     { id: many.theatreId, movieId: many.movieId },
+    // Account 1's own token: membership arguments are looked up only for the caller's own account.
+    { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 1)}` },
   );
   expect(res.errors).toBeUndefined();
   expect(res.data!.theatre.showtimes.length).toBeGreaterThan(20);

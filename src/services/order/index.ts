@@ -16,3 +16,4 @@ export { sendTicketConfirmationSms } from './sms';
 export { getOrder, getOrderByToken, listAccountOrders } from './read';
 export { loadOrderViews } from './view';
 export { expireDueOrders, startExpirySweeper } from './expiry';
+export { assertOrderAccess, orderAccessError, type OrderAction, type OrderOwnership } from './access';

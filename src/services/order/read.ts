@@ -4,31 +4,34 @@ import { orders } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { forbidden, unauthenticated } from '../../errors';
 import type { Page } from '../../../schema/paging.type';
+import { assertOrderAccess, orderAccessError, requireOrderCredential } from './access';
 import type { OrderView } from './model';
-import { canRead } from './store';
 import { loadOrderView, loadOrderViews } from './view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * An order by id for a caller that may read it (creating vendor, owner account, admin).
- * Null when there is no such order; UNAUTHENTICATED without credentials; FORBIDDEN for others' orders.
+ * An order by id for a caller that may read it (access.ts: its vendor acting for no account, its owner
+ * account, an admin). Null when there is no such order; UNAUTHENTICATED without credentials;
+ * FORBIDDEN for others' orders.
  */
 export async function getOrder(db: Db, principal: Principal, orderId: number): Promise<OrderView | null> {
-  if (principal.vendorId === null && principal.accountId === null) {
-    throw unauthenticated('Reading an order needs a vendor key or an account token (or use its token)');
-  }
+  requireOrderCredential(principal, 'read');
   const view = await loadOrderView(db, orderId);
   if (!view) return null;
-  if (!canRead(view, principal)) throw forbidden(`Order ${orderId} belongs to another vendor or account`);
+  assertOrderAccess(view, principal, 'read');
   return view;
 }
 
 /** An order by its token (a GUID): the token is the credential, so anyone holding it may read. */
-export async function getOrderByToken(db: Db, token: string): Promise<OrderView | null> {
+export async function getOrderByToken(db: Db, principal: Principal, token: string): Promise<OrderView | null> {
   if (!UUID.test(token)) return null;
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.token, token.toLowerCase())).limit(1);
-  return row ? loadOrderView(db, row.id) : null;
+  const presented = token.toLowerCase();
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.token, presented)).limit(1);
+  const view = row ? await loadOrderView(db, row.id) : null;
+  if (!view) return null;
+  assertOrderAccess(view, principal, 'read', presented);
+  return view;
 }
 
 /** A creation-time window: orders created at or after `from` and before `to` (either open). */
@@ -50,7 +53,11 @@ export async function listAccountOrders(
   window: CreatedWindow = { from: null, to: null },
 ): Promise<Page<OrderView>> {
   if (principal.accountId === null && !principal.isAdmin) throw unauthenticated('Account orders need an account token');
-  if (!principal.isAdmin && principal.accountId !== accountId) throw forbidden('Only the account holder or an admin may list its orders');
+  // The list holds every order of the account, so the caller must be one who may read any order it
+  // owns: by the rule, that account's own token or an admin (a vendor key alone never is).
+  if (orderAccessError({ id: 0, vendorId: null, siteAccountId: accountId }, principal, 'read')) {
+    throw forbidden('Only the account holder or an admin may list its orders');
+  }
   const conditions: SQL[] = [eq(orders.siteAccountId, accountId)];
   if (window.from) conditions.push(gte(orders.createdAt, window.from));
   if (window.to) conditions.push(lt(orders.createdAt, window.to));

@@ -3,7 +3,8 @@ import type { Db, Tx } from '../../../db/client';
 import { orderProducts, orders, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import type { Config } from '../../config';
-import { DomainError, forbidden, notFound, unauthenticated } from '../../errors';
+import { DomainError, notFound } from '../../errors';
+import { assertOrderAccess, requireOrderCredential } from './access';
 import type { OrderView } from './model';
 import { isOpen, loadOrderView, type OrderRow } from './view';
 
@@ -20,24 +21,9 @@ export const orderSettings = (config: Pick<Config, 'ORDER_HOLD_SECONDS'>): Order
 export const expiryFrom = (now: Date, settings: OrderSettings): Date =>
   new Date(now.getTime() + settings.holdSeconds * 1000);
 
-/** Order writes need a vendor key (design.md). */
+/** Order writes need a vendor key (design.md): UNAUTHENTICATED before any input is looked at. */
 export function requireVendor(principal: Principal): void {
-  if (principal.vendorId === null) throw unauthenticated('Order writes need an X-Vendor-Key');
-}
-
-/** Readable by its creating vendor, its owner account, or an admin (or by token, elsewhere). */
-export function canRead(order: Pick<OrderRow, 'vendorId' | 'siteAccountId'>, principal: Principal): boolean {
-  if (principal.isAdmin) return true;
-  if (principal.vendorId !== null && order.vendorId === principal.vendorId) return true;
-  return principal.accountId !== null && order.siteAccountId === principal.accountId;
-}
-
-/**
- * Writable by a vendor (required) that created it, or by any vendor acting for the owner account
- * (JWT of the owner), or by an admin with a vendor key.
- */
-function assertWritable(order: OrderRow, principal: Principal): void {
-  if (!canRead(order, principal)) throw forbidden(`Order ${order.id} belongs to another vendor or account`);
+  requireOrderCredential(principal, 'write');
 }
 
 /** The error for an order that can no longer change. */
@@ -59,7 +45,8 @@ export interface WriteStep {
 
 /**
  * Runs one order mutation in one transaction: vendor check, the order row locked `FOR UPDATE` (so
- * mutations of one order, fulfilment and the expiry sweeper serialize on it), ownership, and — unless
+ * mutations of one order, fulfilment and the expiry sweeper serialize on it), the access rule
+ * (`assertOrderAccess`, access.ts), and — unless
  * `allowClosed` — that the order is still pending and unexpired. `bump` (default true) moves the
  * expiration to now + hold for the order and its held seats: every modification extends the hold.
  * Returns the order as it stands after the change.
@@ -75,7 +62,7 @@ export async function mutateOrder(
   requireVendor(principal);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    assertWritable(order, principal);
+    assertOrderAccess(order, principal, 'write');
     const now = new Date();
     if (!options.allowClosed && !isOpen(order, now)) throw closedOrderError(order);
     await step({ tx, order, now });

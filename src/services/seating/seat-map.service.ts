@@ -1,6 +1,7 @@
 import type { Loaders } from '../../loaders';
 import type { Principal } from '../../auth/principal';
 import type { LayoutSeatRow } from './layout.service';
+import { membershipLookup, type MembershipArgs } from './membership';
 import { collectSeatFacts, deriveSeatMap, type DerivedSeat, type Viewer } from './seat-status';
 
 /** The seat map of one showtime for one viewer (the spec's "seating layout for a performance"). */
@@ -41,16 +42,12 @@ export async function seatMapForShowtime(loaders: Loaders, showtimeId: number, v
 }
 
 /**
- * Who views a seat map: the membership given by `accountId` / `loyaltyCardNumber` when either is given,
- * else the caller's own account (JWT), else a non-member (the spec's default).
+ * Who views a seat map: the membership given by `accountId` / `loyaltyCardNumber` when the caller may
+ * know it (its own account or card, or an admin; `membershipLookup`), else the caller's own account
+ * when neither is given, else a non-member (the spec's default). GraphQL, REST and the WebSocket
+ * subscription all ask here, so none of them can be used to probe someone else's membership.
  */
-export function seatMapViewer(
-  loaders: Loaders,
-  principal: Principal | null,
-  args: { accountId?: number | null; loyaltyCardNumber?: string | null },
-): Promise<Viewer> {
-  const given = args.accountId != null || Boolean(args.loyaltyCardNumber);
-  if (given) return loaders.viewerByMembership.load({ accountId: args.accountId, loyaltyCardNumber: args.loyaltyCardNumber });
-  if (principal?.accountId) return loaders.viewerByMembership.load({ accountId: principal.accountId });
-  return Promise.resolve({ isPremiereMember: false });
+export function seatMapViewer(loaders: Loaders, principal: Principal | null, args: MembershipArgs): Promise<Viewer> {
+  const lookup = membershipLookup(principal, args);
+  return lookup ? loaders.viewerByMembership.load(lookup) : Promise.resolve({ isPremiereMember: false });
 }
