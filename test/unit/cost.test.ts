@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { parse, type GraphQLSchema } from 'graphql';
+import { NESTED_QUERY } from '../../bench/query';
 import { buildMarqueeSchema } from '../../schema/build';
 import { loadConfig } from '../../src/config';
 import { checkCost, limitsOf } from '../../src/graphql/limits';
@@ -44,5 +45,17 @@ describe('the list-aware cost estimate', () => {
     const query = 'query($on: Boolean!) { theatre(id: 1) { showtimes @include(if: $on) { id } } }';
     expect(costOf(query, { on: false })).toBe(1);
     expect(costOf(query, { on: true })).toBe(601);
+  });
+});
+
+describe('the documented use cases under the default budget (figures quoted in docs/security.md)', () => {
+  const budget = loadConfig({}).GRAPHQL_MAX_COST;
+  it('a theatre day with movies and attributes, a seat map, the benchmark\'s nested query', () => {
+    const day = costOf(`{ theatre(id: 1) { name showtimes(date: "2026-11-23") { id showDateTimeUtc
+      attributes { code name } movie { id name attributes { code name } } } } }`);
+    const seatMap = costOf('{ showtime(id: 1) { id seatingLayout { rows columns seats { row column seatStatus } } } }');
+    const bench = costOf(NESTED_QUERY, { id: 1, date: '2026-11-23' });
+    expect([day, seatMap, bench]).toEqual([2521, 502, 38581]);
+    for (const cost of [day, seatMap, bench]) expect(cost).toBeLessThanOrEqual(budget);
   });
 });

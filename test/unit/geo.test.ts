@@ -52,7 +52,9 @@ describe('haversineMiles', () => {
         const ab = haversineMiles(a, b);
         expect(ab).toBeGreaterThanOrEqual(0);
         expect(Math.abs(ab - haversineMiles(b, a))).toBeLessThan(1e-6);
-        expect(haversineMiles(a, c)).toBeLessThanOrEqual(ab + haversineMiles(b, c) + 1e-6);
+        // Near antipodes asin(√h) loses precision (h ≈ 1): allow a thousandth of a mile (found by
+        // fast-check with seed 738750097: 0,179.99999993 / 0,-0.0000013 / 0,0).
+        expect(haversineMiles(a, c)).toBeLessThanOrEqual(ab + haversineMiles(b, c) + 1e-3);
       }),
     );
   });
