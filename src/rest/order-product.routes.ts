@@ -4,7 +4,7 @@ import { addConcession, addTickets, getOrder, orderSettings, removeOrderProduct,
 import { addProductModifier, removeProductModifier, updateOrderProduct } from '../services/order/product-edit';
 import type { RestKit } from './kit';
 import { orderSchema, productPath, productSchema, sendOrder, toProductHal } from './order-hal';
-import { arr, int, nstr, obj, params, route, str } from './schemas';
+import { arr, id, int, nstr, obj, params, route, str } from './schemas';
 
 interface ProductBody {
   showtimeId?: number;
@@ -16,8 +16,8 @@ interface ProductBody {
   pickupDateTimeUtc?: string | null;
 }
 
-const lineParams = params({ orderId: int(), lineNumber: int() });
-const tokenParams = params({ orderId: int(), lineNumber: int(), token: str('The line token (modifiedOrderItemGuid).') });
+const lineParams = params({ orderId: id(), lineNumber: id() });
+const tokenParams = params({ orderId: id(), lineNumber: id(), token: str('The line token (modifiedOrderItemGuid).') });
 const ticketType = { type: 'string', enum: [...TICKET_TYPES], description: 'ADULT (default), CHILD or SENIOR.' };
 
 /** Tickets (`showtimeId` + `seats`) or one concession (`theatreConcessionId`); docs/orders.md has the rules. */
@@ -46,7 +46,7 @@ export async function orderProductRoutes(app: FastifyInstance, kit: RestKit): Pr
     '/v2/orders/:orderId/products',
     {
       schema: route('Orders', 'Add tickets (seats of one showtime, all or none) or a concession line; Location: the (first) new line', {
-        params: params({ orderId: int() }),
+        params: params({ orderId: id() }),
         body: productBody,
         response: { 201: orderSchema },
       }),
@@ -160,7 +160,7 @@ export async function orderProductRoutes(app: FastifyInstance, kit: RestKit): Pr
     '/v2/orders/:orderId/products/:lineNumber/token-:token/modifiers/:modifierSku',
     {
       schema: route('Orders', 'Remove a modifier (by sku) from a concession line', {
-        params: params({ orderId: int(), lineNumber: int(), token: str(), modifierSku: str() }),
+        params: params({ orderId: id(), lineNumber: id(), token: str(), modifierSku: str() }),
         response: { 200: orderSchema },
       }),
     },

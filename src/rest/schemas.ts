@@ -4,12 +4,20 @@
  * list, so every field the spec names must be listed), and @fastify/swagger publishes them as OpenAPI.
  */
 
+import { INT4_MAX } from '../bounds';
+
 type Schema = Record<string, unknown>;
 
 export const str = (description?: string): Schema => ({ type: 'string', ...(description ? { description } : {}) });
 export const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
 export const num = (description?: string): Schema => ({ type: 'number', ...(description ? { description } : {}) });
 export const bool = (description?: string): Schema => ({ type: 'boolean', ...(description ? { description } : {}) });
+
+/**
+ * A row id in a path: an integer from 1 to INT4_MAX (every id column is an int4). Outside that range no
+ * resource can exist, so the error handler answers 404, not 400 (src/rest/errors.ts).
+ */
+export const id = (description?: string): Schema => ({ ...int(description), minimum: 1, maximum: INT4_MAX });
 
 /** The same schema, also allowing null. */
 export function nullable(schema: Schema): Schema {

@@ -13,7 +13,7 @@ import {
 } from '../services/showtime.service';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
-import { arr, int, nstr, num, obj, paged, params, query, route, str } from './schemas';
+import { arr, id, nstr, num, obj, paged, params, query, route, str } from './schemas';
 import { movieSchema, toMovie } from './shapes/movie';
 import { lastUpdatedOf, showtimeSchema, toShowtime } from './shapes/showtime';
 
@@ -86,7 +86,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
     '/v2/theatres/:theatreNumber/showtimes/:date',
     {
       schema: route('Showtimes', 'Showtimes of a theatre on a theatre-local date (YYYY-MM-DD or M-D-YYYY)', {
-        params: params({ theatreNumber: int('The theatre id.'), date: str() }),
+        params: params({ theatreNumber: id('The theatre id.'), date: str() }),
         querystring: query(filterQuery),
         response: { 200: showtimeList },
       }),
@@ -110,7 +110,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
     '/v2/theatres/:theatreNumber/showtimes',
     {
       schema: route('Showtimes', 'All future showtimes of a theatre', {
-        params: params({ theatreNumber: int('The theatre id.') }),
+        params: params({ theatreNumber: id('The theatre id.') }),
         querystring: query(filterQuery),
         response: { 200: showtimeList },
       }),
@@ -145,7 +145,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
   app.get<{ Params: { showtimeId: number } }>(
     '/v2/showtimes/:showtimeId',
     {
-      schema: route('Showtimes', 'One showtime', { params: params({ showtimeId: int() }), response: { 200: showtimeSchema } }),
+      schema: route('Showtimes', 'One showtime', { params: params({ showtimeId: id() }), response: { 200: showtimeSchema } }),
     },
     async (request) => {
       const ctx = await kit.context(request);
@@ -159,7 +159,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
     '/v2/theatres/:theatreNumber/movies/:movieId/earliest-showtime',
     {
       schema: route('Showtimes', 'The earliest future showtime of a movie at a theatre', {
-        params: params({ theatreNumber: int(), movieId: int() }),
+        params: params({ theatreNumber: id(), movieId: id() }),
         response: { 200: showtimeSchema },
       }),
     },
