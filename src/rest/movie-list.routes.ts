@@ -128,10 +128,10 @@ export async function movieListRoutes(app: FastifyInstance, kit: RestKit): Promi
         body: {
           type: 'object',
           properties: {
-            name: str(),
-            typeName: str(),
-            startDate: str('YYYY-MM-DD hh:mm:ss'),
-            endDate: str('YYYY-MM-DD hh:mm:ss'),
+            name: { ...str(), maxLength: 200 },
+            typeName: { ...str('e.g. NowPlaying'), maxLength: 100 },
+            startDate: { ...str('YYYY-MM-DD hh:mm:ss'), maxLength: 40 },
+            endDate: { ...str('YYYY-MM-DD hh:mm:ss'), maxLength: 40 },
           },
           required: ['name', 'typeName', 'startDate', 'endDate'],
         },

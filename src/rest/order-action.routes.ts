@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   applyLoyaltyDiscounts,
   fulfillOrder,
+  MAX_REFUND_LINES,
   orderSettings,
   refreshOrderExpiration,
   refundOrder,
@@ -43,7 +44,11 @@ export async function orderActionRoutes(app: FastifyInstance, kit: RestKit): Pro
           type: 'object',
           properties: {
             reason: str('A refund reason name (GET /v1/refund-reasons).'),
-            lineNumbers: { ...arr(int()), description: 'Fulfilled lines to refund; absent or empty: all.' },
+            lineNumbers: {
+              ...arr(int()),
+              maxItems: MAX_REFUND_LINES,
+              description: `Fulfilled lines to refund (at most ${MAX_REFUND_LINES}); absent or empty: all.`,
+            },
           },
           required: ['reason'],
         },

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { badInput, notFound } from '../errors';
-import { addConcession, addTickets, getOrder, orderSettings, removeOrderProduct, TICKET_TYPES, type OrderView, type TicketType } from '../services/order';
+import {
+  addConcession,
+  addTickets,
+  getOrder,
+  MAX_MODIFIERS,
+  MAX_SEATS_PER_CALL,
+  orderSettings,
+  removeOrderProduct,
+  TICKET_TYPES,
+  type OrderView,
+  type TicketType,
+} from '../services/order';
 import { addProductModifier, removeProductModifier, updateOrderProduct } from '../services/order/product-edit';
 import type { RestKit } from './kit';
 import { orderSchema, productPath, productSchema, sendOrder, toProductHal } from './order-hal';
@@ -25,11 +36,16 @@ const productBody = {
   type: 'object',
   properties: {
     showtimeId: int('Tickets: the showtime.'),
-    seats: { ...arr(obj({ row: int(), column: int() })), minItems: 1, description: 'Tickets: 1–20 distinct seats, all held or none.' },
+    seats: {
+      ...arr(obj({ row: int(), column: int() })),
+      minItems: 1,
+      maxItems: MAX_SEATS_PER_CALL,
+      description: `Tickets: 1–${MAX_SEATS_PER_CALL} distinct seats, all held or none.`,
+    },
     ticketType,
     theatreConcessionId: int('A concession: the theatre product assignment id.'),
     quantity: int('A concession: 1–20.'),
-    modifiers: arr(obj({ modifierId: int(), quantity: int() })),
+    modifiers: { ...arr(obj({ modifierId: int(), quantity: int() })), maxItems: MAX_MODIFIERS, description: `A concession: at most ${MAX_MODIFIERS}.` },
     pickupDateTimeUtc: nstr('A concession: pickup time, ISO-8601 UTC, in the future.'),
   },
 };

@@ -11,6 +11,7 @@ import {
   type ShowtimeFilters,
   type ShowtimeRecord,
 } from '../services/showtime.service';
+import { MAX_FILTER_CODES } from '../services/showtime-query';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
 import { arr, id, nstr, num, obj, paged, params, query, route, str } from './schemas';
@@ -25,18 +26,27 @@ type FilterQuery = PagingQuery & {
   'attribute-operator'?: string;
 };
 
+const codesQuery = (description: string) => ({ ...str(`${description} At most ${MAX_FILTER_CODES} codes.`), maxLength: 1000 });
+
 const filterQuery = {
   movie: str("Case-insensitive part of the movie's name."),
   'movie-id': { type: 'integer', minimum: 1 },
-  'include-attributes': str('Comma-separated attribute codes the showtime must have.'),
-  'exclude-attributes': str('Comma-separated attribute codes the showtime must not have.'),
+  'include-attributes': codesQuery('Comma-separated attribute codes the showtime must have.'),
+  'exclude-attributes': codesQuery('Comma-separated attribute codes the showtime must not have.'),
   'attribute-operator': str('and (default) or or: whether every or any included code is required.'),
   ...pagingQuery,
 };
 
 const showtimeList = paged({ lastUpdatedDateUtc: nstr('Latest update among the listed showtimes.'), _embedded: obj({ showtimes: arr(showtimeSchema) }) });
 
-const codes = (value?: string) => (value ? value.split(',').map((c) => c.trim()).filter(Boolean) : null);
+/** A comma-separated list of codes; more than MAX_FILTER_CODES is a 400 naming the parameter. */
+function codes(q: FilterQuery, name: 'include-attributes' | 'exclude-attributes'): string[] | null {
+  const value = q[name];
+  if (!value) return null;
+  const list = value.split(',').map((c) => c.trim()).filter(Boolean);
+  if (list.length > MAX_FILTER_CODES) throw badInput(`${name}: at most ${MAX_FILTER_CODES} codes`, name);
+  return list;
+}
 
 /** The spec's query parameters as service filters; a bad attribute-operator is a 400 naming it. */
 export function filtersOf(q: FilterQuery): ShowtimeFilters {
@@ -45,8 +55,8 @@ export function filtersOf(q: FilterQuery): ShowtimeFilters {
   return {
     movieName: q.movie?.trim() || null,
     movieId: q['movie-id'] ?? null,
-    includeAttributes: codes(q['include-attributes']),
-    excludeAttributes: codes(q['exclude-attributes']),
+    includeAttributes: codes(q, 'include-attributes'),
+    excludeAttributes: codes(q, 'exclude-attributes'),
     attributeOperator: op ? (op.toUpperCase() as 'AND' | 'OR') : null,
   };
 }
