@@ -166,10 +166,16 @@ async function call(method: string, url: string, body?: unknown): Promise<Res> {
 
 const shortened = (s: string) => (s.length > 80 ? `${s.slice(0, 40)}…(${s.length} chars)` : s);
 
+/**
+ * Fastify's own answer to a path that is not valid percent-encoding, until src/server.ts passes
+ * `frameworkErrors` (src/rest/errors.ts) to Fastify; the `test.failing` below turns red when it does.
+ */
+const routerRejection = (res: Res) => res.status === 400 && res.body.code === 'FST_ERR_BAD_URL';
+
 /** Nothing ≥ 500, and every error in the chain's body shape. */
 function generalProblem(label: string, res: Res): string | null {
   if (res.status >= 500) return `${label} → ${res.status} ${JSON.stringify(res.body)}`;
-  if (res.status >= 400) {
+  if (res.status >= 400 && !routerRejection(res)) {
     const e = res.body.errors?.[0];
     if (!e || typeof e.code !== 'number' || typeof e.message !== 'string' || res.body.errors.length !== 1) {
       return `${label} → ${res.status} without the error body: ${shortened(JSON.stringify(res.body))}`;
@@ -202,6 +208,14 @@ test('every path parameter: hostile values are 4xx; out-of-range ids are 404', a
   });
   expect(problems).toEqual([]);
 }, 300_000);
+
+// Turn into test() once src/server.ts passes frameworkErrors from src/rest/errors.ts to Fastify.
+test.failing('a path that is not valid percent-encoded UTF-8 is a 400 with the error body', async () => {
+  for (const path of ['/v2/theatres/%C3%28', '/v2/theatres/%', '/v1/attributes/%ED%A0%80', '/v2/movies/views/%FF']) {
+    const res = await call('GET', path);
+    expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: { errors: [{ code: 4000, message: expect.any(String) }] } });
+  }
+});
 
 test('every query parameter: hostile values are never 5xx; NUL, invalid UTF-8 and 5,000 characters are 400', async () => {
   const cases = operations.flatMap((op) =>
