@@ -13,12 +13,14 @@ import { createContext, type Context } from './context';
 import { DomainError, ERROR_CATALOG } from './errors';
 import { clientAddressOf, trustFunction } from './client-address';
 import { formatGraphQLError } from './graphql/format-error';
+import { checkVariables, inputTextRule } from './graphql/input-guard';
 import { checkCost, limitRules, limitsOf, parseOptionsOf } from './graphql/limits';
 import { guardListFields } from './graphql/list-guard';
 import { loggerOptions } from './logging';
 import { registerMetrics } from './metrics';
 import { ClientBudget } from './rate-limit';
 import { registerRest } from './rest';
+import { frameworkErrors } from './rest/errors';
 import { startRealtime } from './realtime';
 
 export interface BuildOptions {
@@ -51,6 +53,7 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
     trustProxy: trust,
     genReqId: (req) => header(req.headers['x-request-id']) ?? randomUUID(),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
 
   // Every request runs inside its own statement counter (drizzle's logger increments it).
@@ -89,7 +92,7 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
 
   // Every operation passes the same limits over HTTP and graphql-ws (docs/security.md).
   const limits = limitsOf(config);
-  const rules = limitRules(limits);
+  const rules = [...limitRules(limits), inputTextRule];
   const formatError = (formatted: GraphQLFormattedError, error: unknown, requestId?: string) =>
     formatGraphQLError(formatted, error, (o, m) => app.log.error(o, m), requestId, {
       hideSuggestions: !limits.introspection,
@@ -107,7 +110,8 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
         async requestDidStart() {
           return {
             async didResolveOperation({ request, document, operationName }) {
-              const error = checkCost(schema, document, request.variables, operationName, limits);
+              const error =
+                checkVariables(request.variables) ?? checkCost(schema, document, request.variables, operationName, limits);
               if (error) throw error;
             },
           };

@@ -1,4 +1,3 @@
-import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type ASTNode, type ASTVisitor, type ValidationContext } from 'graphql';
 import { findBadText, textProblem } from '../bounds';
 import { badInput } from '../errors';
@@ -55,18 +54,3 @@ export function inputTextRule(context: ValidationContext): ASTVisitor {
     },
   };
 }
-
-/**
- * An Apollo Server plugin running `checkVariables` on every HTTP operation once it is resolved (after
- * validation, before execution); its error is answered with status 400.
- */
-export const variablesGuardPlugin: ApolloServerPlugin = {
-  async requestDidStart() {
-    return {
-      async didResolveOperation({ request }) {
-        const error = checkVariables(request.variables);
-        if (error) throw error;
-      },
-    };
-  },
-};

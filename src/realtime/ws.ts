@@ -7,6 +7,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Principal } from '../auth/principal';
 import { createContext } from '../context';
 import { DomainError, type ErrorCode } from '../errors';
+import { checkVariables } from '../graphql/input-guard';
 import { checkCost, parseOptionsOf } from '../graphql/limits';
 import type { RealtimeDeps } from './index';
 import type { SeatEventHub } from './seat-events';
@@ -161,8 +162,10 @@ export function startGraphqlWs(deps: RealtimeDeps, hub: SeatEventHub): { close()
         }
         const invalid = validate(deps.schema, document, rules);
         if (invalid.length > 0) return invalid;
-        const tooCostly = checkCost(deps.schema, document, payload.variables, payload.operationName, guard.limits);
-        if (tooCostly) return [tooCostly];
+        const refused =
+          checkVariables(payload.variables) ??
+          checkCost(deps.schema, document, payload.variables, payload.operationName, guard.limits);
+        if (refused) return [refused];
         return { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
       context: (ctx): RealtimeContext => {

@@ -166,16 +166,10 @@ async function call(method: string, url: string, body?: unknown): Promise<Res> {
 
 const shortened = (s: string) => (s.length > 80 ? `${s.slice(0, 40)}…(${s.length} chars)` : s);
 
-/**
- * Fastify's own answer to a path that is not valid percent-encoding, until src/server.ts passes
- * `frameworkErrors` (src/rest/errors.ts) to Fastify; the `test.failing` below turns red when it does.
- */
-const routerRejection = (res: Res) => res.status === 400 && res.body.code === 'FST_ERR_BAD_URL';
-
 /** Nothing ≥ 500, and every error in the chain's body shape. */
 function generalProblem(label: string, res: Res): string | null {
   if (res.status >= 500) return `${label} → ${res.status} ${JSON.stringify(res.body)}`;
-  if (res.status >= 400 && !routerRejection(res)) {
+  if (res.status >= 400) {
     const e = res.body.errors?.[0];
     if (!e || typeof e.code !== 'number' || typeof e.message !== 'string' || res.body.errors.length !== 1) {
       return `${label} → ${res.status} without the error body: ${shortened(JSON.stringify(res.body))}`;
@@ -209,8 +203,7 @@ test('every path parameter: hostile values are 4xx; out-of-range ids are 404', a
   expect(problems).toEqual([]);
 }, 300_000);
 
-// Turn into test() once src/server.ts passes frameworkErrors from src/rest/errors.ts to Fastify.
-test.failing('a path that is not valid percent-encoded UTF-8 is a 400 with the error body', async () => {
+test('a path that is not valid percent-encoded UTF-8 is a 400 with the error body', async () => {
   for (const path of ['/v2/theatres/%C3%28', '/v2/theatres/%', '/v1/attributes/%ED%A0%80', '/v2/movies/views/%FF']) {
     const res = await call('GET', path);
     expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: { errors: [{ code: 4000, message: expect.any(String) }] } });
@@ -342,9 +335,8 @@ describe('GraphQL', () => {
     expect(codeOf(res)).toBe('BAD_USER_INPUT');
   });
 
-  // Postgres would store U+FFFD for it, so only src/graphql/input-guard.ts catches it. Turn into test()
-  // once src/server.ts adds variablesGuardPlugin (or calls checkVariables) and inputTextRule.
-  test.failing('a lone surrogate in a variable is BAD_USER_INPUT', async () => {
+  // Postgres would store U+FFFD for it, so only src/graphql/input-guard.ts catches it.
+  test('a lone surrogate in a variable is BAD_USER_INPUT', async () => {
     const res = await app.gql('query($code: String!) { attribute(code: $code) { code } }', { code: '\ud800x' });
     expect(res.status).toBe(400);
     expect(codeOf(res)).toBe('BAD_USER_INPUT');

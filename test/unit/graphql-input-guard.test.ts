@@ -1,7 +1,7 @@
 import { ApolloServer } from '@apollo/server';
 import { buildSchema, parse, specifiedRules, validate } from 'graphql';
 import { formatGraphQLError } from '../../src/graphql/format-error';
-import { checkVariables, findBadString, inputTextRule, variablesGuardPlugin } from '../../src/graphql/input-guard';
+import { checkVariables, findBadString, inputTextRule } from '../../src/graphql/input-guard';
 
 const schema = buildSchema(`
   input Filter { name: String, codes: [String!] }
@@ -55,7 +55,19 @@ describe('wired into Apollo Server as src/server.ts would', () => {
     server = new ApolloServer({
       schema,
       validationRules: [inputTextRule],
-      plugins: [variablesGuardPlugin],
+      // As src/server.ts does: checkVariables once the operation is resolved, before execution.
+      plugins: [
+        {
+          async requestDidStart() {
+            return {
+              async didResolveOperation({ request }) {
+                const error = checkVariables(request.variables);
+                if (error) throw error;
+              },
+            };
+          },
+        },
+      ],
       formatError: (formatted, error) => formatGraphQLError(formatted, error, () => undefined),
     });
     await server.start();
