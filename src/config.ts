@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { DatabaseTimeouts } from '../db/client';
 import { parseDuration } from './duration';
 
 /** The development-only JWT secret; production refuses to start with it. */
@@ -125,4 +126,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Invalid configuration: JWT_SECRET must be set in production (the default secret is public)');
   }
   return config;
+}
+
+/** The database timeouts of `config`, as `openDatabase` takes them. */
+export function databaseTimeouts(config: Config): DatabaseTimeouts {
+  return {
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT,
+    idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT,
+  };
 }
