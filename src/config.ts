@@ -93,6 +93,11 @@ const schema = z.object({
   DB_STATEMENT_TIMEOUT: duration('15s'),
   DB_IDLE_IN_TRANSACTION_TIMEOUT: duration('30s'),
   DB_CONNECT_TIMEOUT: duration('3s'),
+  /**
+   * On shutdown, how long the instance keeps serving with /readyz answering 503 before it stops
+   * accepting connections, so that load balancers stop sending it traffic first.
+   */
+  SHUTDOWN_DELAY: duration('0s'),
 
   /** Bearer token that /metrics requires; in production /metrics answers 404 without one configured. */
   METRICS_TOKEN: z.string().min(16).optional(),
