@@ -37,7 +37,12 @@ const countingLogger: Logger = {
 
 /** LISTEN/NOTIFY as both drivers offer it; realtime uses it to hear other instances' seat events. */
 export interface Notifier {
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTENs on `channel`. `onListen` runs each time the LISTEN is in place: once at the start and,
+   * on postgres.js, again after its connection was lost and re-established (notifications sent in
+   * between are lost). Resolves to a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
 }
 
 export interface Database {
@@ -124,8 +129,8 @@ function openPostgres(url: string, max: number, timeouts: DatabaseTimeouts): Dat
     db,
     driver: 'postgres',
     notifier: {
-      async listen(channel, onMessage) {
-        const sub = await sqlClient.listen(channel, onMessage);
+      async listen(channel, onMessage, onListen) {
+        const sub = await sqlClient.listen(channel, onMessage, onListen);
         return () => sub.unlisten();
       },
     },
@@ -155,8 +160,11 @@ async function openPglite(dataDir: string): Promise<Database> {
     db,
     driver: 'pglite',
     notifier: {
-      async listen(channel, onMessage) {
-        return client.listen(channel, onMessage);
+      async listen(channel, onMessage, onListen) {
+        // In-process: the LISTEN cannot be lost, so it is in place once.
+        const unlisten = await client.listen(channel, onMessage);
+        onListen?.();
+        return unlisten;
       },
     },
     async migrate() {

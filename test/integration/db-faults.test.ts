@@ -2,7 +2,7 @@ import postgres from 'postgres';
 import { sql as drizzleSql } from 'drizzle-orm';
 import { createTestDatabase, PRODUCTION_ENV, startTestApp, type TestApp } from '../helpers/app';
 import { ADMIN_URL } from '../helpers/db';
-import { VENDOR, watchSeats } from '../helpers/orders';
+import { holdSeats, M, must, pickShowtimes, seatsOf, showsAll, VENDOR, watchSeats } from '../helpers/orders';
 import { TcpProxy, type CutMode } from '../helpers/tcp-proxy';
 
 /**
@@ -53,11 +53,12 @@ afterAll(() => {
 describe('the database going away and coming back', () => {
   let proxy: TcpProxy;
   let app: TestApp;
+  let direct: string;
   let closed = false;
 
   beforeAll(async () => {
     proxy = await TcpProxy.start({ host: admin.hostname, port: Number(admin.port || 5432) });
-    const direct = await createTestDatabase();
+    direct = await createTestDatabase();
     app = await startTestApp({ databaseUrl: proxy.urlThrough(direct), env: { ...PRODUCTION_ENV, SHUTDOWN_DELAY: '1s' } });
   });
   afterAll(async () => {
@@ -149,8 +150,35 @@ describe('the database going away and coming back', () => {
     60_000,
   );
 
+  it('a live seat map catches up on changes committed while the LISTEN connection was down', async () => {
+    // A second instance, straight to Postgres, keeps selling while the first is cut off.
+    const other = await startTestApp({ databaseUrl: direct, env: PRODUCTION_ENV });
+    const sql = postgres(direct, { max: 1, onnotice: () => undefined });
+    const [show] = await pickShowtimes(sql, 1);
+    const seats = seatsOf(show.regular.slice(0, 2));
+    const watcher = watchSeats(app.url, show.showtimeId);
+    try {
+      expect((await watcher.ready).seats.length).toBeGreaterThan(0);
+
+      await proxy.cut('refuse');
+      await until('readyz 503', async () => (await readyz()).status === 503, 3000);
+      // Its NOTIFY goes out while this instance's LISTEN connection is gone: never heard here.
+      const held = await holdSeats(other.gql, show.showtimeId, seats);
+      await proxy.restore();
+
+      const caughtUp = await watcher.next(showsAll(seats, 'LOCKED'), RECOVER_WITHIN_MS);
+      expect(caughtUp.showtimeId).toBe(show.showtimeId);
+      await must(other.gql, M.cancel, { id: held.id });
+      await watcher.next(showsAll(seats, 'AVAILABLE'));
+    } finally {
+      await watcher.close();
+      await sql.end();
+      await other.close();
+    }
+  });
+
   it('/readyz answers 503 from the start of shutdown, while /healthz still answers', async () => {
-    expect((await readyz()).status).toBe(200);
+    await until('readyz 200', async () => (await readyz()).status === 200, RECOVER_WITHIN_MS);
     closed = true;
     const closing = app.close();
     try {
