@@ -11,6 +11,7 @@ import { DomainError, type ErrorCode } from '../errors';
 import { checkVariables } from '../graphql/input-guard';
 import { checkCost, parseOptionsOf } from '../graphql/limits';
 import type { SeatFanout } from './fanout';
+import { createSharedSubscribe } from './shared-execution';
 import type { RealtimeDeps } from './types';
 import type { RealtimeContext } from './subscribe';
 
@@ -73,6 +74,8 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
   const parseOptions = parseOptionsOf(guard.limits);
   const rules = [...specifiedRules, ...guard.rules];
   const connectionOf = (ctx: WsContext<Record<string, unknown> | undefined, Extra>) => connections.get(ctx.extra);
+  // The query text of each parsed document, so that identical subscriptions share their executions.
+  const queryTexts = new WeakMap<DocumentNode, string>();
 
   const wss = new WebSocketServer({
     server: deps.app.server,
@@ -111,6 +114,7 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
   const server = useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema: deps.schema,
+      subscribe: createSharedSubscribe((document) => queryTexts.get(document)),
       onConnect: async (ctx) => {
         const params = parseConnectionParams(ctx.connectionParams);
         if (!params) return false;
@@ -176,6 +180,7 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
           checkVariables(payload.variables) ??
           checkCost(deps.schema, document, payload.variables, payload.operationName, guard.limits);
         if (refused) return [refused];
+        queryTexts.set(document, payload.query);
         return { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
       context: (ctx): RealtimeContext => {
