@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orderPayments, orderProducts, orders, seatClaims } from '../../../db/schema';
 import { recordClaimChanges, transactSeats } from '../../realtime/seat-log';
+import { startSweepLoop, type Sweeper } from '../../sweep-loop';
 
 /**
  * Expires due pending orders, at most `limit` per call: orders `Abandonded` (the spec's spelling),
@@ -66,10 +67,6 @@ export async function expireDueOrders(db: Db, now = new Date(), limit = 200): Pr
   });
 }
 
-export interface Sweeper {
-  stop(): Promise<void>;
-}
-
 /**
  * Runs `expireDueOrders` every `intervalMs` (never overlapping itself) until stopped; a full batch
  * is followed at once by the next. Errors are logged and the loop goes on.
@@ -78,29 +75,10 @@ export function startExpirySweeper(
   db: Db,
   options: { intervalMs?: number; batch?: number; onError?: (error: unknown) => void } = {},
 ): Sweeper {
-  const intervalMs = options.intervalMs ?? 1000;
   const batch = options.batch ?? 200;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const tick = async () => {
-    try {
-      while (!stopped && (await expireDueOrders(db, new Date(), batch)) === batch) {
-        // a full batch: more may be due
-      }
-    } catch (error) {
-      if (!stopped) options.onError?.(error);
-    }
-    if (!stopped) timer = setTimeout(() => (running = tick()), intervalMs);
-  };
-  timer = setTimeout(() => (running = tick()), intervalMs);
-
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startSweepLoop(() => expireDueOrders(db, new Date(), batch), {
+    intervalMs: options.intervalMs ?? 1000,
+    batch,
+    onError: options.onError,
+  });
 }
