@@ -15,7 +15,7 @@ import { CreditResolver, PersonResolver } from './person.resolver';
 import { TheatreResolver } from './theatre.resolver';
 import { ShowtimeResolver } from './showtime.resolver';
 import { MovieShowtimesResolver, TheatreShowtimesResolver } from './theatre-showtimes.resolver';
-import { LayoutResolver, ShowtimeSeatingResolver, TheatreSeatingResolver } from './seating.resolver';
+import { LayoutResolver, SeatingLayoutResolver, ShowtimeSeatingResolver, TheatreSeatingResolver } from './seating.resolver';
 import { ShowtimePickupResolver, TheatrePickupResolver } from './pickup.resolver';
 import {
   ComboComponentResolver,
@@ -48,6 +48,7 @@ export const resolvers: NonEmptyArray<Function> = [
   TheatreShowtimesResolver,
   MovieShowtimesResolver,
   ShowtimeSeatingResolver,
+  SeatingLayoutResolver,
   TheatreSeatingResolver,
   LayoutResolver,
   ShowtimePickupResolver,

@@ -40,6 +40,18 @@ export class ShowtimeSeatingResolver {
   }
 }
 
+@Resolver(() => SeatingLayout)
+export class SeatingLayoutResolver {
+  @FieldResolver(() => Layout, {
+    description: 'The layout version the map is drawn on: its cells (`seats`) never change, so clients cache them by `id` and `versionNumber`.',
+  })
+  async layout(@Root() seatingLayout: SeatingLayout, @Ctx() ctx: Context): Promise<Layout> {
+    const version = await ctx.loaders.layoutVersionById.load(seatingLayout.map.layoutVersionId);
+    if (!version) throw new Error(`layout version ${seatingLayout.map.layoutVersionId} of a seat map is missing`);
+    return toLayout(version);
+  }
+}
+
 @Resolver(() => Theatre)
 export class TheatreSeatingResolver {
   @FieldResolver(() => TheatreSeatingLayouts, {

@@ -1,7 +1,7 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import type { LayoutSeatRow, LayoutVersionRecord, LayoutZoneRow } from '../src/services/seating/layout.service';
 import type { SeatMap } from '../src/services/seating/seat-map.service';
-import { LayoutSeat, Seat, SEAT_STATUS_ENUM, toSeatType } from './seat.type';
+import { LayoutSeat, Seat, SEAT_STATUS_ENUM, SeatStatus, toSeatType } from './seat.type';
 
 @ObjectType({ description: "The seat map of one performance, with each seat's status for the viewer." })
 export class SeatingLayout {
@@ -17,17 +17,14 @@ export class SeatingLayout {
   @Field(() => Int)
   columns!: number;
 
-  @Field(() => [Seat], { description: 'Every cell of the layout, row by row (aisles as NOT_A_SEAT).' })
-  seats!: Seat[];
-}
+  /** The derived map; `seats` and `seatStatuses` are made from it only when asked for. */
+  map!: SeatMap;
 
-export function toSeatingLayout(map: SeatMap): SeatingLayout {
-  return Object.assign(new SeatingLayout(), {
-    theatreNumber: map.theatreNumber,
-    performanceNumber: map.performanceNumber,
-    rows: map.rows,
-    columns: map.columns,
-    seats: map.seats.map(({ seat, status, available }) =>
+  private seatObjects?: Seat[];
+
+  @Field(() => [Seat], { description: 'Every cell of the layout, row by row (aisles as NOT_A_SEAT).' })
+  get seats(): Seat[] {
+    this.seatObjects ??= this.map.seats.map(({ seat, status, available }) =>
       Object.assign(new Seat(), {
         row: seat.row,
         column: seat.column,
@@ -38,7 +35,28 @@ export function toSeatingLayout(map: SeatMap): SeatingLayout {
         available,
         seatStatus: SEAT_STATUS_ENUM[status],
       }),
-    ),
+    );
+    return this.seatObjects;
+  }
+
+  @Field(() => [SeatStatus], {
+    description:
+      "The compact map for viewers: every cell's status, in the order of `layout.seats` (row by row). " +
+      'The cells of a layout version never change, so a client caches them by `layout { id versionNumber }` ' +
+      'and reads only this array per showtime (no object per seat).',
+  })
+  get seatStatuses(): SeatStatus[] {
+    return this.map.seats.map((s) => SEAT_STATUS_ENUM[s.status]);
+  }
+}
+
+export function toSeatingLayout(map: SeatMap): SeatingLayout {
+  return Object.assign(new SeatingLayout(), {
+    theatreNumber: map.theatreNumber,
+    performanceNumber: map.performanceNumber,
+    rows: map.rows,
+    columns: map.columns,
+    map,
   });
 }
 

@@ -146,3 +146,42 @@ describe('Theatre.seatingLayouts', () => {
     expect(layouts.flatMap((l) => l.seats).filter((s) => s.type === 'RECLINER')).toHaveLength(recliners.n);
   });
 });
+
+describe('the compact seat map', () => {
+  it('seatStatuses is the statuses of layout.seats in order, with the layout version to cache the cells by', async () => {
+    const [{ id, held_row, held_column }] = await sql<{ id: number; held_row: number; held_column: number }[]>`
+      select s.id, l.row as held_row, l.column as held_column from showtimes s
+      join layout_seats l on l.layout_version_id = s.layout_version_id and l.type = 'CanReserve' and l.tier = 'Regular'
+      where s.sell_until_date_time_utc > now() + interval '1 day' and not s.is_canceled and not s.in_theatre_ticketing_only
+        and not s.social_distancing
+      order by s.id limit 1`;
+    const order = await app.gql<{ createOrder: { id: number } }>('mutation { createOrder(input: {}) { id } }', {}, { 'x-vendor-key': 'demo-vendor-key' });
+    const held = await app.gql(
+      'mutation($input: AddTicketsInput!) { addTickets(input: $input) { id } }',
+      { input: { orderId: order.data!.createOrder.id, showtimeId: id, seats: [{ row: held_row, column: held_column }] } },
+      { 'x-vendor-key': 'demo-vendor-key' },
+    );
+    expect(held.errors).toBeUndefined();
+    type Compact = {
+      showtime: {
+        seatingLayout: {
+          seatStatuses: string[];
+          seats: { row: number; column: number; seatStatus: string }[];
+          layout: { id: number; versionNumber: number; seats: { row: number; column: number }[] };
+        };
+      };
+    };
+    const res = await app.gql<Compact>(
+      `query($id: Int!) { showtime(id: $id) { seatingLayout {
+         seatStatuses seats { row column seatStatus } layout { id versionNumber seats { row column } } } } }`,
+      { id },
+    );
+    expect(res.errors).toBeUndefined();
+    const map = res.data!.showtime.seatingLayout;
+    expect(map.seatStatuses).toEqual(map.seats.map((s) => s.seatStatus));
+    expect(map.layout.seats.map((s) => [s.row, s.column])).toEqual(map.seats.map((s) => [s.row, s.column]));
+    const at = map.layout.seats.findIndex((s) => s.row === held_row && s.column === held_column);
+    expect(map.seatStatuses[at]).toBe('LOCKED');
+    expect(map.layout.versionNumber).toBeGreaterThan(0);
+  });
+});

@@ -12,6 +12,8 @@ export interface SeatMap {
   performanceNumber: number;
   rows: number;
   columns: number;
+  /** The layout version the map is drawn on (its cells are immutable). */
+  layoutVersionId: number;
   /** BlockedForSocialDistance beside held and sold seats: a change also changes its neighbours. */
   socialDistancing: boolean;
   /** Every cell of the layout version, row by row, with its derived status. */
@@ -39,6 +41,7 @@ export async function seatMapForShowtime(loaders: Loaders, showtimeId: number, v
     performanceNumber: st.performanceNumber,
     rows: version?.rows ?? 0,
     columns: version?.columns ?? 0,
+    layoutVersionId: st.layoutVersionId,
     socialDistancing: st.socialDistancing,
     seats: deriveSeatMap(seats, collectSeatFacts(claims, blocks), viewer, { socialDistancing: st.socialDistancing }),
   };
