@@ -39,13 +39,27 @@ export function createSharedSubscribe(queryOf: (document: DocumentNode) => strin
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source as ExecutionResult;
     const events = source as AsyncIterable<unknown> & AsyncIterator<unknown>;
-    async function* mapped(): AsyncGenerator<ExecutionResult> {
-      try {
-        for await (const payload of events) yield await executeOnce(args, payload);
-      } finally {
+    // A plain iterator, not an async generator: a suspended generator keeps the last payload and its
+    // result alive while it waits for the next event (for a new subscriber, a whole map), and that
+    // doubled the memory of every subscriber.
+    const done = (): IteratorResult<ExecutionResult> => ({ done: true, value: undefined });
+    const mapped: AsyncGenerator<ExecutionResult> = {
+      async next() {
+        const step = await events.next();
+        return step.done ? done() : { done: false, value: await executeOnce(args, step.value) };
+      },
+      async return() {
         await events.return?.();
-      }
-    }
-    return mapped();
+        return done();
+      },
+      async throw(error: unknown) {
+        await events.return?.();
+        throw error;
+      },
+      [Symbol.asyncIterator]() {
+        return mapped;
+      },
+    };
+    return mapped;
   };
 }
