@@ -10,6 +10,7 @@ import { buildMarqueeSchema } from '../schema/build';
 import { resolvePrincipal } from './auth/principal';
 import type { Config } from './config';
 import { createContext, type Context } from './context';
+import { warmReferenceData } from './loaders';
 import { DomainError, ERROR_CATALOG } from './errors';
 import { clientAddressOf, trustFunction } from './client-address';
 import { formatGraphQLError } from './graphql/format-error';
@@ -117,6 +118,8 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
     formatError: (formatted, error) => formatError(formatted, error, statementCounter.getStore()?.requestId),
   });
   await apollo.start();
+  // Best effort: when the database is not there yet, the first request that needs reference data loads it.
+  await warmReferenceData(database.db).catch((err: unknown) => app.log.warn({ err }, 'reference data not cached at start'));
 
   const graphqlHandler = fastifyApolloHandler(apollo, {
     context: async (request) => {

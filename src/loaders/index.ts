@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { createSeatingLoaders } from './seating.loaders';
 import { createOrderLoaders } from './order.loaders';
-import { createAttributeLoaders } from './attribute.loaders';
+import { attributeReference, createAttributeLoaders } from './attribute.loaders';
 import { createMediaLoaders } from './media.loaders';
 import { createMovieLoaders } from './movie.loaders';
 import { createPersonLoaders } from './person.loaders';
@@ -9,6 +9,7 @@ import { createTheatreLoaders } from './theatre.loaders';
 import { createShowtimeLoaders } from './showtime.loaders';
 import { createLayoutLoaders } from './layout.loaders';
 import { createConcessionLoaders } from './concession.loaders';
+import { warmReferenceCache } from './reference-cache';
 
 /** Every domain's factory (`src/loaders/<domain>.loaders.ts` exporting `create<Domain>Loaders(db)`). */
 const factories = [
@@ -62,3 +63,6 @@ export function createLoaders(db: Db): Loaders {
   loaders.domains = [];
   return loaders as unknown as Loaders;
 }
+
+/** Fills the process's reference cache (attributes and groups) before the first request. */
+export const warmReferenceData = (db: Db): Promise<void> => warmReferenceCache(db, { ...attributeReference });

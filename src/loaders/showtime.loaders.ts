@@ -1,12 +1,10 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
 import {
-  getAttributesOfShowtimes,
   getOccupancy,
   getShowtimesByIds,
   getTicketPrices,
   selectShowtimesOf,
-  type AttributeRow,
   type Occupancy,
   type ShowtimeFilters,
   type ShowtimeRecord,
@@ -63,7 +61,7 @@ async function loadSelections(db: Db, keys: readonly ShowtimeSelectionKey[]): Pr
   );
 }
 
-/** Showtimes by id and by selection; their prices, attributes and occupancy by showtime id. */
+/** Showtimes by id and by selection; their prices and occupancy by showtime id (attributes: attribute.loaders). */
 export function createShowtimeLoaders(db: Db) {
   return {
     showtimeById: new DataLoader<number, ShowtimeRecord | null>(async (ids) =>
@@ -75,11 +73,6 @@ export function createShowtimeLoaders(db: Db) {
     ),
     ticketPricesByShowtimeId: new DataLoader<number, TicketPriceRow[]>(async (ids) =>
       manyByKey(ids, await getTicketPrices(db, ids), (r) => r.showtimeId),
-    ),
-    attributesByShowtimeId: new DataLoader<number, AttributeRow[]>(async (ids) =>
-      manyByKey(ids, await getAttributesOfShowtimes(db, ids), (r) => r.showtimeId).map((rows) =>
-        rows.map((r) => r.attribute),
-      ),
     ),
     occupancyByShowtimeId: new DataLoader<number, Occupancy | null>(async (ids) =>
       oneByKey(ids, await getOccupancy(db, ids), (r) => r.showtimeId),

@@ -52,7 +52,7 @@ export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promi
     async (request) => {
       const ctx = await kit.context(request);
       const hal = kit.hal(request);
-      const rows = await listAttributes(ctx.db);
+      const rows = await listAttributes(await ctx.loaders.attributeIndex());
       const attributes = await Promise.all(rows.map((r) => toAttribute(ctx, hal, r)));
       return { count: attributes.length, _embedded: { attributes }, _links: hal.self('/v1/attributes') };
     },
@@ -65,7 +65,7 @@ export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promi
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const row = await getAttributeByCode(ctx.db, request.params.code);
+      const row = await getAttributeByCode(await ctx.loaders.attributeIndex(), request.params.code);
       if (!row) throw notFound('Attribute', request.params.code);
       return toAttribute(ctx, kit.hal(request), row);
     },

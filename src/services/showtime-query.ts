@@ -40,6 +40,8 @@ export const showtimeColumns = {
   timezone: theatres.timezone,
   /** The theatre-local calendar day of the start, computed by Postgres from the theatre's zone. */
   localDate: sql<string>`to_char(${showtimes.showDateTimeUtc} at time zone ${theatres.timezone}, 'YYYY-MM-DD')`,
+  /** Its attribute ids, in the same statement (the rows are reference data, cached in process). */
+  attributeIds: sql<number[]>`array(select sa.attribute_id from showtime_attributes sa where sa.showtime_id = showtimes.id)`,
 };
 
 /** `sql` fragments for lower-cased attribute codes. */

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attributes, movies, showtimeAttributes, showtimes, showtimeTicketPrices, theatres } from '../../db/schema';
+import { movies, showtimes, showtimeTicketPrices, theatres } from '../../db/schema';
 import type { Page } from '../../schema/paging.type';
 import { EARTH_RADIUS_MILES, validateNearQuery } from './geo';
 import { pageWindow, toPage } from './search';
@@ -16,7 +16,7 @@ import {
 
 export type ShowtimeRow = typeof showtimes.$inferSelect;
 export type TicketPriceRow = typeof showtimeTicketPrices.$inferSelect;
-export type AttributeRow = typeof attributes.$inferSelect;
+export type { AttributeRow } from './attribute.service';
 export type { ShowtimeFilters } from './showtime-query';
 
 /** A showtime with the movie data it shows and its theatre's timezone (one joined row). */
@@ -36,6 +36,8 @@ export interface ShowtimeRecord {
   timezone: string;
   /** Theatre-local calendar day of the start (YYYY-MM-DD). */
   localDate: string;
+  /** Ids of its attributes (any order); rows and display order come from the reference cache. */
+  attributeIds: number[];
 }
 
 /**
@@ -200,20 +202,6 @@ export async function getTicketPrices(db: Db, showtimeIds: readonly number[]): P
     .from(showtimeTicketPrices)
     .where(inArray(showtimeTicketPrices.showtimeId, [...showtimeIds]))
     .orderBy(asc(showtimeTicketPrices.showtimeId), asc(showtimeTicketPrices.price));
-}
-
-/** Active attributes of the given showtimes, as `{showtimeId, attribute}` in display order. */
-export async function getAttributesOfShowtimes(
-  db: Db,
-  showtimeIds: readonly number[],
-): Promise<{ showtimeId: number; attribute: AttributeRow }[]> {
-  if (!showtimeIds.length) return [];
-  return db
-    .select({ showtimeId: showtimeAttributes.showtimeId, attribute: attributes })
-    .from(showtimeAttributes)
-    .innerJoin(attributes, eq(attributes.id, showtimeAttributes.attributeId))
-    .where(and(inArray(showtimeAttributes.showtimeId, [...showtimeIds]), eq(attributes.isActive, true)))
-    .orderBy(asc(attributes.sort), asc(attributes.name), asc(attributes.id));
 }
 
 /** Seats taken (active claims) and sellable seats (layout seats that are not aisles or blocked). */
