@@ -1,8 +1,10 @@
 import { IsInt, Max, Min } from 'class-validator';
 import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../src/services/page';
 
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
+/** Services own their page type (src/services/page.ts); re-exported for the GraphQL layer. */
+export type { Page } from '../src/services/page';
 
 /** Paging arguments of every list that can grow without bound (the spec's page-number / page-size). */
 @ArgsType()
@@ -17,14 +19,6 @@ export class PageArgs {
   @Min(1)
   @Max(MAX_PAGE_SIZE)
   pageSize: number = DEFAULT_PAGE_SIZE;
-}
-
-/** A page of items as services return it; `totalCount` counts every page. */
-export interface Page<T> {
-  items: T[];
-  totalCount: number;
-  pageNumber: number;
-  pageSize: number;
 }
 
 /**

@@ -4,12 +4,15 @@ import {
   getOccupancy,
   getShowtimesByIds,
   getTicketPrices,
+  listShowtimes,
   selectShowtimesOf,
   type Occupancy,
   type ShowtimeFilters,
+  type ShowtimeListQuery,
   type ShowtimeRecord,
   type TicketPriceRow,
 } from '../services/showtime.service';
+import type { Page, PageRequest } from '../services/page';
 import { manyByKey, oneByKey } from './keyed';
 
 /**
@@ -70,6 +73,11 @@ export function createShowtimeLoaders(db: Db) {
     showtimesBySelection: new DataLoader<ShowtimeSelectionKey, ShowtimeRecord[], string>(
       (keys) => loadSelections(db, keys),
       { cacheKeyFn: selectionCacheKey },
+    ),
+    /** Pages of theatres' showtime lists: `listShowtimes`, one statement per theatre asked (a page is paged in SQL). */
+    showtimePageByQuery: new DataLoader<{ query: ShowtimeListQuery; page: PageRequest }, Page<ShowtimeRecord>, string>(
+      (keys) => Promise.all(keys.map((k) => listShowtimes(db, k.query, k.page))),
+      { cacheKeyFn: (k) => JSON.stringify(k) },
     ),
     ticketPricesByShowtimeId: new DataLoader<number, TicketPriceRow[]>(async (ids) =>
       manyByKey(ids, await getTicketPrices(db, ids), (r) => r.showtimeId),

@@ -1,8 +1,8 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { markets } from '../../db/schema';
-import type { Page } from '../../schema/paging.type';
-import { pageWindow, toPage } from './search';
+import type { Page } from './page';
+import { pageWindow, toPage } from './page';
 
 export type MarketRow = typeof markets.$inferSelect;
 

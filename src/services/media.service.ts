@@ -1,9 +1,9 @@
 import { and, asc, count, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attributes, contentTypes, imageSizeTypes, mediaItems, movies, people, renditions, theatres } from '../../db/schema';
-import type { Page } from '../../schema/paging.type';
+import type { Page } from './page';
 import { notFound } from '../errors';
-import { pageWindow, toPage } from './search';
+import { pageWindow, toPage } from './page';
 
 export type MediaTypeName = 'image' | 'video';
 /** Resource types as stored in `media_items.resource_type` (the spec's route words). */

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, gte, inArray, lt, min, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { movies, showtimes } from '../../db/schema';
-import type { Page } from '../../schema/paging.type';
-import { containsPattern, pageWindow, toPage } from './search';
+import type { Page } from './page';
+import { containsPattern } from './search';
+import { pageWindow, toPage } from './page';
 
 export type MovieRow = typeof movies.$inferSelect;
 

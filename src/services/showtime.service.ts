@@ -1,9 +1,8 @@
 import { and, asc, count, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { movies, showtimes, showtimeTicketPrices, theatres } from '../../db/schema';
-import type { Page } from '../../schema/paging.type';
 import { EARTH_RADIUS_MILES, validateNearQuery } from './geo';
-import { pageWindow, toPage } from './search';
+import { pageWindow, toPage, type Page, type PageRequest } from './page';
 import {
   filterConditions,
   futureCondition,
@@ -100,38 +99,46 @@ export async function selectShowtimesOf(db: Db, selection: ShowtimeSelection): P
     .orderBy(...order);
 }
 
+/** Which showtimes a list shows: a theatre's, on a theatre-local day (YYYY-MM-DD) or every future one, filtered. */
+export interface ShowtimeListQuery {
+  theatreId: number;
+  date?: string | null;
+  filters?: ShowtimeFilters;
+}
+
 /**
- * A page of a theatre's showtimes on a theatre-local date (YYYY-MM-DD), or of all its future showtimes
- * without a date, filtered in SQL. BAD_USER_INPUT for a malformed date or filter.
+ * A page of a theatre's showtimes on a theatre-local date, or of all its future showtimes without a
+ * date, filtered and paged in SQL: one statement (the total rides along as a window count; a page past
+ * the end costs a second, counting one). BAD_USER_INPUT for a malformed date or filter. The one
+ * showtimes listing of both surfaces: REST's showtimes routes and GraphQL's `Theatre.showtimesPage`.
  */
-export async function listShowtimesForTheatre(
-  db: Db,
-  theatreId: number,
-  query: { date?: string | null; filters?: ShowtimeFilters },
-  page: { pageNumber: number; pageSize: number },
-): Promise<Page<ShowtimeRecord>> {
+export async function listShowtimes(db: Db, query: ShowtimeListQuery, page: PageRequest): Promise<Page<ShowtimeRecord>> {
   const date = optionalDate(query.date);
   const filters = validateFilters(query.filters ?? {});
   const where = and(
-    eq(showtimes.theatreId, theatreId),
+    eq(showtimes.theatreId, query.theatreId),
     date ? localDatesCondition([date]) : futureCondition(),
     ...filterConditions(filters),
   );
   const { limit, offset } = pageWindow(page);
-  const [rows, [{ total }]] = await Promise.all([
-    selectShowtimes(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ total: count() })
-      .from(showtimes)
-      .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
-      .innerJoin(movies, eq(movies.id, showtimes.movieId))
-      .where(where),
-  ]);
-  return toPage(rows, total, page);
+  const rows = await db
+    .select({ ...showtimeColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(showtimes)
+    .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
+    .innerJoin(movies, eq(movies.id, showtimes.movieId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  if (rows.length) return toPage(rows.map(({ total: _, ...record }) => record), rows[0].total, page);
+  if (offset === 0) return toPage([], 0, page);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(showtimes)
+    .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
+    .innerJoin(movies, eq(movies.id, showtimes.movieId))
+    .where(where);
+  return toPage([], total, page);
 }
 
 /** The earliest future, not canceled showtime of a movie at a theatre, or null. */

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { markets, theatres } from '../../db/schema';
-import type { Page } from '../../schema/paging.type';
-import { containsPattern, pageWindow, toPage } from './search';
+import type { Page } from './page';
+import { containsPattern } from './search';
+import { pageWindow, toPage } from './page';
 import { directionsUrl } from './geo';
 
 export type TheatreRow = typeof theatres.$inferSelect;
