@@ -1,6 +1,7 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attributeGroups, attributes, movieAttributes, showtimeAttributes, theatreAttributes } from '../../db/schema';
+import { anyOf, prepared } from './prepared';
 
 export type AttributeRow = typeof attributes.$inferSelect;
 export type AttributeGroupRow = typeof attributeGroups.$inferSelect;
@@ -55,26 +56,35 @@ export function activeAttributesOf(index: AttributeIndex, ids: readonly number[]
 /** Attribute ids of each given movie (rows resolve through the reference cache). */
 export async function getAttributeIdsOfMovies(db: Db, movieIds: readonly number[]) {
   if (!movieIds.length) return [];
-  return db
-    .select({ key: movieAttributes.movieId, attributeId: movieAttributes.attributeId })
-    .from(movieAttributes)
-    .where(inArray(movieAttributes.movieId, [...movieIds]));
+  return prepared(db, 'movieAttributesIds', (d) =>
+    d
+      .select({ key: movieAttributes.movieId, attributeId: movieAttributes.attributeId })
+      .from(movieAttributes)
+      .where(anyOf(movieAttributes.movieId, 'ids'))
+      .prepare('movieAttributesIds'),
+  ).execute({ ids: [...movieIds] });
 }
 
 /** Attribute ids of each given theatre (rows resolve through the reference cache). */
 export async function getAttributeIdsOfTheatres(db: Db, theatreIds: readonly number[]) {
   if (!theatreIds.length) return [];
-  return db
-    .select({ key: theatreAttributes.theatreId, attributeId: theatreAttributes.attributeId })
-    .from(theatreAttributes)
-    .where(inArray(theatreAttributes.theatreId, [...theatreIds]));
+  return prepared(db, 'theatreAttributesIds', (d) =>
+    d
+      .select({ key: theatreAttributes.theatreId, attributeId: theatreAttributes.attributeId })
+      .from(theatreAttributes)
+      .where(anyOf(theatreAttributes.theatreId, 'ids'))
+      .prepare('theatreAttributesIds'),
+  ).execute({ ids: [...theatreIds] });
 }
 
 /** Attribute ids of each given showtime (rows resolve through the reference cache). */
 export async function getAttributeIdsOfShowtimes(db: Db, showtimeIds: readonly number[]) {
   if (!showtimeIds.length) return [];
-  return db
-    .select({ key: showtimeAttributes.showtimeId, attributeId: showtimeAttributes.attributeId })
-    .from(showtimeAttributes)
-    .where(inArray(showtimeAttributes.showtimeId, [...showtimeIds]));
+  return prepared(db, 'showtimeAttributesIds', (d) =>
+    d
+      .select({ key: showtimeAttributes.showtimeId, attributeId: showtimeAttributes.attributeId })
+      .from(showtimeAttributes)
+      .where(anyOf(showtimeAttributes.showtimeId, 'ids'))
+      .prepare('showtimeAttributesIds'),
+  ).execute({ ids: [...showtimeIds] });
 }
