@@ -14,7 +14,7 @@ registerEnumType(MovieView, {
 
 export { MOVIE_MEDIA_KEYS };
 
-@ObjectType({ description: "Media URLs of a movie, keyed as the spec spells them (the last six are legacy keys)." })
+@ObjectType({ simpleResolvers: true, description: "Media URLs of a movie, keyed as the spec spells them (the last six are legacy keys)." })
 export class MovieMedia {
   @Field(() => String, { nullable: true })
   heroDesktopDynamic!: string | null;
@@ -74,7 +74,7 @@ export class MovieMedia {
   trailerMp4!: string | null;
 }
 
-@ObjectType({ description: 'A movie.' })
+@ObjectType({ simpleResolvers: true, description: 'A movie.' })
 export class Movie {
   @Field(() => Int)
   id!: number;
