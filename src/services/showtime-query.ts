@@ -85,13 +85,32 @@ export function filterConditions(filters: ShowtimeFilters): SQL[] {
  * day wider on each side lets the (theatre, time) index narrow the scan before the exact local test.
  */
 export function localDatesCondition(dates: readonly string[]): SQL {
-  const sorted = [...dates].sort();
-  const from = new Date(`${addDays(sorted[0], -1)}T00:00:00Z`);
-  const to = new Date(`${addDays(sorted[sorted.length - 1], 2)}T00:00:00Z`);
+  const { from, to } = localDatesWindow(dates);
   return and(
     gte(showtimes.showDateTimeUtc, from),
     lt(showtimes.showDateTimeUtc, to),
     inArray(showtimeColumns.localDate, [...dates]),
+  )!;
+}
+
+/** The UTC window of `localDatesCondition`: from a day before the first date to two days after the last. */
+export function localDatesWindow(dates: readonly string[]): { from: Date; to: Date } {
+  const sorted = [...dates].sort();
+  return {
+    from: new Date(`${addDays(sorted[0], -1)}T00:00:00Z`),
+    to: new Date(`${addDays(sorted[sorted.length - 1], 2)}T00:00:00Z`),
+  };
+}
+
+/**
+ * `localDatesCondition` with its values as placeholders (`from`, `to`, `dates`), for prepared
+ * statements; bind them with `localDatesWindow`.
+ */
+export function preparedLocalDatesCondition(): SQL {
+  return and(
+    gte(showtimes.showDateTimeUtc, sql.placeholder('from')),
+    lt(showtimes.showDateTimeUtc, sql.placeholder('to')),
+    sql`${showtimeColumns.localDate} = any(${sql.placeholder('dates')})`,
   )!;
 }
 

@@ -1,12 +1,15 @@
-import { and, asc, count, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { movies, showtimes, showtimeTicketPrices, theatres } from '../../db/schema';
 import { EARTH_RADIUS_MILES, validateNearQuery } from './geo';
 import { pageWindow, toPage, type Page, type PageRequest } from './page';
+import { anyOf, prepared } from './prepared';
 import {
   filterConditions,
   futureCondition,
   localDatesCondition,
+  localDatesWindow,
+  preparedLocalDatesCondition,
   optionalDate,
   showtimeColumns,
   validateFilters,
@@ -91,12 +94,39 @@ export interface ShowtimeSelection {
 /** All showtimes of a selection in one statement, by start time. Batch loaders split them by key. */
 export async function selectShowtimesOf(db: Db, selection: ShowtimeSelection): Promise<ShowtimeRecord[]> {
   const conditions: SQL[] = [...filterConditions(selection.filters)];
+  if (!conditions.length) return selectUnfilteredShowtimesOf(db, selection);
   if (selection.theatreIds) conditions.push(inArray(showtimes.theatreId, [...selection.theatreIds]));
   if (selection.movieIds) conditions.push(inArray(showtimes.movieId, [...selection.movieIds]));
   conditions.push(selection.dates?.length ? localDatesCondition(selection.dates) : futureCondition());
   return selectShowtimes(db)
     .where(and(...conditions))
     .orderBy(...order);
+}
+
+/**
+ * `selectShowtimesOf` without filters, the common case (a theatre's or a movie's day): one prepared
+ * statement per shape (theatres and/or movies, dates or future), so it is built only once.
+ */
+function selectUnfilteredShowtimesOf(db: Db, selection: ShowtimeSelection): Promise<ShowtimeRecord[]> {
+  const dates = selection.dates?.length ? selection.dates : null;
+  const shape = `showtimesOf:${selection.theatreIds ? 't' : ''}${selection.movieIds ? 'm' : ''}${dates ? 'd' : 'f'}`;
+  const statement = prepared(db, shape, (d) => {
+    const conditions: SQL[] = [];
+    if (selection.theatreIds) conditions.push(anyOf(showtimes.theatreId, 'theatreIds'));
+    if (selection.movieIds) conditions.push(anyOf(showtimes.movieId, 'movieIds'));
+    conditions.push(dates ? preparedLocalDatesCondition() : gte(showtimes.showDateTimeUtc, sql.placeholder('now')));
+    return selectShowtimes(d)
+      .where(and(...conditions))
+      .orderBy(...order)
+      .prepare(shape.replace(':', '_'));
+  });
+  // Instants bind as ISO text: drizzle's postgres.js client passes parameters through unserialized.
+  const window = dates ? localDatesWindow(dates) : null;
+  return statement.execute({
+    theatreIds: selection.theatreIds ? [...selection.theatreIds] : undefined,
+    movieIds: selection.movieIds ? [...selection.movieIds] : undefined,
+    ...(window ? { from: window.from.toISOString(), to: window.to.toISOString(), dates: [...dates!] } : { now: new Date().toISOString() }),
+  });
 }
 
 /** Which showtimes a list shows: a theatre's, on a theatre-local day (YYYY-MM-DD) or every future one, filtered. */
