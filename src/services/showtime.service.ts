@@ -61,7 +61,9 @@ function selectShowtimes(db: Db) {
 /** Showtimes of the given ids (loaders reorder). */
 export async function getShowtimesByIds(db: Db, ids: readonly number[]): Promise<ShowtimeRecord[]> {
   if (!ids.length) return [];
-  return selectShowtimes(db).where(inArray(showtimes.id, [...ids]));
+  return prepared(db, 'showtimesByIds', (d) =>
+    selectShowtimes(d).where(anyOf(showtimes.id, 'ids')).prepare('showtimesByIds'),
+  ).execute({ ids: [...ids] });
 }
 
 /** One showtime, or null when the id is unknown. */
@@ -120,13 +122,21 @@ function selectUnfilteredShowtimesOf(db: Db, selection: ShowtimeSelection): Prom
       .orderBy(...order)
       .prepare(shape.replace(':', '_'));
   });
-  // Instants bind as ISO text: drizzle's postgres.js client passes parameters through unserialized.
-  const window = dates ? localDatesWindow(dates) : null;
   return statement.execute({
     theatreIds: selection.theatreIds ? [...selection.theatreIds] : undefined,
     movieIds: selection.movieIds ? [...selection.movieIds] : undefined,
-    ...(window ? { from: window.from.toISOString(), to: window.to.toISOString(), dates: [...dates!] } : { now: new Date().toISOString() }),
+    ...instantParams(dates),
   });
+}
+
+/**
+ * The values of `preparedLocalDatesCondition` for `dates`, or `now` for future showtimes without dates.
+ * Instants bind as ISO text: drizzle's postgres.js client passes parameters through unserialized.
+ */
+function instantParams(dates: readonly string[] | null) {
+  if (!dates) return { now: new Date().toISOString() };
+  const { from, to } = localDatesWindow(dates);
+  return { from: from.toISOString(), to: to.toISOString(), dates: [...dates] };
 }
 
 /** Which showtimes a list shows: a theatre's, on a theatre-local day (YYYY-MM-DD) or every future one, filtered. */
@@ -135,6 +145,14 @@ export interface ShowtimeListQuery {
   date?: string | null;
   filters?: ShowtimeFilters;
 }
+
+/** A showtime page's columns: the record and the total count of the list, as a window count. */
+const selectPage = (db: Db) =>
+  db
+    .select({ ...showtimeColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(showtimes)
+    .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
+    .innerJoin(movies, eq(movies.id, showtimes.movieId));
 
 /**
  * A page of a theatre's showtimes on a theatre-local date, or of all its future showtimes without a
@@ -145,21 +163,26 @@ export interface ShowtimeListQuery {
 export async function listShowtimes(db: Db, query: ShowtimeListQuery, page: PageRequest): Promise<Page<ShowtimeRecord>> {
   const date = optionalDate(query.date);
   const filters = validateFilters(query.filters ?? {});
-  const where = and(
-    eq(showtimes.theatreId, query.theatreId),
-    date ? localDatesCondition([date]) : futureCondition(),
-    ...filterConditions(filters),
-  );
+  const conditions = filterConditions(filters);
+  const where = () =>
+    and(eq(showtimes.theatreId, query.theatreId), date ? localDatesCondition([date]) : futureCondition(), ...conditions);
   const { limit, offset } = pageWindow(page);
-  const rows = await db
-    .select({ ...showtimeColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(showtimes)
-    .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
-    .innerJoin(movies, eq(movies.id, showtimes.movieId))
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
+  // Without filters (most lists), a prepared statement per shape; filtered lists are built per call.
+  const rows = conditions.length
+    ? await selectPage(db).where(where()).orderBy(...order).limit(limit).offset(offset)
+    : await prepared(db, `listShowtimes:${date ? 'd' : 'f'}`, (d) =>
+        selectPage(d)
+          .where(
+            and(
+              eq(showtimes.theatreId, sql.placeholder('theatreId')),
+              date ? preparedLocalDatesCondition() : gte(showtimes.showDateTimeUtc, sql.placeholder('now')),
+            ),
+          )
+          .orderBy(...order)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(`listShowtimes_${date ? 'd' : 'f'}`),
+      ).execute({ theatreId: query.theatreId, limit, offset, ...instantParams(date ? [date] : null) });
   if (rows.length) return toPage(rows.map(({ total: _, ...record }) => record), rows[0].total, page);
   if (offset === 0) return toPage([], 0, page);
   const [{ total }] = await db
@@ -167,7 +190,7 @@ export async function listShowtimes(db: Db, query: ShowtimeListQuery, page: Page
     .from(showtimes)
     .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
     .innerJoin(movies, eq(movies.id, showtimes.movieId))
-    .where(where);
+    .where(where());
   return toPage([], total, page);
 }
 
@@ -234,11 +257,14 @@ export async function showtimesNear(
 /** Ticket prices of the given showtimes. */
 export async function getTicketPrices(db: Db, showtimeIds: readonly number[]): Promise<TicketPriceRow[]> {
   if (!showtimeIds.length) return [];
-  return db
-    .select()
-    .from(showtimeTicketPrices)
-    .where(inArray(showtimeTicketPrices.showtimeId, [...showtimeIds]))
-    .orderBy(asc(showtimeTicketPrices.showtimeId), asc(showtimeTicketPrices.price));
+  return prepared(db, 'ticketPricesOf', (d) =>
+    d
+      .select()
+      .from(showtimeTicketPrices)
+      .where(anyOf(showtimeTicketPrices.showtimeId, 'ids'))
+      .orderBy(asc(showtimeTicketPrices.showtimeId), asc(showtimeTicketPrices.price))
+      .prepare('ticketPricesOf'),
+  ).execute({ ids: [...showtimeIds] });
 }
 
 /** Seats taken (active claims) and sellable seats (layout seats that are not aisles or blocked). */
@@ -255,7 +281,8 @@ export interface Occupancy {
  */
 export async function getOccupancy(db: Db, showtimeIds: readonly number[]): Promise<Occupancy[]> {
   if (!showtimeIds.length) return [];
-  return db
+  return prepared(db, 'occupancyOf', (d) =>
+    d
     .select({
       showtimeId: showtimes.id,
       taken: sql<number>`(select count(*) from seat_claims c
@@ -266,7 +293,9 @@ export async function getOccupancy(db: Db, showtimeIds: readonly number[]): Prom
       ),
     })
     .from(showtimes)
-    .where(inArray(showtimes.id, [...showtimeIds]));
+    .where(anyOf(showtimes.id, 'ids'))
+    .prepare('occupancyOf'),
+  ).execute({ ids: [...showtimeIds] });
 }
 
 /** Sold out: every sellable seat is taken. */
