@@ -34,16 +34,20 @@ export async function getPeopleByIds(db: Db, ids: readonly number[]): Promise<Pe
   });
 }
 
-/** Credits of the given movies, in billing order. */
-export async function getCreditsOfMovies(db: Db, movieIds: readonly number[]): Promise<CreditRow[]> {
+/** Credits of the given movies with their people (one joined statement), in billing order. */
+export async function getCreditsWithPeopleOfMovies(
+  db: Db,
+  movieIds: readonly number[],
+): Promise<{ credit: CreditRow; person: PersonRow }[]> {
   if (!movieIds.length) return [];
-  return prepared(db, 'creditsOfMovies', (d) =>
+  return prepared(db, 'creditsWithPeopleOfMovies', (d) =>
     d
-      .select()
+      .select({ credit: movieCredits, person: people })
       .from(movieCredits)
+      .innerJoin(people, eq(people.id, movieCredits.personId))
       .where(anyOf(movieCredits.movieId, 'ids'))
       .orderBy(...creditOrder)
-      .prepare('creditsOfMovies'),
+      .prepare('creditsWithPeopleOfMovies'),
   ).execute({ ids: [...movieIds] });
 }
 
