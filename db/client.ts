@@ -63,8 +63,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.dataDir);
 }
 
+/**
+ * Drizzle sends every query through postgres.js's `unsafe`, which does not prepare: each statement with
+ * parameters then costs two round trips (parse and describe, then bind and execute) and two socket
+ * writes. Preparing (postgres.js's default for its own queries) caches the statement per connection
+ * by its text, so a repeated statement is one write and one round trip. Statement texts are bounded by
+ * the code (hot reads bind arrays with `= any($1)`, src/services/prepared.ts), and postgres.js
+ * recycles connections (max_lifetime), which drops their statements. Not for PgBouncer in
+ * transaction mode.
+ */
+function preparingUnsafe(sqlClient: postgres.Sql): postgres.Sql {
+  const unsafe = sqlClient.unsafe;
+  sqlClient.unsafe = ((query: string, args?: unknown[], options?: postgres.UnsafeQueryOptions) =>
+    unsafe(query, args as never, { prepare: true, ...options })) as typeof sqlClient.unsafe;
+  return sqlClient;
+}
+
 function openPostgres(url: string, max: number): Database {
-  const sqlClient = postgres(url, { max, onnotice: () => undefined });
+  const sqlClient = preparingUnsafe(postgres(url, { max, onnotice: () => undefined }));
   const db = drizzlePostgres(sqlClient, { schema, logger: countingLogger, casing: 'snake_case' });
   return {
     db,
