@@ -37,7 +37,12 @@ const countingLogger: Logger = {
 
 /** LISTEN/NOTIFY as both drivers offer it; realtime uses it to hear other instances' seat events. */
 export interface Notifier {
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTENs on `channel`. `onListen` runs each time the LISTEN is in place: once at the start and,
+   * on postgres.js, again after its connection was lost and re-established (notifications sent in
+   * between are lost). Resolves to a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
 }
 
 export interface Database {
@@ -51,15 +56,51 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = path.join(__dirname, 'migrations');
 
-export interface DatabaseOptions {
+/**
+ * Timeouts of every Postgres connection, in milliseconds (0 turns one off). They bound how long a
+ * request can wait on a database that is gone or stuck: the connect timeout covers TCP, TLS and
+ * authentication; statement and idle-in-transaction timeouts are enforced by the server.
+ */
+export interface DatabaseTimeouts {
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  connectTimeoutMs: number;
+}
+
+/** The defaults of DB_STATEMENT_TIMEOUT, DB_IDLE_IN_TRANSACTION_TIMEOUT and DB_CONNECT_TIMEOUT. */
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
+  statementTimeoutMs: 15_000,
+  idleInTransactionTimeoutMs: 30_000,
+  connectTimeoutMs: 3_000,
+};
+
+/** Migrations may rewrite a big table or build an index: they get this much per statement. */
+export const MIGRATION_STATEMENT_TIMEOUT_MS = 30 * 60_000;
+
+/**
+ * The longest pause between reconnection attempts. postgres.js' own backoff grows to 10–20 s during
+ * an outage, and a query that needs a new connection waits it out before even trying: requests hung
+ * that long while the database was down, and for as long again after it came back.
+ */
+const MAX_RECONNECT_DELAY_S = 0.5;
+
+export interface DatabaseOptions extends Partial<DatabaseTimeouts> {
   databaseUrl?: string;
   dataDir: string;
   maxConnections?: number;
 }
 
-/** Opens the database: postgres.js when a URL is given, else embedded PGlite under `dataDir`. */
+/**
+ * Opens the database: postgres.js when a URL is given, else embedded PGlite under `dataDir`.
+ * Timeouts not given take DEFAULT_TIMEOUTS; PGlite runs in-process and takes none.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10);
+  const timeouts: DatabaseTimeouts = {
+    statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_TIMEOUTS.statementTimeoutMs,
+    idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs ?? DEFAULT_TIMEOUTS.idleInTransactionTimeoutMs,
+    connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_TIMEOUTS.connectTimeoutMs,
+  };
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10, timeouts);
   return openPglite(options.dataDir);
 }
 
@@ -79,21 +120,42 @@ function preparingUnsafe(sqlClient: postgres.Sql): postgres.Sql {
   return sqlClient;
 }
 
-function openPostgres(url: string, max: number): Database {
-  const sqlClient = preparingUnsafe(postgres(url, { max, onnotice: () => undefined }));
+/**
+ * postgres.js options for `timeouts`: the connect timeout is the client's (in seconds); statement and
+ * idle-in-transaction timeouts are sent as startup parameters, so they hold on every connection the
+ * pool (re)opens, the LISTEN connection included, without a SET that a reconnect would lose.
+ */
+function connectionOptions(timeouts: DatabaseTimeouts): postgres.Options<Record<string, never>> {
+  return {
+    onnotice: () => undefined,
+    connect_timeout: timeouts.connectTimeoutMs / 1000,
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, MAX_RECONNECT_DELAY_S),
+    connection: {
+      application_name: 'marquee',
+      statement_timeout: timeouts.statementTimeoutMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+    },
+  };
+}
+
+function openPostgres(url: string, max: number, timeouts: DatabaseTimeouts): Database {
+  const sqlClient = preparingUnsafe(postgres(url, { max, ...connectionOptions(timeouts) }));
   const db = drizzlePostgres(sqlClient, { schema, logger: countingLogger, casing: 'snake_case' });
   return {
     db,
     driver: 'postgres',
     notifier: {
-      async listen(channel, onMessage) {
-        const sub = await sqlClient.listen(channel, onMessage);
+      async listen(channel, onMessage, onListen) {
+        const sub = await sqlClient.listen(channel, onMessage, onListen);
         return () => sub.unlisten();
       },
     },
     async migrate() {
       // Migrations run on their own one-connection client, as drizzle recommends.
-      const migrationClient = postgres(url, { max: 1, onnotice: () => undefined });
+      const migrationClient = postgres(url, {
+        max: 1,
+        ...connectionOptions({ ...timeouts, statementTimeoutMs: MIGRATION_STATEMENT_TIMEOUT_MS }),
+      });
       try {
         await migratePostgres(drizzlePostgres(migrationClient), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
@@ -114,8 +176,11 @@ async function openPglite(dataDir: string): Promise<Database> {
     db,
     driver: 'pglite',
     notifier: {
-      async listen(channel, onMessage) {
-        return client.listen(channel, onMessage);
+      async listen(channel, onMessage, onListen) {
+        // In-process: the LISTEN cannot be lost, so it is in place once.
+        const unlisten = await client.listen(channel, onMessage);
+        onListen?.();
+        return unlisten;
       },
     },
     async migrate() {

@@ -1,5 +1,8 @@
 import { ArrayMaxSize, ArrayMinSize, IsInt, IsOptional, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, InputType, Int } from 'type-graphql';
+import { MAX_MODIFIERS } from '../src/services/order/concessions';
+import { MAX_REFUND_LINES } from '../src/services/order/refund';
+import { MAX_SEATS_PER_CALL } from '../src/services/order/tickets';
 import { PaymentType, TicketType } from './order-enums.type';
 
 /**
@@ -51,9 +54,9 @@ export class AddTicketsInput {
   @Field(() => Int)
   showtimeId!: number;
 
-  @Field(() => [SeatInput])
+  @Field(() => [SeatInput], { description: `1 to ${MAX_SEATS_PER_CALL} seats.` })
   @ArrayMinSize(1)
-  @ArrayMaxSize(20)
+  @ArrayMaxSize(MAX_SEATS_PER_CALL)
   @ValidateNested()
   seats!: SeatInput[];
 
@@ -83,8 +86,9 @@ export class AddConcessionInput {
   @Min(1)
   quantity: number = 1;
 
-  @Field(() => [ModifierChoiceInput], { nullable: true, description: 'Modifiers per unit of the line.' })
+  @Field(() => [ModifierChoiceInput], { nullable: true, description: `Modifiers per unit of the line; at most ${MAX_MODIFIERS}.` })
   @IsOptional()
+  @ArrayMaxSize(MAX_MODIFIERS)
   @ValidateNested()
   modifiers?: ModifierChoiceInput[] | null;
 
@@ -117,6 +121,11 @@ export class RefundOrderInput {
   @Field(() => String, { description: 'A refund reason name (see refundReasons), e.g. ShowCancelled.' })
   reason!: string;
 
-  @Field(() => [Int], { nullable: true, description: 'Product lines to refund; all fulfilled lines when absent.' })
+  @Field(() => [Int], {
+    nullable: true,
+    description: `Product lines to refund (at most ${MAX_REFUND_LINES}); all fulfilled lines when absent.`,
+  })
+  @IsOptional()
+  @ArrayMaxSize(MAX_REFUND_LINES)
   lineNumbers?: number[] | null;
 }

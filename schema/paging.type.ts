@@ -1,17 +1,18 @@
 import { IsInt, Max, Min } from 'class-validator';
 import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../src/services/page';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../src/services/page';
 
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE };
 /** Services own their page type (src/services/page.ts); re-exported for the GraphQL layer. */
 export type { Page } from '../src/services/page';
 
 /** Paging arguments of every list that can grow without bound (the spec's page-number / page-size). */
 @ArgsType()
 export class PageArgs {
-  @Field(() => Int, { defaultValue: 1, description: 'Page number, 1-based.' })
+  @Field(() => Int, { defaultValue: 1, description: `Page number, 1-based, at most ${MAX_PAGE_NUMBER}.` })
   @IsInt()
   @Min(1)
+  @Max(MAX_PAGE_NUMBER)
   pageNumber: number = 1;
 
   @Field(() => Int, { defaultValue: DEFAULT_PAGE_SIZE, description: `Page size, at most ${MAX_PAGE_SIZE}.` })

@@ -1,4 +1,6 @@
+import { ArrayMaxSize, IsOptional, MaxLength } from 'class-validator';
 import { ArgsType, Field, Float, Int, registerEnumType } from 'type-graphql';
+import { MAX_FILTER_CODES } from '../src/services/showtime-query';
 import type { ShowtimeFilters } from '../src/services/showtime.service';
 import { PageArgs } from './paging.type';
 
@@ -11,6 +13,9 @@ registerEnumType(AttributeOperator, {
   description: 'How includeAttributes combine: AND = the showtime has all the codes, OR = any of them.',
 });
 
+/** Longest attribute code a filter takes (the chain's are at most 20 characters). */
+const MAX_CODE_LENGTH = 40;
+
 /** The spec's showtime filters (movie, movie-id, include/exclude-attributes, attribute-operator). */
 @ArgsType()
 export class ShowtimeFilterArgs {
@@ -20,10 +25,19 @@ export class ShowtimeFilterArgs {
   @Field(() => Int, { nullable: true })
   movieId?: number | null;
 
-  @Field(() => [String], { nullable: true, description: 'Attribute codes the showtime must have (see attributeOperator).' })
+  @Field(() => [String], {
+    nullable: true,
+    description: `Attribute codes the showtime must have (see attributeOperator); at most ${MAX_FILTER_CODES}.`,
+  })
+  @IsOptional()
+  @ArrayMaxSize(MAX_FILTER_CODES)
+  @MaxLength(MAX_CODE_LENGTH, { each: true })
   includeAttributes?: string[] | null;
 
-  @Field(() => [String], { nullable: true, description: 'Attribute codes the showtime must not have.' })
+  @Field(() => [String], { nullable: true, description: `Attribute codes the showtime must not have; at most ${MAX_FILTER_CODES}.` })
+  @IsOptional()
+  @ArrayMaxSize(MAX_FILTER_CODES)
+  @MaxLength(MAX_CODE_LENGTH, { each: true })
   excludeAttributes?: string[] | null;
 
   @Field(() => AttributeOperator, { defaultValue: AttributeOperator.AND })

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { DatabaseTimeouts } from '../db/client';
 import { parseDuration } from './duration';
 
 /** The development-only JWT secret; production refuses to start with it. */
@@ -92,6 +93,11 @@ const schema = z.object({
   DB_STATEMENT_TIMEOUT: duration('15s'),
   DB_IDLE_IN_TRANSACTION_TIMEOUT: duration('30s'),
   DB_CONNECT_TIMEOUT: duration('3s'),
+  /**
+   * On shutdown, how long the instance keeps serving with /readyz answering 503 before it stops
+   * accepting connections, so that load balancers stop sending it traffic first.
+   */
+  SHUTDOWN_DELAY: duration('0s'),
 
   /** Bearer token that /metrics requires; in production /metrics answers 404 without one configured. */
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -125,4 +131,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Invalid configuration: JWT_SECRET must be set in production (the default secret is public)');
   }
   return config;
+}
+
+/** The database timeouts of `config`, as `openDatabase` takes them. */
+export function databaseTimeouts(config: Config): DatabaseTimeouts {
+  return {
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT,
+    idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT,
+  };
 }

@@ -1,13 +1,17 @@
 import 'reflect-metadata';
 import { openDatabase } from '../db/client';
 import { seedIfEmpty } from '../db/seed';
-import { loadConfig } from './config';
+import { databaseTimeouts, loadConfig } from './config';
 import { buildServer } from './server';
 
 /** `npm start`: migrate, seed demo data into an empty database (demo mode), and serve. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    ...databaseTimeouts(config),
+  });
   await database.migrate();
   if (config.demoMode) await seedIfEmpty(database.db, { scale: config.SEED_SCALE, log: (m) => console.log(m) });
   const server = await buildServer({ config, database });

@@ -11,15 +11,19 @@ import { resolvePrincipal } from './auth/principal';
 import type { Config } from './config';
 import { createContext, type Context } from './context';
 import { warmReferenceData } from './loaders';
+import { databaseErrorToDomain } from './db-errors';
 import { DomainError, ERROR_CATALOG } from './errors';
 import { clientAddressOf, trustFunction } from './client-address';
 import { formatGraphQLError } from './graphql/format-error';
+import { checkVariables, inputTextRule } from './graphql/input-guard';
 import { checkCost, limitRules, limitsOf, parseOptionsOf } from './graphql/limits';
 import { guardListFields } from './graphql/list-guard';
 import { loggerOptions } from './logging';
+import { registerHealth } from './health';
 import { registerMetrics } from './metrics';
 import { ClientBudget } from './rate-limit';
 import { registerRest } from './rest';
+import { frameworkErrors } from './rest/errors';
 import { startRealtime } from './realtime';
 
 export interface BuildOptions {
@@ -52,6 +56,7 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
     trustProxy: trust,
     genReqId: (req) => header(req.headers['x-request-id']) ?? randomUUID(),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
 
   // Every request runs inside its own statement counter (drizzle's logger increments it).
@@ -90,7 +95,7 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
 
   // Every operation passes the same limits over HTTP and graphql-ws (docs/security.md).
   const limits = limitsOf(config);
-  const rules = limitRules(limits);
+  const rules = [...limitRules(limits), inputTextRule];
   const formatError = (formatted: GraphQLFormattedError, error: unknown, requestId?: string) =>
     formatGraphQLError(formatted, error, (o, m) => app.log.error(o, m), requestId, {
       hideSuggestions: !limits.introspection,
@@ -108,7 +113,8 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
         async requestDidStart() {
           return {
             async didResolveOperation({ request, document, operationName }) {
-              const error = checkCost(schema, document, request.variables, operationName, limits);
+              const error =
+                checkVariables(request.variables) ?? checkCost(schema, document, request.variables, operationName, limits);
               if (error) throw error;
             },
           };
@@ -126,10 +132,13 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
       try {
         return await buildContext(request.headers, request.id);
       } catch (err) {
-        if (err instanceof DomainError) {
-          // A bad credential is the client's fault: answer with its status and code, not a 500.
-          throw new GraphQLError(err.message, {
-            extensions: { code: err.code, http: { status: ERROR_CATALOG[err.code].status } },
+        // A bad credential is the client's fault, a database outage (the vendor-key lookup) nobody's:
+        // answer with the catalog's status and code (401, 503), not a 500.
+        const domain = err instanceof DomainError ? err : databaseErrorToDomain(err);
+        if (domain) {
+          throw new GraphQLError(domain.message, {
+            originalError: err as Error,
+            extensions: { code: domain.code, http: { status: ERROR_CATALOG[domain.code].status } },
           });
         }
         throw err;
@@ -138,7 +147,7 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
   });
   app.route({ url: '/graphql', method: ['GET', 'POST', 'OPTIONS'], handler: graphqlHandler });
 
-  app.get('/healthz', async () => ({ status: 'ok', driver: database.driver }));
+  const health = await registerHealth(app, { database });
   registerMetrics(app, config);
 
   await registerRest(app, { config, database, buildContext });
@@ -164,8 +173,12 @@ export async function buildServer({ config, database }: BuildOptions): Promise<M
       return app.listen({ port, host });
     },
     async close() {
+      // Not ready first, then keep serving for SHUTDOWN_DELAY so load balancers stop sending traffic.
+      health.shutdown();
+      if (config.SHUTDOWN_DELAY > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY));
       try {
         await realtime.close();
+        await health.close();
       } finally {
         // The HTTP server closes even when stopping the live parts failed (e.g. the database is gone).
         await app.close();

@@ -4,7 +4,7 @@ import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { openDatabase } from '../client';
 import * as schema from '../schema';
-import { loadConfig } from '../../src/config';
+import { databaseTimeouts, loadConfig } from '../../src/config';
 import { seedDemo, seedIfEmpty } from './index';
 
 const USAGE = `npm run seed -- [--scale N] [--force] [--today YYYY-MM-DD]
@@ -33,7 +33,11 @@ async function main(): Promise<void> {
   if (today && Number.isNaN(today.getTime())) throw new Error(`--today must be YYYY-MM-DD\n${USAGE}`);
 
   const started = Date.now();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    ...databaseTimeouts(config),
+  });
   const where = config.DATABASE_URL ? 'postgres' : `pglite in ${config.DATA_DIR}`;
   console.log(`seed: opened ${where} (${Date.now() - started} ms)`);
   try {

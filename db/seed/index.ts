@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { theatres } from '../schema';
 import { seedAccounts } from './accounts';
@@ -41,6 +42,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   if (!(options.scale > 0)) throw new Error(`seed scale must be positive, got ${options.scale}`);
 
   await db.transaction(async (tx) => {
+    // A batch job: at chain scale its statements and the row building between them outlast the
+    // timeouts meant for requests (DB_STATEMENT_TIMEOUT, DB_IDLE_IN_TRANSACTION_TIMEOUT).
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
     const contentTypes = await seedReference(tx);
     step(`reference data (${contentTypes.size} content types)`);
     const attrs = await seedAttributes(tx);

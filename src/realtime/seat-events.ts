@@ -29,8 +29,8 @@ export class SeatEventHub {
   private readonly subscribers = new Map<number, Set<Subscriber>>();
   private readonly queues = new Map<number, Promise<void>>();
   private unlisten: (() => Promise<void>) | null = null;
-  /** Events received and delivered (for tests and metrics). */
-  readonly stats = { received: 0, delivered: 0 };
+  /** Events received and delivered, and full-map resyncs after the LISTEN connection came back (for tests and metrics). */
+  readonly stats = { received: 0, delivered: 0, resyncs: 0 };
 
   constructor(
     private readonly db: Db,
@@ -38,7 +38,16 @@ export class SeatEventHub {
   ) {}
 
   async start(notifier: Notifier): Promise<void> {
-    this.unlisten = await notifier.listen(SEAT_EVENTS_CHANNEL, (raw) => this.receive(raw));
+    let listening = false;
+    this.unlisten = await notifier.listen(
+      SEAT_EVENTS_CHANNEL,
+      (raw) => this.receive(raw),
+      () => {
+        // Again after the LISTEN connection was lost: events committed meanwhile were never heard.
+        if (listening) this.resync();
+        listening = true;
+      },
+    );
   }
 
   async stop(): Promise<void> {
@@ -101,14 +110,23 @@ export class SeatEventHub {
     if (map) void sub.push({ showtimeId, seats: toSeatingLayout(map).seats });
   }
 
-  private async deliver(event: SeatEventPayload): Promise<void> {
+  /**
+   * Sends every subscriber its whole current map, as a change message: applied like any other, it
+   * brings a client up to date with whatever it missed while the LISTEN connection was down.
+   */
+  private resync(): void {
+    this.stats.resyncs += 1;
+    for (const showtimeId of this.subscribers.keys()) this.enqueue(showtimeId, () => this.deliver({ showtimeId, seats: 'all' }));
+  }
+
+  private async deliver(event: SeatEventPayload | { showtimeId: number; seats: 'all' }): Promise<void> {
     const subs = this.subscribers.get(event.showtimeId);
     if (!subs || subs.size === 0) return;
     const loaders = createLoaders(this.db);
     const record = await loaders.showtimeById.load(event.showtimeId);
     if (!record) return;
     const changed = new Set<string>();
-    for (const [row, column] of event.seats) {
+    for (const [row, column] of event.seats === 'all' ? [] : event.seats) {
       changed.add(seatKey(row, column));
       // Under social distancing a hold or release also changes the neighbours' status.
       if (record.showtime.socialDistancing) {
@@ -120,7 +138,7 @@ export class SeatEventHub {
     for (const member of new Set([...subs].map((s) => s.member))) {
       const map = await seatMapForShowtime(loaders, event.showtimeId, { isPremiereMember: member });
       if (!map) return;
-      const seats = map.seats.filter((s) => changed.has(seatKey(s.seat.row, s.seat.column)));
+      const seats = event.seats === 'all' ? map.seats : map.seats.filter((s) => changed.has(seatKey(s.seat.row, s.seat.column)));
       versions.set(member, { showtimeId: event.showtimeId, seats: toSeatingLayout({ ...map, seats }).seats });
     }
     for (const sub of subs) {

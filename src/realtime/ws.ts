@@ -6,7 +6,9 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Principal } from '../auth/principal';
 import { createContext } from '../context';
+import { databaseErrorToDomain } from '../db-errors';
 import { DomainError, type ErrorCode } from '../errors';
+import { checkVariables } from '../graphql/input-guard';
 import { checkCost, parseOptionsOf } from '../graphql/limits';
 import type { RealtimeDeps } from './index';
 import type { SeatEventHub } from './seat-events';
@@ -15,8 +17,9 @@ import type { RealtimeContext } from './subscribe';
 /** Largest WebSocket message accepted (an operation, not a file). */
 export const MAX_WS_PAYLOAD = 64 * 1024;
 
-/** graphql-ws close codes we send: a refused credential, and a client over its socket cap. */
+/** Close codes we send: a refused or expired credential; a database outage at connection time. */
 export const CLOSE_FORBIDDEN = 4403;
+export const CLOSE_TRY_AGAIN = 1013;
 
 /** What a client may send in `connectionParams` (the same credentials as HTTP headers). */
 export interface ConnectionParams {
@@ -134,6 +137,12 @@ export function startGraphqlWs(deps: RealtimeDeps, hub: SeatEventHub): { close()
           return true;
         } catch (err) {
           if (err instanceof DomainError) return false;
+          if (databaseErrorToDomain(err)) {
+            // The vendor-key lookup met a database outage: not the client's fault, so "try again later"
+            // (1013), which clients retry, rather than graphql-ws' fatal 4500.
+            ctx.extra.socket.close(CLOSE_TRY_AGAIN, 'The database is unavailable; retry shortly');
+            return false;
+          }
           throw err;
         }
       },
@@ -161,8 +170,10 @@ export function startGraphqlWs(deps: RealtimeDeps, hub: SeatEventHub): { close()
         }
         const invalid = validate(deps.schema, document, rules);
         if (invalid.length > 0) return invalid;
-        const tooCostly = checkCost(deps.schema, document, payload.variables, payload.operationName, guard.limits);
-        if (tooCostly) return [tooCostly];
+        const refused =
+          checkVariables(payload.variables) ??
+          checkCost(deps.schema, document, payload.variables, payload.operationName, guard.limits);
+        if (refused) return [refused];
         return { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
       context: (ctx): RealtimeContext => {

@@ -7,7 +7,7 @@ import { getTheatre, listTheatres } from '../services/theatre.service';
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
-import { arr, int, links, obj, paged, params, query, route, str } from './schemas';
+import { arr, id, int, links, obj, paged, params, query, route, str } from './schemas';
 import { movieSchema, toMovie } from './shapes/movie';
 import { theatreSchema, toTheatre } from './shapes/theatre';
 
@@ -37,7 +37,7 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
     '/v2/theatres/:theatreId',
     {
       schema: route('Theatres', 'One theatre', {
-        params: params({ theatreId: int() }),
+        params: params({ theatreId: id() }),
         response: { 200: theatreSchema },
       }),
     },
@@ -70,7 +70,7 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
   app.get<{ Params: { movieId: number } }>(
     '/v2/movies/:movieId',
     {
-      schema: route('Movies', 'One movie', { params: params({ movieId: int() }), response: { 200: movieSchema } }),
+      schema: route('Movies', 'One movie', { params: params({ movieId: id() }), response: { 200: movieSchema } }),
     },
     async (request) => {
       const ctx = await kit.context(request);
@@ -124,7 +124,7 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
   app.get<{ Params: { marketId: number } }>(
     '/v1/markets/:marketId',
     {
-      schema: route('Locations', 'One market', { params: params({ marketId: int() }), response: { 200: marketSchema } }),
+      schema: route('Locations', 'One market', { params: params({ marketId: id() }), response: { 200: marketSchema } }),
     },
     async (request) => {
       const ctx = await kit.context(request);

@@ -6,7 +6,7 @@ import { pickupTimesForDate, type PickupTimes } from '../services/pickup.service
 import { getShowtime } from '../services/showtime.service';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
-import { arr, bool, int, links, obj, paged, params, query, route, str } from './schemas';
+import { arr, bool, id, int, links, obj, paged, params, query, route, str } from './schemas';
 import { categorySchema, concessionSchema, toCategory, toConcession } from './shapes/concession';
 
 const pickupItem = (withDefault: boolean) =>
@@ -35,7 +35,7 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
     '/v1/theatres/:theatreId/concessions',
     {
       schema: route('Concessions', "A theatre's concessions, by category and display group", {
-        params: params({ theatreId: int() }),
+        params: params({ theatreId: id() }),
         querystring: query({
           category: str('Category name (matches the category or its parents).'),
           group: str('Display group name.'),
@@ -60,7 +60,7 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
     '/v1/theatres/:theatreId/concessions/categories',
     {
       schema: route('Concessions', "Categories of a theatre's concessions", {
-        params: params({ theatreId: int() }),
+        params: params({ theatreId: id() }),
         querystring: query({ ...pagingQuery }),
         response: {
           200: paged({
@@ -89,7 +89,7 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
     '/v1/theatres/:theatreId/concessions/pickup-times/:year/:month/:day',
     {
       schema: route('Concessions', 'Pickup times of a theatre-local date', {
-        params: params({ theatreId: int(), year: int(), month: int(), day: int() }),
+        params: params({ theatreId: id(), year: int(), month: int(), day: int() }),
         response: { 200: obj({ theatreId: int(), pickupTimes: arr(pickupItem(false)), _links: links() }) },
       }),
     },
@@ -116,7 +116,7 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
     '/v1/theatres/:theatreId/concessions/:concessionId',
     {
       schema: route('Concessions', 'One product as a theatre sells it', {
-        params: params({ theatreId: int(), concessionId: int('The product id.') }),
+        params: params({ theatreId: id(), concessionId: id('The product id.') }),
         response: { 200: concessionSchema },
       }),
     },
@@ -133,7 +133,7 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
     '/v1/concessions/:assignmentId',
     {
       schema: route('Concessions', 'One concession by theatre-product-assignment id', {
-        params: params({ assignmentId: int('The theatre-product-assignment id.') }),
+        params: params({ assignmentId: id('The theatre-product-assignment id.') }),
         response: { 200: concessionSchema },
       }),
     },
@@ -149,7 +149,7 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
     '/v1/showtimes/:showtimeId/concession-pickup-times',
     {
       schema: route('Concessions', 'Pickup times around a showtime', {
-        params: params({ showtimeId: int() }),
+        params: params({ showtimeId: id() }),
         response: {
           200: obj({ theatreId: int(), showtimeId: int(), pickupTimes: arr(pickupItem(true)), _links: links() }),
         },

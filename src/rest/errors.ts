@@ -29,6 +29,20 @@ export function describeValidation(error: FastifyError): string {
   return `${where} parameter '${name}' ${issue.message ?? 'is invalid'}`;
 }
 
+/**
+ * A path value that is a number outside its parameter's range (an id of 0, -1 or past int4): no
+ * resource can have it, so it is not found, as an id that is in range but unknown is. A value that is
+ * not a number at all stays a 400 naming the parameter.
+ */
+function outOfRangePathValue(error: FastifyError, request: FastifyRequest): string | null {
+  if (error.validationContext !== 'params') return null;
+  const issue = (error.validation?.[0] ?? {}) as ValidationIssue;
+  if (issue.keyword !== 'minimum' && issue.keyword !== 'maximum') return null;
+  const name = (issue.instancePath ?? '').replace(/^\//, '');
+  const value = (request.params as Record<string, unknown> | undefined)?.[name];
+  return `${name} ${String(value)} was not found`;
+}
+
 /** Maps a Fastify client error status to a numeric code in the catalog's style (400 → 4000). */
 function restCodeOfStatus(status: number): number {
   if (status === 404) return ERROR_CATALOG.NOT_FOUND.restCode;
@@ -39,6 +53,7 @@ function restCodeOfStatus(status: number): number {
  * Installs the one error handler and the not-found handler of the service:
  * - DomainError → the catalog's HTTP status and REST code, with its message;
  * - a database error that is the input's fault or an outage → 400 or 503 (src/db-errors.ts);
+ * - a path value out of its range (e.g. an id past int4) → 404, as an unknown id;
  * - schema validation → 400 naming the parameter;
  * - Fastify's own client errors (bad JSON, unsupported media type, too large) → their status;
  * - unknown routes → 404 with code 4002;
@@ -54,6 +69,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       else if (entry.status >= 500) request.log.error({ err: error, requestId: request.id }, 'domain error');
       return reply.status(entry.status).send(errorBody(entry.restCode, domain.message));
     }
+    const outOfRange = error.validation ? outOfRangePathValue(error, request) : null;
+    if (outOfRange) return reply.status(404).send(errorBody(ERROR_CATALOG.NOT_FOUND.restCode, outOfRange));
     if (error.validation) {
       return reply.status(400).send(errorBody(ERROR_CATALOG.BAD_USER_INPUT.restCode, describeValidation(error)));
     }
@@ -73,4 +90,23 @@ export function installErrorHandling(app: FastifyInstance): void {
       .status(404)
       .send(errorBody(ERROR_CATALOG.NOT_FOUND.restCode, `No resource at ${request.method} ${path}`));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` constructor option (to be passed by src/server.ts). Fastify's router
+ * rejects a path that is not valid percent-encoded UTF-8 (`/v2/theatres/%C3%28`, a bare `%`) before any
+ * hook or error handler runs, and answers in its own body; this answers it as every other bad input:
+ * 400 with the chain's error body. Any other framework error is unexpected: 500, masked and logged.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply
+      .status(400)
+      .send(errorBody(ERROR_CATALOG.BAD_USER_INPUT.restCode, 'The path is not valid percent-encoded UTF-8'));
+    return;
+  }
+  request.log.error({ err: error, requestId: request.id }, 'framework error');
+  void reply
+    .status(500)
+    .send(errorBody(ERROR_CATALOG.INTERNAL_SERVER_ERROR.restCode, `Internal server error (request id ${request.id})`));
 }

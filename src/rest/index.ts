@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import type { Config } from '../config';
 import type { Context } from '../context';
 import { installErrorHandling } from './errors';
+import { installInputGuard } from './input-guard';
 import { createRestKit, type RestKit } from './kit';
 import { catalogRoutes } from './catalog.routes';
 import { concessionRoutes } from './concession.routes';
@@ -28,7 +29,8 @@ const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes, catalogRou
 
 /**
  * Registers the REST compatibility layer (the spec's /v1…/v4 paths): the error and not-found
- * handlers, every route group, and the OpenAPI 3.1 document of those routes at /openapi.json.
+ * handlers, the input guard, every route group, and the OpenAPI 3.1 document of those routes at
+ * /openapi.json.
  */
 export async function registerRest(app: FastifyInstance, deps: RestDeps): Promise<void> {
   installErrorHandling(app);
@@ -45,8 +47,12 @@ export async function registerRest(app: FastifyInstance, deps: RestDeps): Promis
     },
   });
   const kit = createRestKit(deps.config, deps.buildContext);
-  for (const group of ROUTE_GROUPS) {
-    await app.register(async (scope) => group(scope, kit));
-  }
+  // One scope around every route group, so the input guard covers REST and nothing else (not GraphQL).
+  await app.register(async (rest) => {
+    installInputGuard(rest);
+    for (const group of ROUTE_GROUPS) {
+      await rest.register(async (scope) => group(scope, kit));
+    }
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -16,7 +16,7 @@ import {
 } from '../services/movie-list.service';
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
-import { arr, int, links, obj, params, query, route, str } from './schemas';
+import { arr, id, int, links, obj, params, query, route, str } from './schemas';
 
 const movieListSchema = obj({
   id: int(),
@@ -51,7 +51,7 @@ const listsSchema = obj(
   ['_embedded', 'movieLists'],
 );
 
-const listIdParams = params({ movieListId: int() });
+const listIdParams = params({ movieListId: id() });
 const entryBody = (positionRequired: boolean) => ({
   type: 'object',
   properties: { movieId: int(), position: { type: 'integer', minimum: 1, description: '1-based; clamped to the list length' } },
@@ -128,10 +128,10 @@ export async function movieListRoutes(app: FastifyInstance, kit: RestKit): Promi
         body: {
           type: 'object',
           properties: {
-            name: str(),
-            typeName: str(),
-            startDate: str('YYYY-MM-DD hh:mm:ss'),
-            endDate: str('YYYY-MM-DD hh:mm:ss'),
+            name: { ...str(), maxLength: 200 },
+            typeName: { ...str('e.g. NowPlaying'), maxLength: 100 },
+            startDate: { ...str('YYYY-MM-DD hh:mm:ss'), maxLength: 40 },
+            endDate: { ...str('YYYY-MM-DD hh:mm:ss'), maxLength: 40 },
           },
           required: ['name', 'typeName', 'startDate', 'endDate'],
         },
@@ -228,7 +228,7 @@ export async function movieListRoutes(app: FastifyInstance, kit: RestKit): Promi
     '/v1/movie-lists/:movieListId/:movieId',
     {
       schema: route('Movie lists', 'Remove a movie from a list (admin)', {
-        params: params({ movieListId: int(), movieId: int() }),
+        params: params({ movieListId: id(), movieId: id() }),
         response: { 200: { type: 'null' } },
       }),
     },

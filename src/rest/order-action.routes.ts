@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   applyLoyaltyDiscounts,
   fulfillOrder,
+  MAX_REFUND_LINES,
   orderSettings,
   refreshOrderExpiration,
   refundOrder,
@@ -9,9 +10,9 @@ import {
 } from '../services/order';
 import type { RestKit } from './kit';
 import { orderSchema, sendOrder } from './order-hal';
-import { arr, int, params, route, str } from './schemas';
+import { arr, id, int, params, route, str } from './schemas';
 
-const orderIdParams = params({ orderId: int() });
+const orderIdParams = params({ orderId: id() });
 
 /**
  * Order actions v2: fulfilment (the order-fulfillment link), refunds (ours; the spec leaves the operation
@@ -43,7 +44,11 @@ export async function orderActionRoutes(app: FastifyInstance, kit: RestKit): Pro
           type: 'object',
           properties: {
             reason: str('A refund reason name (GET /v1/refund-reasons).'),
-            lineNumbers: { ...arr(int()), description: 'Fulfilled lines to refund; absent or empty: all.' },
+            lineNumbers: {
+              ...arr(int()),
+              maxItems: MAX_REFUND_LINES,
+              description: `Fulfilled lines to refund (at most ${MAX_REFUND_LINES}); absent or empty: all.`,
+            },
           },
           required: ['reason'],
         },
@@ -99,7 +104,7 @@ export async function orderActionRoutes(app: FastifyInstance, kit: RestKit): Pro
     '/v2/orders/:orderId/products/:lineNumber/sms-ticket-confirmation/:phoneNumber',
     {
       schema: route('Orders', "Record a request to text a fulfilled ticket's confirmation (no SMS provider: recorded only)", {
-        params: params({ orderId: int(), lineNumber: int(), phoneNumber: str('10 digits.') }),
+        params: params({ orderId: id(), lineNumber: id(), phoneNumber: str('10 digits.') }),
         response: { 200: orderSchema },
       }),
     },

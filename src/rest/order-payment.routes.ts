@@ -3,9 +3,9 @@ import { notFound } from '../errors';
 import { addPayment, getOrder, orderSettings, PAYMENT_TYPES, removePayment, type PaymentType } from '../services/order';
 import type { RestKit } from './kit';
 import { orderSchema, paymentPath, paymentSchema, sendOrder, toPaymentHal } from './order-hal';
-import { int, nstr, num, params, route } from './schemas';
+import { id, nstr, num, params, route } from './schemas';
 
-const lineParams = params({ orderId: int(), lineNumber: int() });
+const lineParams = params({ orderId: id(), lineNumber: id() });
 
 /** Order payments v2: add a tender (201 + Location of the payment), read one, remove a pending one. */
 export async function orderPaymentRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
@@ -13,7 +13,7 @@ export async function orderPaymentRoutes(app: FastifyInstance, kit: RestKit): Pr
     '/v2/orders/:orderId/payments',
     {
       schema: route('Orders', 'Add a tender (at most the balance due); Location: the payment', {
-        params: params({ orderId: int() }),
+        params: params({ orderId: id() }),
         body: {
           type: 'object',
           properties: {

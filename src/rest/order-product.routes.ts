@@ -1,10 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { badInput, notFound } from '../errors';
-import { addConcession, addTickets, getOrder, orderSettings, removeOrderProduct, TICKET_TYPES, type OrderView, type TicketType } from '../services/order';
+import {
+  addConcession,
+  addTickets,
+  getOrder,
+  MAX_MODIFIERS,
+  MAX_SEATS_PER_CALL,
+  orderSettings,
+  removeOrderProduct,
+  TICKET_TYPES,
+  type OrderView,
+  type TicketType,
+} from '../services/order';
 import { addProductModifier, removeProductModifier, updateOrderProduct } from '../services/order/product-edit';
 import type { RestKit } from './kit';
 import { orderSchema, productPath, productSchema, sendOrder, toProductHal } from './order-hal';
-import { arr, int, nstr, obj, params, route, str } from './schemas';
+import { arr, id, int, nstr, obj, params, route, str } from './schemas';
 
 interface ProductBody {
   showtimeId?: number;
@@ -16,8 +27,8 @@ interface ProductBody {
   pickupDateTimeUtc?: string | null;
 }
 
-const lineParams = params({ orderId: int(), lineNumber: int() });
-const tokenParams = params({ orderId: int(), lineNumber: int(), token: str('The line token (modifiedOrderItemGuid).') });
+const lineParams = params({ orderId: id(), lineNumber: id() });
+const tokenParams = params({ orderId: id(), lineNumber: id(), token: str('The line token (modifiedOrderItemGuid).') });
 const ticketType = { type: 'string', enum: [...TICKET_TYPES], description: 'ADULT (default), CHILD or SENIOR.' };
 
 /** Tickets (`showtimeId` + `seats`) or one concession (`theatreConcessionId`); docs/orders.md has the rules. */
@@ -25,11 +36,16 @@ const productBody = {
   type: 'object',
   properties: {
     showtimeId: int('Tickets: the showtime.'),
-    seats: { ...arr(obj({ row: int(), column: int() })), minItems: 1, description: 'Tickets: 1–20 distinct seats, all held or none.' },
+    seats: {
+      ...arr(obj({ row: int(), column: int() })),
+      minItems: 1,
+      maxItems: MAX_SEATS_PER_CALL,
+      description: `Tickets: 1–${MAX_SEATS_PER_CALL} distinct seats, all held or none.`,
+    },
     ticketType,
     theatreConcessionId: int('A concession: the theatre product assignment id.'),
     quantity: int('A concession: 1–20.'),
-    modifiers: arr(obj({ modifierId: int(), quantity: int() })),
+    modifiers: { ...arr(obj({ modifierId: int(), quantity: int() })), maxItems: MAX_MODIFIERS, description: `A concession: at most ${MAX_MODIFIERS}.` },
     pickupDateTimeUtc: nstr('A concession: pickup time, ISO-8601 UTC, in the future.'),
   },
 };
@@ -46,7 +62,7 @@ export async function orderProductRoutes(app: FastifyInstance, kit: RestKit): Pr
     '/v2/orders/:orderId/products',
     {
       schema: route('Orders', 'Add tickets (seats of one showtime, all or none) or a concession line; Location: the (first) new line', {
-        params: params({ orderId: int() }),
+        params: params({ orderId: id() }),
         body: productBody,
         response: { 201: orderSchema },
       }),
@@ -160,7 +176,7 @@ export async function orderProductRoutes(app: FastifyInstance, kit: RestKit): Pr
     '/v2/orders/:orderId/products/:lineNumber/token-:token/modifiers/:modifierSku',
     {
       schema: route('Orders', 'Remove a modifier (by sku) from a concession line', {
-        params: params({ orderId: int(), lineNumber: int(), token: str(), modifierSku: str() }),
+        params: params({ orderId: id(), lineNumber: id(), token: str(), modifierSku: str() }),
         response: { 200: orderSchema },
       }),
     },

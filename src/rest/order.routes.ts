@@ -8,9 +8,9 @@ import { orderPath, orderSchema, sendOrder, toOrderHal } from './order-hal';
 import { orderPaymentRoutes } from './order-payment.routes';
 import { orderProductRoutes } from './order-product.routes';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
-import { arr, int, nstr, obj, paged, params, query, route, str } from './schemas';
+import { arr, id, nstr, obj, paged, params, query, route, str } from './schemas';
 
-const orderIdParams = params({ orderId: int() });
+const orderIdParams = params({ orderId: id() });
 const nullableText = (max: number, description?: string) => ({ ...nstr(description), maxLength: max });
 
 /** Create and update take the same optional fields; on update `null` clears and an absent field is kept. */
@@ -153,7 +153,7 @@ export async function orderRoutes(app: FastifyInstance, kit: RestKit): Promise<v
     '/v2/site-accounts/:accountId/orders/',
     {
       schema: route('Orders', "An account's orders, newest first, optionally created in [startDateUtc, endDateUtc] (owner or admin)", {
-        params: params({ accountId: int() }),
+        params: params({ accountId: id() }),
         querystring: query({
           startDateUtc: str('ISO-8601 UTC date-time, or a date (from its start).'),
           endDateUtc: str('ISO-8601 UTC date-time (exclusive), or a date (through its end).'),

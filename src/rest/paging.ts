@@ -1,13 +1,20 @@
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PageRequest } from '../services/page';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE, type PageRequest } from '../services/page';
 import type { Hal, Links } from './hal';
 
 /**
- * Query schema of every paged collection. Non-numeric, zero or negative values fail validation (400);
- * sizes above the maximum are accepted and served as the maximum, since old clients send 1000.
+ * Query schema of every paged collection. Non-numeric, zero or negative values fail validation (400),
+ * as does a page number above MAX_PAGE_NUMBER; a page past the end of the list is an empty page. Sizes
+ * above the maximum are accepted and served as the maximum, since old clients send 1000.
  */
 export const pagingQuery = {
-  'page-number': { type: 'integer', minimum: 1, default: 1, description: 'Page number, 1-based (default 1).' },
+  'page-number': {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PAGE_NUMBER,
+    default: 1,
+    description: `Page number, 1-based (default 1), at most ${MAX_PAGE_NUMBER}.`,
+  },
   'page-size': {
     type: 'integer',
     minimum: 1,

@@ -4,7 +4,7 @@ import { getAttributeByCode, listAttributes } from '../services/attribute.servic
 import { getCastAndCrew } from '../services/person.service';
 import { listRefundReasons } from '../services/reference.service';
 import type { RestKit } from './kit';
-import { arr, int, links, nstr, obj, params, route, str } from './schemas';
+import { arr, id, int, links, nstr, obj, params, route, str } from './schemas';
 import { attributeGroupPath, attributeGroupSchema, attributeSchema, toAttribute } from './shapes/attribute';
 
 const refundReason = obj({ name: str('Identifier of the reason.'), description: str(), typeDescription: str() });
@@ -75,7 +75,7 @@ export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promi
     '/v1/attribute-groups/:groupId',
     {
       schema: route('Reference', 'One attribute group', {
-        params: params({ groupId: int() }),
+        params: params({ groupId: id() }),
         response: { 200: attributeGroupSchema },
       }),
     },
@@ -88,17 +88,17 @@ export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promi
   );
 
   // `{movieId:int}` in the spec is a route constraint: a non-numeric id matches no route (404).
-  app.get<{ Params: { movieId: string } }>(
+  app.get<{ Params: { movieId: number } }>(
     '/v1/movie/:movieId(^\\d+)/cast-crew',
     {
       schema: route('Movies', 'Cast and crew of a movie (note the `links` key)', {
-        params: params({ movieId: str() }),
+        params: params({ movieId: id() }),
         response: { 200: obj({ id: int('The movie id.'), cast: arr(castItem), links: links() }) },
       }),
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const movieId = Number(request.params.movieId);
+      const movieId = request.params.movieId;
       const entries = await getCastAndCrew(ctx.db, movieId);
       if (!entries) throw notFound('Movie', movieId);
       return {

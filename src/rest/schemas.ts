@@ -4,12 +4,20 @@
  * list, so every field the spec names must be listed), and @fastify/swagger publishes them as OpenAPI.
  */
 
+import { INT4_MAX, INT4_MIN } from '../bounds';
+
 type Schema = Record<string, unknown>;
 
 export const str = (description?: string): Schema => ({ type: 'string', ...(description ? { description } : {}) });
 export const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
 export const num = (description?: string): Schema => ({ type: 'number', ...(description ? { description } : {}) });
 export const bool = (description?: string): Schema => ({ type: 'boolean', ...(description ? { description } : {}) });
+
+/**
+ * A row id in a path: an integer from 1 to INT4_MAX (every id column is an int4). Outside that range no
+ * resource can exist, so the error handler answers 404, not 400 (src/rest/errors.ts).
+ */
+export const id = (description?: string): Schema => ({ ...int(description), minimum: 1, maximum: INT4_MAX });
 
 /** The same schema, also allowing null. */
 export function nullable(schema: Schema): Schema {
@@ -65,7 +73,46 @@ export function query(properties: Record<string, Schema>, required: readonly str
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
 
-/** A route's schema: tag and summary for OpenAPI, the 200 (or other success) body, and error bodies. */
+/**
+ * Bounds a request schema gets wherever it sets none (docs/security.md), so that no path value, query
+ * parameter or body field can carry more than the database or the service can take.
+ */
+export const REQUEST_LIMITS = {
+  /** Characters of a path value; Fastify's router already matches no longer one (maxParamLength). */
+  pathText: 100,
+  /** Characters of a query parameter. */
+  queryText: 200,
+  /** Characters of a string field of a JSON body. */
+  bodyText: 1000,
+  /** Items of an array in a JSON body. */
+  listItems: 100,
+} as const;
+
+/**
+ * The schema with the default bounds added where it has none: integers within int4, strings (except
+ * enums) at most `maxText` characters, arrays at most REQUEST_LIMITS.listItems items; recursively.
+ */
+export function bounded(schema: Schema, maxText: number): Schema {
+  const types = ([] as unknown[]).concat(schema.type);
+  const out: Schema = { ...schema };
+  if (types.includes('integer')) {
+    out.minimum ??= INT4_MIN;
+    out.maximum ??= INT4_MAX;
+  }
+  if (types.includes('string') && !schema.enum) out.maxLength ??= maxText;
+  if (types.includes('array')) out.maxItems ??= REQUEST_LIMITS.listItems;
+  if (schema.items) out.items = bounded(schema.items as Schema, maxText);
+  if (schema.properties) {
+    const properties = schema.properties as Record<string, Schema>;
+    out.properties = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, bounded(v, maxText)]));
+  }
+  return out;
+}
+
+/**
+ * A route's schema: tag and summary for OpenAPI, the 200 (or other success) body, and error bodies.
+ * Params, query and body get the default bounds of REQUEST_LIMITS where they set none.
+ */
 export function route(
   tag: string,
   summary: string,
@@ -74,9 +121,9 @@ export function route(
   return {
     tags: [tag],
     summary,
-    ...(parts.params ? { params: parts.params } : {}),
-    ...(parts.querystring ? { querystring: parts.querystring } : {}),
-    ...(parts.body ? { body: parts.body } : {}),
+    ...(parts.params ? { params: bounded(parts.params, REQUEST_LIMITS.pathText) } : {}),
+    ...(parts.querystring ? { querystring: bounded(parts.querystring, REQUEST_LIMITS.queryText) } : {}),
+    ...(parts.body ? { body: bounded(parts.body, REQUEST_LIMITS.bodyText) } : {}),
     response: { ...parts.response, '4xx': errorBody, '5xx': errorBody },
   };
 }

@@ -4,7 +4,7 @@ import { theatreSeatingLayouts } from '../services/seating/layout.service';
 import { seatMapForShowtime, seatMapViewer } from '../services/seating/seat-map.service';
 import { getShowtimeByPerformance } from '../services/showtime.service';
 import type { RestKit } from './kit';
-import { arr, bool, int, links, nint, num, obj, params, query, route, str } from './schemas';
+import { arr, bool, id, int, links, nint, num, obj, params, query, route, str } from './schemas';
 
 const seatMapSchema = obj({
   theatreNumber: int(),
@@ -57,7 +57,7 @@ export async function seatingRoutes(app: FastifyInstance, kit: RestKit): Promise
       `/${version}/seating-layouts/:theatreNumber/:performanceNumber`,
       {
         schema: route('Seating', `Seat map of a performance (${version}); the caller's own accountId or loyaltyCardNumber (an admin: any) enable premiere availability`, {
-          params: params({ theatreNumber: int('The theatre id.'), performanceNumber: int() }),
+          params: params({ theatreNumber: id('The theatre id.'), performanceNumber: id() }),
           querystring: query({ accountId: int(), loyaltyCardNumber: str() }),
           response: { 200: seatMapSchema },
         }),
@@ -99,7 +99,7 @@ export async function seatingRoutes(app: FastifyInstance, kit: RestKit): Promise
       `/${version}/theatres/:theatreNumber/seating-layouts`,
       {
         schema: route('Seating', `Auditoriums of a theatre and their current layouts (${version})`, {
-          params: params({ theatreNumber: int('The theatre id.') }),
+          params: params({ theatreNumber: id('The theatre id.') }),
           response: { 200: theatreLayoutsSchema },
         }),
       },

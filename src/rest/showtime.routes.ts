@@ -11,9 +11,10 @@ import {
   type ShowtimeFilters,
   type ShowtimeRecord,
 } from '../services/showtime.service';
+import { MAX_FILTER_CODES } from '../services/showtime-query';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
-import { arr, int, nstr, num, obj, paged, params, query, route, str } from './schemas';
+import { arr, id, nstr, num, obj, paged, params, query, route, str } from './schemas';
 import { movieSchema, toMovie } from './shapes/movie';
 import { lastUpdatedOf, showtimeSchema, toShowtime } from './shapes/showtime';
 
@@ -25,18 +26,27 @@ type FilterQuery = PagingQuery & {
   'attribute-operator'?: string;
 };
 
+const codesQuery = (description: string) => ({ ...str(`${description} At most ${MAX_FILTER_CODES} codes.`), maxLength: 1000 });
+
 const filterQuery = {
   movie: str("Case-insensitive part of the movie's name."),
   'movie-id': { type: 'integer', minimum: 1 },
-  'include-attributes': str('Comma-separated attribute codes the showtime must have.'),
-  'exclude-attributes': str('Comma-separated attribute codes the showtime must not have.'),
+  'include-attributes': codesQuery('Comma-separated attribute codes the showtime must have.'),
+  'exclude-attributes': codesQuery('Comma-separated attribute codes the showtime must not have.'),
   'attribute-operator': str('and (default) or or: whether every or any included code is required.'),
   ...pagingQuery,
 };
 
 const showtimeList = paged({ lastUpdatedDateUtc: nstr('Latest update among the listed showtimes.'), _embedded: obj({ showtimes: arr(showtimeSchema) }) });
 
-const codes = (value?: string) => (value ? value.split(',').map((c) => c.trim()).filter(Boolean) : null);
+/** A comma-separated list of codes; more than MAX_FILTER_CODES is a 400 naming the parameter. */
+function codes(q: FilterQuery, name: 'include-attributes' | 'exclude-attributes'): string[] | null {
+  const value = q[name];
+  if (!value) return null;
+  const list = value.split(',').map((c) => c.trim()).filter(Boolean);
+  if (list.length > MAX_FILTER_CODES) throw badInput(`${name}: at most ${MAX_FILTER_CODES} codes`, name);
+  return list;
+}
 
 /** The spec's query parameters as service filters; a bad attribute-operator is a 400 naming it. */
 export function filtersOf(q: FilterQuery): ShowtimeFilters {
@@ -45,8 +55,8 @@ export function filtersOf(q: FilterQuery): ShowtimeFilters {
   return {
     movieName: q.movie?.trim() || null,
     movieId: q['movie-id'] ?? null,
-    includeAttributes: codes(q['include-attributes']),
-    excludeAttributes: codes(q['exclude-attributes']),
+    includeAttributes: codes(q, 'include-attributes'),
+    excludeAttributes: codes(q, 'exclude-attributes'),
     attributeOperator: op ? (op.toUpperCase() as 'AND' | 'OR') : null,
   };
 }
@@ -86,7 +96,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
     '/v2/theatres/:theatreNumber/showtimes/:date',
     {
       schema: route('Showtimes', 'Showtimes of a theatre on a theatre-local date (YYYY-MM-DD or M-D-YYYY)', {
-        params: params({ theatreNumber: int('The theatre id.'), date: str() }),
+        params: params({ theatreNumber: id('The theatre id.'), date: str() }),
         querystring: query(filterQuery),
         response: { 200: showtimeList },
       }),
@@ -105,7 +115,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
     '/v2/theatres/:theatreNumber/showtimes',
     {
       schema: route('Showtimes', 'All future showtimes of a theatre', {
-        params: params({ theatreNumber: int('The theatre id.') }),
+        params: params({ theatreNumber: id('The theatre id.') }),
         querystring: query(filterQuery),
         response: { 200: showtimeList },
       }),
@@ -140,7 +150,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
   app.get<{ Params: { showtimeId: number } }>(
     '/v2/showtimes/:showtimeId',
     {
-      schema: route('Showtimes', 'One showtime', { params: params({ showtimeId: int() }), response: { 200: showtimeSchema } }),
+      schema: route('Showtimes', 'One showtime', { params: params({ showtimeId: id() }), response: { 200: showtimeSchema } }),
     },
     async (request) => {
       const ctx = await kit.context(request);
@@ -154,7 +164,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
     '/v2/theatres/:theatreNumber/movies/:movieId/earliest-showtime',
     {
       schema: route('Showtimes', 'The earliest future showtime of a movie at a theatre', {
-        params: params({ theatreNumber: int(), movieId: int() }),
+        params: params({ theatreNumber: id(), movieId: id() }),
         response: { 200: showtimeSchema },
       }),
     },

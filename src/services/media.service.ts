@@ -1,9 +1,9 @@
 import { and, asc, count, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attributes, contentTypes, imageSizeTypes, mediaItems, movies, people, renditions, theatres } from '../../db/schema';
-import type { Page } from './page';
+import { rowIdOf } from '../bounds';
 import { notFound } from '../errors';
-import { pageWindow, toPage } from './page';
+import { pageWindow, toPage, type Page } from './page';
 
 export type MediaTypeName = 'image' | 'video';
 /** Resource types as stored in `media_items.resource_type` (the spec's route words). */
@@ -75,15 +75,16 @@ export async function getMediaItem(db: Db, id: number, mediaType?: MediaTypeName
 
 /** Whether the resource exists; promotions and products have no table of ours, so they always do. */
 export async function resourceExists(db: Db, resource: ResourceRef): Promise<boolean> {
-  const id = /^\d+$/.test(resource.key) ? Number(resource.key) : NaN;
+  // A key that cannot be an int4 id matches no row (and must not reach SQL as one).
+  const id = rowIdOf(resource.key);
   const numeric = async (query: Promise<unknown[]>) => (await query).length > 0;
   switch (resource.type) {
     case 'theatre':
-      return !Number.isNaN(id) && numeric(db.select({ id: theatres.id }).from(theatres).where(eq(theatres.id, id)));
+      return id !== null && numeric(db.select({ id: theatres.id }).from(theatres).where(eq(theatres.id, id)));
     case 'movie':
-      return !Number.isNaN(id) && numeric(db.select({ id: movies.id }).from(movies).where(eq(movies.id, id)));
+      return id !== null && numeric(db.select({ id: movies.id }).from(movies).where(eq(movies.id, id)));
     case 'person':
-      return !Number.isNaN(id) && numeric(db.select({ id: people.id }).from(people).where(eq(people.id, id)));
+      return id !== null && numeric(db.select({ id: people.id }).from(people).where(eq(people.id, id)));
     case 'attribute':
       return numeric(db.select({ id: attributes.id }).from(attributes).where(eq(attributes.code, resource.key)));
     default:

@@ -7,6 +7,11 @@
 export const DEFAULT_PAGE_SIZE = 10;
 /** Largest page size a client may ask for. */
 export const MAX_PAGE_SIZE = 100;
+/**
+ * The last page number anyone may ask for: at the largest page size that is 10⁸ rows, past any list we
+ * hold, and it keeps page × size (the SQL offset) far inside every integer type on the way.
+ */
+export const MAX_PAGE_NUMBER = 1_000_000;
 
 /** Which page: 1-based number and size. */
 export interface PageRequest {

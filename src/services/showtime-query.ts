@@ -1,5 +1,6 @@
 import { and, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { movies, showtimes, theatres } from '../../db/schema';
+import { isRowId } from '../bounds';
 import { badInput } from '../errors';
 import { containsPattern } from './search';
 import { addDays, parseDateArg } from './time';
@@ -117,10 +118,16 @@ export function preparedLocalDatesCondition(): SQL {
 /** Future showtimes (start at or after `now`). */
 export const futureCondition = (now: Date = new Date()): SQL => gte(showtimes.showDateTimeUtc, now);
 
+/** The most attribute codes one filter takes (the chain has a few dozen attributes). */
+export const MAX_FILTER_CODES = 50;
+
 /** Validates the filters' arguments; BAD_USER_INPUT naming the argument. */
 export function validateFilters(filters: ShowtimeFilters): ShowtimeFilters {
-  if (filters.movieId != null && (!Number.isInteger(filters.movieId) || filters.movieId < 1)) {
+  if (filters.movieId != null && !isRowId(filters.movieId)) {
     throw badInput('movieId must be a positive integer', 'movieId');
+  }
+  for (const name of ['includeAttributes', 'excludeAttributes'] as const) {
+    if ((filters[name]?.length ?? 0) > MAX_FILTER_CODES) throw badInput(`${name}: at most ${MAX_FILTER_CODES} codes`, name);
   }
   if (filters.attributeOperator && filters.attributeOperator !== 'AND' && filters.attributeOperator !== 'OR') {
     throw badInput('attributeOperator must be AND or OR', 'attributeOperator');

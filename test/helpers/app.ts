@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../../db/client';
-import { loadConfig, type Config } from '../../src/config';
+import { databaseTimeouts, loadConfig, type Config } from '../../src/config';
 import { buildServer, type MarqueeApp } from '../../src/server';
 import { databaseUrl, RUN_ENV, TEMPLATE_ENV, withAdmin } from './db';
 
@@ -71,7 +71,7 @@ export async function startTestApp(
     DATABASE_URL: url,
     ...options.env,
   });
-  const database = await openDatabase({ databaseUrl: url, dataDir: '' });
+  const database = await openDatabase({ databaseUrl: url, dataDir: '', ...databaseTimeouts(config) });
   const server = await buildServer({ config, database });
   const address = await server.listen(0, '127.0.0.1');
 

@@ -19,6 +19,8 @@ export interface AddConcessionInput {
 
 export const MAX_CONCESSION_QUANTITY = 20;
 export const MAX_MODIFIER_QUANTITY = 10;
+/** The most modifiers one line takes (the demo chain's richest concession has 8). */
+export const MAX_MODIFIERS = 20;
 
 /** Shape checks of addConcession, before any SQL; returns the parsed pickup time. */
 export function validateConcession(input: AddConcessionInput, now: Date): Date | null {
@@ -26,6 +28,7 @@ export function validateConcession(input: AddConcessionInput, now: Date): Date |
     throw badInput(`quantity must be an integer from 1 to ${MAX_CONCESSION_QUANTITY}`, 'quantity');
   }
   const mods = input.modifiers ?? [];
+  if (mods.length > MAX_MODIFIERS) throw badInput(`modifiers: at most ${MAX_MODIFIERS}`, 'modifiers');
   const ids = new Set<number>();
   for (const m of mods) {
     if (!Number.isInteger(m.modifierId) || !Number.isInteger(m.quantity) || m.quantity < 1 || m.quantity > MAX_MODIFIER_QUANTITY) {

@@ -2,12 +2,16 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orderPayments, orderProducts, orderRefunds, orders, outboxEvents, refundReasons, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
+import { isRowId } from '../../bounds';
 import { badInput, DomainError, notFound } from '../../errors';
 import { publishClaimChanges } from '../../realtime/publish';
 import type { OrderView } from './model';
 import { mutateOrder, type OrderSettings } from './store';
 import { lineTotals, toDollars } from './totals';
 import { loadOrderView } from './view';
+
+/** The most product lines one refund names. */
+export const MAX_REFUND_LINES = 100;
 
 /** Body of refundOrder (GraphQL `RefundOrderInput`, REST `POST /v2/orders/{orderId}/refunds`). */
 export interface RefundOrderInput {
@@ -39,7 +43,8 @@ export interface RefundEventDetails {
 export async function refundOrder(db: Db, principal: Principal, input: RefundOrderInput, settings: OrderSettings): Promise<OrderView> {
   if (typeof input.reason !== 'string' || input.reason.length === 0) throw badInput('reason is required', 'reason');
   const lineNumbers = input.lineNumbers ?? [];
-  if (lineNumbers.some((n) => !Number.isInteger(n) || n < 1) || new Set(lineNumbers).size !== lineNumbers.length) {
+  if (lineNumbers.length > MAX_REFUND_LINES) throw badInput(`lineNumbers: at most ${MAX_REFUND_LINES}`, 'lineNumbers');
+  if (lineNumbers.some((n) => !isRowId(n)) || new Set(lineNumbers).size !== lineNumbers.length) {
     throw badInput('lineNumbers must be distinct positive integers', 'lineNumbers');
   }
   return mutateOrder(

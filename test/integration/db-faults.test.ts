@@ -1,0 +1,239 @@
+import postgres from 'postgres';
+import { sql as drizzleSql } from 'drizzle-orm';
+import { createTestDatabase, PRODUCTION_ENV, startTestApp, type TestApp } from '../helpers/app';
+import { ADMIN_URL } from '../helpers/db';
+import { holdSeats, M, must, pickShowtimes, seatsOf, showsAll, VENDOR, watchSeats } from '../helpers/orders';
+import { TcpProxy, type CutMode } from '../helpers/tcp-proxy';
+
+/**
+ * The database going away and coming back, over real HTTP and WebSocket: the app reaches Postgres
+ * through a TCP proxy that the test cuts (refusing or black-holing connections, as a stopped server
+ * or a partition would) and restores.
+ */
+
+/** The promise every request makes while the database is unreachable (docs/operations.md). */
+const FAIL_WITHIN_MS = 5000;
+/** How long recovery may take once the database is back (the reconnect backoff is capped at 0.5 s). */
+const RECOVER_WITHIN_MS = 10_000;
+
+interface Readyz {
+  status: string;
+  checks: { database: string; realtime: string };
+  reason?: string;
+}
+
+const admin = new URL(ADMIN_URL);
+const timings: string[] = [];
+
+async function timed<T>(label: string, fn: () => Promise<T>, withinMs = FAIL_WITHIN_MS): Promise<T> {
+  const started = Date.now();
+  const result = await fn();
+  const ms = Date.now() - started;
+  timings.push(`${label}: ${ms} ms`);
+  expect(ms).toBeLessThan(withinMs);
+  return result;
+}
+
+/** Polls `fn` until it returns true; returns the milliseconds it took, fails past `withinMs`. */
+async function until(what: string, fn: () => Promise<boolean>, withinMs: number): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await fn().catch(() => false)) return Date.now() - started;
+    if (Date.now() - started > withinMs) throw new Error(`${what}: not within ${withinMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const THEATRES = '{ theatres(pageSize: 1) { totalCount } }';
+
+afterAll(() => {
+  process.stdout.write(`\n[db-faults]\n  ${timings.join('\n  ')}\n`);
+});
+
+describe('the database going away and coming back', () => {
+  let proxy: TcpProxy;
+  let app: TestApp;
+  let direct: string;
+  let closed = false;
+
+  beforeAll(async () => {
+    proxy = await TcpProxy.start({ host: admin.hostname, port: Number(admin.port || 5432) });
+    direct = await createTestDatabase();
+    app = await startTestApp({ databaseUrl: proxy.urlThrough(direct), env: { ...PRODUCTION_ENV, SHUTDOWN_DELAY: '1s' } });
+  });
+  afterAll(async () => {
+    if (!closed) await app?.close();
+    await proxy?.close();
+  });
+
+  const readyz = () => app.get<Readyz>('/readyz');
+
+  async function expectHealthy(): Promise<void> {
+    const health = await app.get<{ status: string }>('/healthz');
+    expect(health.status).toBe(200);
+    expect(health.body.status).toBe('ok');
+  }
+
+  async function expectServing(): Promise<void> {
+    const rest = await app.get<{ count: number }>('/v2/theatres');
+    expect(rest.status).toBe(200);
+    const gql = await app.gql<{ theatres: { totalCount: number } }>(THEATRES, {}, VENDOR);
+    expect(gql.errors).toBeUndefined();
+    expect(gql.data?.theatres.totalCount).toBeGreaterThan(0);
+  }
+
+  it.each<CutMode>(['refuse', 'blackhole'])(
+    'while connections are %sd: /readyz 503, requests 503 / SERVICE_UNAVAILABLE fast; then back by themselves',
+    async (mode) => {
+      const ready = await readyz();
+      expect(ready.status).toBe(200);
+      expect(ready.body).toMatchObject({ status: 'ready', checks: { database: 'up', realtime: 'up' } });
+      await expectServing();
+
+      await proxy.cut(mode);
+      const cutAt = Date.now();
+
+      // Readiness turns within its cache period plus one probe.
+      const turned = await until('readyz 503', async () => (await readyz()).status === 503, 3000);
+      timings.push(`${mode}: /readyz 503 after ${turned} ms`);
+      const down = await readyz();
+      expect(down.body).toMatchObject({ status: 'not ready', checks: { database: 'down' } });
+      await expectHealthy();
+
+      const rest = await timed(`${mode}: GET /v2/theatres`, () => app.get<{ errors: { code: number }[] }>('/v2/theatres'));
+      expect(rest.status).toBe(503);
+      expect(rest.body.errors[0].code).toBe(5030);
+
+      // The vendor-key lookup happens while the request's context is built, before any resolver.
+      const restVendor = await timed(`${mode}: POST /v2/orders (X-Vendor-Key)`, () =>
+        app.request<{ errors: { code: number }[] }>('POST', '/v2/orders', {}, VENDOR),
+      );
+      expect(restVendor.status).toBe(503);
+
+      const gql = await timed(`${mode}: GraphQL theatres`, () => app.gql(THEATRES));
+      expect(gql.errors?.[0].extensions?.code).toBe('SERVICE_UNAVAILABLE');
+
+      const gqlVendor = await timed(`${mode}: GraphQL theatres (X-Vendor-Key)`, () => app.gql(THEATRES, {}, VENDOR));
+      expect(gqlVendor.status).toBe(503);
+      expect(gqlVendor.errors?.[0].extensions?.code).toBe('SERVICE_UNAVAILABLE');
+
+      // A WebSocket connection's credentials are checked on the same path: refused, not hung or fatal.
+      const watcher = watchSeats(app.url, 1, { vendorKey: 'demo-vendor-key' });
+      await timed(`${mode}: graphql-ws connection`, () => expect(watcher.ready).rejects.toBeDefined());
+      await watcher.close();
+
+      await expectHealthy();
+      timings.push(`${mode}: cut for ${Date.now() - cutAt} ms`);
+
+      await proxy.restore();
+      const restoredAt = Date.now();
+      const served = await until(
+        'requests succeed',
+        async () => {
+          await expectServing();
+          return true;
+        },
+        RECOVER_WITHIN_MS,
+      );
+      await until('readyz 200', async () => (await readyz()).status === 200, RECOVER_WITHIN_MS);
+      timings.push(`${mode}: after restore, requests served after ${served} ms, /readyz 200 after ${Date.now() - restoredAt} ms`);
+      expect((await readyz()).body).toMatchObject({ status: 'ready', checks: { database: 'up', realtime: 'up' } });
+
+      // The live seat map works again: the LISTEN connection was re-established.
+      const live = watchSeats(app.url, 1, { vendorKey: 'demo-vendor-key' });
+      try {
+        expect((await live.ready).seats.length).toBeGreaterThan(0);
+      } finally {
+        await live.close();
+      }
+      await expectHealthy();
+    },
+    60_000,
+  );
+
+  it('a live seat map catches up on changes committed while the LISTEN connection was down', async () => {
+    // A second instance, straight to Postgres, keeps selling while the first is cut off.
+    const other = await startTestApp({ databaseUrl: direct, env: PRODUCTION_ENV });
+    const sql = postgres(direct, { max: 1, onnotice: () => undefined });
+    const [show] = await pickShowtimes(sql, 1);
+    const seats = seatsOf(show.regular.slice(0, 2));
+    const watcher = watchSeats(app.url, show.showtimeId);
+    try {
+      expect((await watcher.ready).seats.length).toBeGreaterThan(0);
+
+      await proxy.cut('refuse');
+      await until('readyz 503', async () => (await readyz()).status === 503, 3000);
+      // Its NOTIFY goes out while this instance's LISTEN connection is gone: never heard here.
+      const held = await holdSeats(other.gql, show.showtimeId, seats);
+      await proxy.restore();
+
+      const caughtUp = await watcher.next(showsAll(seats, 'LOCKED'), RECOVER_WITHIN_MS);
+      expect(caughtUp.showtimeId).toBe(show.showtimeId);
+      await must(other.gql, M.cancel, { id: held.id });
+      await watcher.next(showsAll(seats, 'AVAILABLE'));
+    } finally {
+      await watcher.close();
+      await sql.end();
+      await other.close();
+    }
+  });
+
+  it('/readyz answers 503 from the start of shutdown, while /healthz still answers', async () => {
+    await until('readyz 200', async () => (await readyz()).status === 200, RECOVER_WITHIN_MS);
+    closed = true;
+    const closing = app.close();
+    try {
+      const during = await readyz();
+      expect(during.status).toBe(503);
+      expect(during.body).toMatchObject({ status: 'not ready', reason: 'shutting down' });
+      await expectHealthy();
+    } finally {
+      await closing;
+    }
+  });
+});
+
+describe('database timeouts', () => {
+  let app: TestApp;
+  let direct: postgres.Sql;
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { ...PRODUCTION_ENV, DB_STATEMENT_TIMEOUT: '300ms', DB_IDLE_IN_TRANSACTION_TIMEOUT: '2s' } });
+    direct = postgres(app.databaseUrl, { max: 1, onnotice: () => undefined });
+  });
+  afterAll(async () => {
+    await direct?.end();
+    await app?.close();
+  });
+
+  it('every connection of the app has the configured statement and idle-in-transaction timeouts', async () => {
+    const settings = (await app.database.db.execute(
+      drizzleSql`select current_setting('statement_timeout') as statement, current_setting('idle_in_transaction_session_timeout') as idle`,
+    )) as unknown as { statement: string; idle: string }[];
+    expect(settings[0]).toEqual({ statement: '300ms', idle: '2s' });
+  });
+
+  it('a statement stuck behind a lock ends at statement_timeout with 503 / SERVICE_UNAVAILABLE', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    // Without the timeout, the requests below would wait for this lock for as long as it is held.
+    const holder = direct.begin(async (tx) => {
+      await tx`lock table theatres in access exclusive mode`;
+      locked();
+      await released;
+    });
+    try {
+      await isLocked;
+      const rest = await timed('locked: GET /v2/theatres', () => app.get('/v2/theatres'), 2000);
+      expect(rest.status).toBe(503);
+      const gql = await timed('locked: GraphQL theatres', () => app.gql(THEATRES), 2000);
+      expect(gql.errors?.[0].extensions?.code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      release();
+      await holder;
+    }
+    expect((await app.get('/v2/theatres')).status).toBe(200);
+  });
+});
