@@ -87,6 +87,18 @@ export class Attribute {
 
 /** Maps an attribute row to its GraphQL type. */
 export function toAttribute(row: AttributeRow): Attribute {
+  // Rows come from the reference cache and are never changed: each maps once, not once per showtime.
+  let attribute = mapped.get(row);
+  if (!attribute) {
+    attribute = mapAttribute(row);
+    mapped.set(row, attribute);
+  }
+  return attribute;
+}
+
+const mapped = new WeakMap<AttributeRow, Attribute>();
+
+function mapAttribute(row: AttributeRow): Attribute {
   const m = row.media ?? {};
   return Object.assign(new Attribute(), {
     id: row.id,

@@ -151,6 +151,14 @@ export class MoviePage extends PageOf(Movie) {}
 
 /** Maps a movie row to its GraphQL type (fields from credits and showtimes come from field resolvers). */
 export function toMovie(row: MovieRow): Movie {
-  const fields = movieFields(row);
-  return Object.assign(new Movie(), { ...fields, media: Object.assign(new MovieMedia(), fields.media) });
+  // A request maps the same loaded row once, however many showtimes show the movie.
+  let movie = mapped.get(row);
+  if (!movie) {
+    const fields = movieFields(row);
+    movie = Object.assign(new Movie(), { ...fields, media: Object.assign(new MovieMedia(), fields.media) });
+    mapped.set(row, movie);
+  }
+  return movie;
 }
+
+const mapped = new WeakMap<MovieRow, Movie>();
