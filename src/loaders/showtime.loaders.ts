@@ -4,7 +4,7 @@ import {
   getOccupancy,
   getShowtimesByIds,
   getTicketPrices,
-  listShowtimes,
+  listShowtimePages,
   selectShowtimesOf,
   type Occupancy,
   type ShowtimeFilters,
@@ -64,6 +64,29 @@ async function loadSelections(db: Db, keys: readonly ShowtimeSelectionKey[]): Pr
   );
 }
 
+/** A page of one theatre's showtime list, as `Theatre.showtimesPage` asks for it. */
+export interface ShowtimePageKey {
+  query: ShowtimeListQuery;
+  page: PageRequest;
+}
+
+async function loadShowtimePages(db: Db, keys: readonly ShowtimePageKey[]): Promise<Page<ShowtimeRecord>[]> {
+  const groups = new Map<string, ShowtimePageKey[]>();
+  for (const key of keys) {
+    const g = JSON.stringify([key.query.date ?? null, key.query.filters ?? null, key.page]);
+    groups.set(g, [...(groups.get(g) ?? []), key]);
+  }
+  const pages = new Map<ShowtimePageKey, Page<ShowtimeRecord>>();
+  await Promise.all(
+    [...groups.values()].map(async (members) => {
+      const { date, filters } = members[0].query;
+      const result = await listShowtimePages(db, members.map((m) => m.query.theatreId), { date, filters }, members[0].page);
+      members.forEach((m, i) => pages.set(m, result[i]));
+    }),
+  );
+  return keys.map((k) => pages.get(k)!);
+}
+
 /** Showtimes by id and by selection; their prices and occupancy by showtime id (attributes: attribute.loaders). */
 export function createShowtimeLoaders(db: Db) {
   return {
@@ -74,11 +97,10 @@ export function createShowtimeLoaders(db: Db) {
       (keys) => loadSelections(db, keys),
       { cacheKeyFn: selectionCacheKey },
     ),
-    /** Pages of theatres' showtime lists: `listShowtimes`, one statement per theatre asked (a page is paged in SQL). */
-    showtimePageByQuery: new DataLoader<{ query: ShowtimeListQuery; page: PageRequest }, Page<ShowtimeRecord>, string>(
-      (keys) => Promise.all(keys.map((k) => listShowtimes(db, k.query, k.page))),
-      { cacheKeyFn: (k) => JSON.stringify(k) },
-    ),
+    /** Pages of theatres' showtime lists: keys with the same date, filters and page share one statement. */
+    showtimePageByQuery: new DataLoader<ShowtimePageKey, Page<ShowtimeRecord>, string>((keys) => loadShowtimePages(db, keys), {
+      cacheKeyFn: (k) => JSON.stringify(k),
+    }),
     ticketPricesByShowtimeId: new DataLoader<number, TicketPriceRow[]>(async (ids) =>
       manyByKey(ids, await getTicketPrices(db, ids), (r) => r.showtimeId),
     ),

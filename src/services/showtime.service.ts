@@ -2,7 +2,7 @@ import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-o
 import type { Db } from '../../db/client';
 import { movies, showtimes, showtimeTicketPrices, theatres } from '../../db/schema';
 import { EARTH_RADIUS_MILES, validateNearQuery } from './geo';
-import { pageWindow, toPage, type Page, type PageRequest } from './page';
+import { pageOfRows, pageWindow, toPage, type Page, type PageRequest } from './page';
 import { anyOf, prepared } from './prepared';
 import {
   filterConditions,
@@ -192,6 +192,28 @@ export async function listShowtimes(db: Db, query: ShowtimeListQuery, page: Page
     .innerJoin(movies, eq(movies.id, showtimes.movieId))
     .where(where());
   return toPage([], total, page);
+}
+
+/**
+ * Pages of several theatres' showtime lists that share the date, filters and page (as a nested field
+ * over a list of theatres asks for them): one statement either way. One theatre is `listShowtimes`
+ * (paged in SQL); several share one statement of their whole lists, paged here, so the statement count
+ * does not grow with the number of theatres.
+ */
+export async function listShowtimePages(
+  db: Db,
+  theatreIds: readonly number[],
+  query: Omit<ShowtimeListQuery, 'theatreId'>,
+  page: PageRequest,
+): Promise<Page<ShowtimeRecord>[]> {
+  if (theatreIds.length === 1) return [await listShowtimes(db, { ...query, theatreId: theatreIds[0] }, page)];
+  const date = optionalDate(query.date);
+  const rows = await selectShowtimesOf(db, {
+    theatreIds: [...new Set(theatreIds)],
+    dates: date ? [date] : undefined,
+    filters: validateFilters(query.filters ?? {}),
+  });
+  return theatreIds.map((id) => pageOfRows(rows.filter((r) => r.showtime.theatreId === id), page));
 }
 
 /** The earliest future, not canceled showtime of a movie at a theatre, or null. */

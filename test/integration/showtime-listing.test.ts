@@ -63,3 +63,25 @@ it('pages the same list on both surfaces, and counts it past the end', async () 
   expect(filtered.total).toBeGreaterThan(0);
   expect(filtered.total).toBeLessThanOrEqual(future.total);
 });
+
+it('pages a list of theatres in one statement, each page as its theatre alone would have it', async () => {
+  const [{ day }] = await sql<{ day: string }[]>`select to_char(now() + interval '2 days', 'YYYY-MM-DD') as day`;
+  const LIST = `query($n: Int!, $date: String) {
+    theatres(pageSize: $n) { items { id showtimesPage(date: $date, pageNumber: 2, pageSize: 3) { totalCount items { id } } } }
+  }`;
+  type Answer = { theatres: { items: { id: number; showtimesPage: { totalCount: number; items: { id: number }[] } }[] } };
+  const one = await app.gql<Answer>(LIST, { n: 1, date: day });
+  const five = await app.gql<Answer>(LIST, { n: 5, date: day });
+  expect(one.errors).toBeUndefined();
+  expect(five.errors).toBeUndefined();
+  expect(five.data!.theatres.items).toHaveLength(5);
+  expect(five.statements).toBe(one.statements);
+  for (const t of five.data!.theatres.items) {
+    const r = await app.get<RestPage>(`/v2/theatres/${t.id}/showtimes/${day}?page-size=3&page-number=2`);
+    expect({ total: t.showtimesPage.totalCount, ids: t.showtimesPage.items.map((s) => s.id) }).toEqual({
+      total: r.body.count,
+      ids: r.body._embedded.showtimes.map((s) => s.id),
+    });
+  }
+  expect(five.data!.theatres.items.some((t) => t.showtimesPage.items.length > 0)).toBe(true);
+});
