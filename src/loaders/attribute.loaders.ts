@@ -11,9 +11,9 @@ import {
   type AttributeRow,
 } from '../services/attribute.service';
 import { manyByKey } from './keyed';
-import { requestReference } from './reference-cache';
+import type { RequestReference } from './reference-cache';
 
-/** The reference-cache entries of this domain (filled at start by `warmReferenceData`). */
+/** The reference-cache entries of attributes (filled at start by `warmReferenceData`). */
 export const attributeReference = { attributes: loadAttributeIndex };
 
 /**
@@ -21,8 +21,7 @@ export const attributeReference = { attributes: loadAttributeIndex };
  * the database's reference version once per request); loaders here only read which attributes a
  * movie, theatre or showtime has (one statement of ids per batch).
  */
-export function createAttributeLoaders(db: Db) {
-  const reference = requestReference(db);
+export function attributeLoaders(db: Db, reference: RequestReference) {
   const attributeIndex = (): Promise<AttributeIndex> => reference('attributes', attributeReference.attributes);
   const attributesOfKeys = async (
     keys: readonly number[],

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { createSeatingLoaders } from './seating.loaders';
 import { createOrderLoaders } from './order.loaders';
-import { attributeReference, createAttributeLoaders } from './attribute.loaders';
+import { createReferenceLoaders, referenceEntries } from './reference.loaders';
 import { createMediaLoaders } from './media.loaders';
 import { createMovieLoaders } from './movie.loaders';
 import { createPersonLoaders } from './person.loaders';
@@ -17,7 +17,7 @@ const factories = [
   createOrderLoaders,
   createMovieLoaders,
   createTheatreLoaders,
-  createAttributeLoaders,
+  createReferenceLoaders,
   createPersonLoaders,
   createMediaLoaders,
   createShowtimeLoaders,
@@ -64,5 +64,5 @@ export function createLoaders(db: Db): Loaders {
   return loaders as unknown as Loaders;
 }
 
-/** Fills the process's reference cache (attributes and groups) before the first request. */
-export const warmReferenceData = (db: Db): Promise<void> => warmReferenceCache(db, { ...attributeReference });
+/** Fills the process's reference cache (attributes, groups, markets, refund reasons, image sizes) before the first request. */
+export const warmReferenceData = (db: Db): Promise<void> => warmReferenceCache(db, referenceEntries);

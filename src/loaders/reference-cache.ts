@@ -3,9 +3,9 @@ import type { Db } from '../../db/client';
 import { referenceVersion } from '../../db/schema';
 
 /**
- * Reference data (attributes and their groups, …) kept in process across requests. Writes to it are
- * rare (admin), reads are on every catalog request. The database holds one `reference_version`
- * number that triggers bump in the transaction of any write to reference data
+ * Reference data (attributes and their groups, markets, refund reasons, image sizes) kept in process
+ * across requests. Writes to it are rare (admin), reads are on every catalog request. The database
+ * holds one `reference_version` number that triggers bump in the transaction of any write to reference data
  * (db/migrations/0001_reference_version.sql); a request that needs reference data first reads that
  * number (one primary-key read, once per request) and, when it moved, drops everything cached. So an
  * admin write is seen by the next request on every instance sharing the database, however it was
@@ -68,7 +68,9 @@ export function referenceCacheFor(db: Db): ReferenceCache {
  * A request's view of the reference cache: checks the version once, on first use, and then serves
  * every read of the request from the same generation.
  */
-export function requestReference(db: Db): <T>(name: string, load: (db: Db) => Promise<T>) => Promise<T> {
+export type RequestReference = <T>(name: string, load: (db: Db) => Promise<T>) => Promise<T>;
+
+export function requestReference(db: Db): RequestReference {
   let synced: Promise<void> | undefined;
   return async (name, load) => {
     const cache = referenceCacheFor(db);

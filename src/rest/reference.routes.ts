@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors';
 import { getAttributeByCode, listAttributes } from '../services/attribute.service';
 import { getCastAndCrew } from '../services/person.service';
-import { listRefundReasons } from '../services/reference.service';
 import type { RestKit } from './kit';
 import { arr, id, int, links, nstr, obj, params, route, str } from './schemas';
 import { attributeGroupPath, attributeGroupSchema, attributeSchema, toAttribute } from './shapes/attribute';
@@ -34,7 +33,7 @@ export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promi
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const rows = await listRefundReasons(ctx.db);
+      const rows = await ctx.loaders.refundReasons();
       return {
         refundReasons: rows.map((r) => ({ name: r.name, description: r.description, typeDescription: r.typeDescription })),
         _links: kit.hal(request).self('/v1/refund-reasons'),

@@ -42,17 +42,6 @@ export async function listContentTypes(db: Db, mediaType?: MediaTypeName | null)
     .orderBy(asc(contentTypes.id));
 }
 
-/** Image size types of the given content types (loaders group them), smallest first. */
-export async function getImageSizesOfContentTypes(db: Db, contentTypeIds: readonly number[]): Promise<ImageSizeTypeRow[]> {
-  if (!contentTypeIds.length) return [];
-  return db
-    .select(sizeColumns)
-    .from(imageSizeTypes)
-    .innerJoin(contentTypes, eq(contentTypes.id, imageSizeTypes.contentTypeId))
-    .where(inArray(imageSizeTypes.contentTypeId, [...contentTypeIds]))
-    .orderBy(asc(imageSizeTypes.contentTypeId), asc(imageSizeTypes.width), asc(imageSizeTypes.id));
-}
-
 /** Image size types, of one content type (by name) when given; an unknown name gives an empty list. */
 export async function listImageSizes(db: Db, contentType?: string | null): Promise<ImageSizeTypeRow[]> {
   return db

@@ -96,3 +96,21 @@ it('a request that reads cached reference data costs one version check, not the 
   // The showtime (with its attribute ids) and the reference version.
   expect(warm.statements).toBe(2);
 });
+
+it('markets and refund reasons, cached too, follow a write on both instances', async () => {
+  const [t] = await sql<{ id: number; marketId: number }[]>`select id, market_id as "marketId" from theatres order by id limit 1`;
+  const [reason] = await sql<{ id: number; description: string }[]>`select id, description from refund_reasons order by id limit 1`;
+  const QUERY = `query($id: Int!) { theatre(id: $id) { market { name } } refundReasons { description } }`;
+  type Answer = { theatre: { market: { name: string } }; refundReasons: { description: string }[] };
+  for (const app of [a, b]) expect((await app.gql<Answer>(QUERY, { id: t.id })).errors).toBeUndefined();
+
+  await sql`update markets set name = 'Renamed market' where id = ${t.marketId}`;
+  await sql`update refund_reasons set description = 'Renamed reason' where id = ${reason.id}`;
+  for (const app of [a, b]) {
+    const res = await app.gql<Answer>(QUERY, { id: t.id });
+    expect(res.data!.theatre.market.name).toBe('Renamed market');
+    expect(res.data!.refundReasons[0].description).toBe('Renamed reason');
+    const rest = await app.get<{ refundReasons: { description: string }[] }>('/v1/refund-reasons');
+    expect(rest.body.refundReasons[0].description).toBe('Renamed reason');
+  }
+});
