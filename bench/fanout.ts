@@ -13,13 +13,17 @@ import { pickHotShowtime } from './holds';
 export interface FanoutContext {
   appUrl: string;
   databaseUrl: string;
-  /** Subscriber counts to reach, ascending (default 250, 1000, 2000). */
+  /** Subscriber counts to reach, ascending (default 1000, 5000, 10000). */
   steps?: number[];
   /** Events per step: alternately a hold and its release (default 20). */
   events?: number;
+  /** Showtimes the subscribers spread over, round robin (default 4). */
+  showtimes?: number;
+  /** The app's METRICS_TOKEN (production serves /metrics only with it). */
+  metricsToken: string;
 }
 
-export const DEFAULT_STEPS = [250, 1000, 2000];
+export const DEFAULT_STEPS = [1000, 5000, 10000];
 /** How long an event may take to reach every subscriber before it counts as missed. */
 const EVENT_TIMEOUT_MS = 10_000;
 /** Subscribers opened at once while raising a step. */
@@ -34,6 +38,10 @@ interface SeatChange {
 
 /** The event subscribers are waiting for: a seat shown with a status. */
 interface Expectation {
+  /** Index of the showtime the event is on: only its subscribers receive it. */
+  show: number;
+  /** Subscribers of that showtime. */
+  expected: number;
   row: number;
   column: number;
   status: string;
@@ -71,18 +79,18 @@ function percentile(values: number[], p: number): number {
  * RSS and V8 heap used of the app process, from prom-client's default metrics: the least of a few
  * reads over ~2 s, so garbage awaiting collection weighs less (no GC can be forced from outside).
  */
-async function appMemory(appUrl: string): Promise<{ rss: number; heap: number }> {
+async function appMemory(appUrl: string, token: string): Promise<{ rss: number; heap: number }> {
   let least = { rss: Infinity, heap: Infinity };
   for (let i = 0; i < 5; i += 1) {
     if (i > 0) await sleep(500);
-    const m = await readMemory(appUrl);
+    const m = await readMemory(appUrl, token);
     least = { rss: Math.min(least.rss, m.rss), heap: Math.min(least.heap, m.heap) };
   }
   return least;
 }
 
-async function readMemory(appUrl: string): Promise<{ rss: number; heap: number }> {
-  const text = await (await fetch(`${appUrl}/metrics`)).text();
+async function readMemory(appUrl: string, token: string): Promise<{ rss: number; heap: number }> {
+  const text = await (await fetch(`${appUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
   const read = (name: string) => {
     const m = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)`, 'm').exec(text);
     if (!m) throw new Error(`/metrics has no ${name}`);
@@ -103,9 +111,22 @@ export async function runFanoutBench(ctx: FanoutContext): Promise<string> {
   const steps = ctx.steps ?? DEFAULT_STEPS;
   const eventsPerStep = ctx.events ?? 20;
   const sql = postgres(ctx.databaseUrl, { max: 1, onnotice: () => undefined });
-  // A different showtime from the holds benchmark's.
-  const { showtimeId, seats } = await pickHotShowtime(sql, 1).finally(() => sql.end());
-  process.stdout.write(`fan-out: showtime ${showtimeId}, steps ${steps.join(', ')}, ${eventsPerStep} events per step\n`);
+  // Showtimes other than the holds benchmark's; subscriber i watches shows[i % K].
+  const showCount = ctx.showtimes ?? 4;
+  const shows: { showtimeId: number; seats: { row: number; column: number }[] }[] = [];
+  try {
+    // Showtimes with enough regular seats (pickHotShowtime refuses smaller ones), after the holds bench's.
+    for (let skip = 10; shows.length < showCount && skip < 200; skip += 1) {
+      const show = await pickHotShowtime(sql, skip).catch(() => null);
+      if (show && !shows.some((s) => s.showtimeId === show.showtimeId)) shows.push(show);
+    }
+  } finally {
+    await sql.end();
+  }
+  if (shows.length < showCount) throw new Error(`fan-out: found only ${shows.length} showtimes with enough seats`);
+  process.stdout.write(
+    `fan-out: showtimes ${shows.map((s) => s.showtimeId).join(', ')}, steps ${steps.join(', ')}, ${eventsPerStep} events per step\n`,
+  );
 
   const clients: Client[] = [];
   const disposers: (() => void)[] = [];
@@ -114,14 +135,14 @@ export async function runFanoutBench(ctx: FanoutContext): Promise<string> {
   let firstFailure: string | null = null;
   const wsUrl = `${ctx.appUrl.replace(/^http/, 'ws')}/graphql`;
 
-  /** Opens one subscriber; resolves on its first message (the whole current map). */
+  /** Opens one subscriber of shows[index % K]; resolves on its first message (the whole current map). */
   const subscribe = (index: number) =>
     new Promise<void>((resolve, reject) => {
       const client = createClient({ url: wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true, connectionParams: {} });
       clients.push(client);
       let first = true;
       const dispose = client.subscribe<SeatChange>(
-        { query: SUBSCRIPTION, variables: { id: showtimeId } },
+        { query: SUBSCRIPTION, variables: { id: shows[index % showCount].showtimeId } },
         {
           next: (msg) => {
             if (first) {
@@ -131,7 +152,7 @@ export async function runFanoutBench(ctx: FanoutContext): Promise<string> {
               return;
             }
             const e = current;
-            if (!e || e.seen[index]) return;
+            if (!e || index % showCount !== e.show || e.seen[index]) return;
             const hit = msg.data?.seatStatusChanged.seats.some((s) => s.row === e.row && s.column === e.column && s.seatStatus === e.status);
             if (!hit) return;
             const now = performance.now();
@@ -139,7 +160,7 @@ export async function runFanoutBench(ctx: FanoutContext): Promise<string> {
             e.count += 1;
             e.fromSend.push(now - e.sentAt);
             e.receivedAt.push(now);
-            if (e.count === e.seen.length) e.done();
+            if (e.count === e.expected) e.done();
           },
           error: (err) => {
             failures += 1;
@@ -153,10 +174,11 @@ export async function runFanoutBench(ctx: FanoutContext): Promise<string> {
     });
 
   /** Makes one change through the API and waits for all `n` subscribers to see it (or the timeout). */
-  const event = async (n: number, seat: { row: number; column: number }, status: string, send: () => Promise<unknown>) => {
+  const event = async (n: number, show: number, seat: { row: number; column: number }, status: string, send: () => Promise<unknown>) => {
     let done!: () => void;
     const all = new Promise<void>((r) => (done = r));
-    const e: Expectation = { ...seat, status, sentAt: 0, answeredAt: 0, seen: new Uint8Array(n), count: 0, fromSend: [], receivedAt: [], done };
+    const expected = Math.floor(n / showCount) + (show < n % showCount ? 1 : 0);
+    const e: Expectation = { show, expected, ...seat, status, sentAt: 0, answeredAt: 0, seen: new Uint8Array(n), count: 0, fromSend: [], receivedAt: [], done };
     current = e;
     e.sentAt = performance.now();
     await send();
@@ -168,7 +190,7 @@ export async function runFanoutBench(ctx: FanoutContext): Promise<string> {
     return e;
   };
 
-  const before = await appMemory(ctx.appUrl);
+  const before = await appMemory(ctx.appUrl, ctx.metricsToken);
   const results: StepResult[] = [];
   try {
     for (const n of steps) {
@@ -184,15 +206,17 @@ export async function runFanoutBench(ctx: FanoutContext): Promise<string> {
       }
       const connectSeconds = (performance.now() - started) / 1000;
       await sleep(1000);
-      const mem = await appMemory(ctx.appUrl);
+      const mem = await appMemory(ctx.appUrl, ctx.metricsToken);
       const r: StepResult = { n, connectSeconds, events: 0, complete: 0, missed: 0, fromSend: [], fromResponse: [], mutation: [], rss: mem.rss, heap: mem.heap };
       let orderId = 0;
       for (let k = 0; k < eventsPerStep; k += 1) {
+        const show = Math.floor(k / 2) % showCount;
+        const { showtimeId, seats } = shows[show];
         const seat = seats[Math.floor(k / 2) % seats.length];
         const hold = k % 2 === 0;
         if (hold) orderId = (await gql(ctx.appUrl, 'mutation { createOrder(input: {}) { id } }')).createOrder.id;
         const id = orderId;
-        const e = await event(n, seat, hold ? 'LOCKED' : 'AVAILABLE', () =>
+        const e = await event(n, show, seat, hold ? 'LOCKED' : 'AVAILABLE', () =>
           hold
             ? gql(ctx.appUrl, 'mutation($input: AddTicketsInput!) { addTickets(input: $input) { id } }', {
                 input: { orderId: id, showtimeId, seats: [seat] },
@@ -203,8 +227,8 @@ export async function runFanoutBench(ctx: FanoutContext): Promise<string> {
         r.mutation.push(e.answeredAt - e.sentAt);
         r.fromSend.push(...e.fromSend);
         r.fromResponse.push(...e.receivedAt.map((t) => t - e.answeredAt));
-        if (e.count === n) r.complete += 1;
-        r.missed += n - e.count;
+        if (e.count === e.expected) r.complete += 1;
+        r.missed += e.expected - e.count;
       }
       results.push(r);
       process.stdout.write(
@@ -219,9 +243,9 @@ export async function runFanoutBench(ctx: FanoutContext): Promise<string> {
 
   const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
   const lines = [
-    '## Seat-map fan-out (graphql-ws subscribers of one showtime)',
+    `## Seat-map fan-out (graphql-ws subscribers of ${showCount} showtimes)`,
     '',
-    `Each subscriber is its own WebSocket connection (graphql-ws, anonymous) held by the load generator; at each step ${eventsPerStep} events are made one after another through the API ` +
+    `Each subscriber is its own WebSocket connection (graphql-ws, anonymous) held by the load generator, watching one of ${showCount} showtimes (round robin); at each step ${eventsPerStep} events are made one after another through the API, on the showtimes in turn ` +
       '(a hold of one seat, then its release by cancelOrder), each waited for at every subscriber (or 10 s). ' +
       'Latency "from send" runs from sending the mutation to a subscriber\'s receipt of the event (it includes the mutation itself); "from response" from the mutation\'s HTTP response to the receipt. ' +
       'Receipt times are taken in the load-generator process, so the last of N subscribers also waits for that process to read N messages. ' +

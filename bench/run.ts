@@ -15,8 +15,11 @@ import { markdownTable, prepareDatabase, runCase, startProcess, waitFor, type Ca
  * and loads each case with autocannon: the catalog scenarios (bench/catalog.ts, and the REST showtimes
  * page), then the seat-map read. Prints a markdown table and writes it to bench/out/latest.md.
  * Then seat holds under contention (bench/holds.ts, `--clients`) and seat-map fan-out
- * (bench/fanout.ts, `--subscribers 250,1000,2000`) against the same app and database.
+ * (bench/fanout.ts, `--subscribers 1000,5000,10000`) against the same app and database.
  */
+/** The bench app's /metrics token (production mode serves /metrics only with one). */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -25,7 +28,7 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '10' },
       only: { type: 'string' },
       clients: { type: 'string', default: '50' },
-      subscribers: { type: 'string', default: '250,1000,2000' },
+      subscribers: { type: 'string', default: '1000,5000,10000' },
     },
   });
   const only = values.only;
@@ -46,6 +49,9 @@ async function main(): Promise<void> {
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-secret-not-for-real-use-0123456789',
     RATE_LIMIT_PER_MINUTE: '0',
+    // The load generator is one client address holding thousands of sockets.
+    WS_MAX_SOCKETS_PER_CLIENT: '20000',
+    METRICS_TOKEN,
   });
   const baseline = startProcess('bench/baseline-server.ts', {
     DATABASE_URL: db.url,
@@ -66,7 +72,7 @@ async function main(): Promise<void> {
     }
     if (runs('fanout')) {
       const steps = values.subscribers!.split(',').map(Number);
-      sections.push(await runFanoutBench({ appUrl, databaseUrl: db.url, steps }));
+      sections.push(await runFanoutBench({ appUrl, databaseUrl: db.url, steps, metricsToken: METRICS_TOKEN }));
     }
     const out = sections.join('\n\n') + '\n';
     fs.mkdirSync(path.join(__dirname, 'out'), { recursive: true });

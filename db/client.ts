@@ -47,6 +47,8 @@ export interface Notifier {
 
 export interface Database {
   db: Db;
+  /** The seat-event relay's own connection (no transactions on it); the same database on PGlite. */
+  relayDb: Db;
   driver: 'postgres' | 'pglite';
   notifier: Notifier;
   /** Applies the committed drizzle-kit migrations. */
@@ -125,13 +127,13 @@ function preparingUnsafe(sqlClient: postgres.Sql): postgres.Sql {
  * idle-in-transaction timeouts are sent as startup parameters, so they hold on every connection the
  * pool (re)opens, the LISTEN connection included, without a SET that a reconnect would lose.
  */
-function connectionOptions(timeouts: DatabaseTimeouts): postgres.Options<Record<string, never>> {
+function connectionOptions(timeouts: DatabaseTimeouts, applicationName = 'marquee'): postgres.Options<Record<string, never>> {
   return {
     onnotice: () => undefined,
     connect_timeout: timeouts.connectTimeoutMs / 1000,
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, MAX_RECONNECT_DELAY_S),
     connection: {
-      application_name: 'marquee',
+      application_name: applicationName,
       statement_timeout: timeouts.statementTimeoutMs,
       idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
     },
@@ -141,12 +143,18 @@ function connectionOptions(timeouts: DatabaseTimeouts): postgres.Options<Record<
 function openPostgres(url: string, max: number, timeouts: DatabaseTimeouts): Database {
   const sqlClient = preparingUnsafe(postgres(url, { max, ...connectionOptions(timeouts) }));
   const db = drizzlePostgres(sqlClient, { schema, logger: countingLogger, casing: 'snake_case' });
+  // The seat-event relay reads the log on a connection of its own (it runs no transactions), and its
+  // LISTEN connection comes from the same client: both show as `marquee-relay` in pg_stat_activity.
+  // No type fetching: the relay reads no arrays, and postgres.js leaves the rejection of that start-up
+  // query unhandled when the connection is killed during it (which ends the process).
+  const relayClient = postgres(url, { max: 1, fetch_types: false, ...connectionOptions(timeouts, 'marquee-relay') });
   return {
     db,
+    relayDb: drizzlePostgres(relayClient, { schema, casing: 'snake_case' }),
     driver: 'postgres',
     notifier: {
       async listen(channel, onMessage, onListen) {
-        const sub = await sqlClient.listen(channel, onMessage, onListen);
+        const sub = await relayClient.listen(channel, onMessage, onListen);
         return () => sub.unlisten();
       },
     },
@@ -163,7 +171,7 @@ function openPostgres(url: string, max: number, timeouts: DatabaseTimeouts): Dat
       }
     },
     async close() {
-      await sqlClient.end({ timeout: 5 });
+      await Promise.all([sqlClient.end({ timeout: 5 }), relayClient.end({ timeout: 5 })]);
     },
   };
 }
@@ -174,6 +182,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const db = drizzlePglite(client, { schema, logger: countingLogger, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
+    relayDb: db,
     driver: 'pglite',
     notifier: {
       async listen(channel, onMessage, onListen) {

@@ -99,6 +99,14 @@ const schema = z.object({
    */
   SHUTDOWN_DELAY: duration('0s'),
 
+  // Live seat maps.
+  /** How long seat events are kept: the furthest back a subscriber can resume with a cursor. */
+  SEAT_EVENT_RETENTION: duration('24h'),
+  /** The relay's poll, behind its wake-ups (this instance's commits, other instances' NOTIFY). */
+  SEAT_EVENT_POLL_INTERVAL: duration('250ms'),
+  /** Messages a live subscriber may have unsent before it is dropped (close code 4009). */
+  SEAT_SUBSCRIBER_BUFFER: positive(256),
+
   /** Bearer token that /metrics requires; in production /metrics answers 404 without one configured. */
   METRICS_TOKEN: z.string().min(16).optional(),
   TRUST_PROXY: trustProxy,

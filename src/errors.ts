@@ -14,6 +14,10 @@ export const ERROR_CATALOG = {
   ORDER_EXPIRED: { status: 410, restCode: 4100 },
   ORDER_STATE: { status: 409, restCode: 4092 },
   PAYMENT_REQUIRED: { status: 402, restCode: 4020 },
+  /** A seat-map cursor older than the event log's retention: reload the map and subscribe afresh. */
+  CURSOR_EXPIRED: { status: 410, restCode: 4101 },
+  /** A live subscriber that could not keep up was dropped: resubscribe with its last cursor. */
+  SUBSCRIBER_TOO_SLOW: { status: 429, restCode: 4291 },
   RATE_LIMITED: { status: 429, restCode: 4290 },
   /** A GraphQL operation over a static limit (cost, tokens, depth, aliases, directives, root mutations). */
   QUERY_TOO_COMPLEX: { status: 400, restCode: 4001 },

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { openDatabase } from '../db/client';
+import { guardDriverWriteRace } from '../db/driver-guard';
 import { seedIfEmpty } from '../db/seed';
 import { databaseTimeouts, loadConfig } from './config';
 import { buildServer } from './server';
@@ -7,6 +8,7 @@ import { buildServer } from './server';
 /** `npm start`: migrate, seed demo data into an empty database (demo mode), and serve. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  guardDriverWriteRace((message) => console.error(message));
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

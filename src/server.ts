@@ -29,6 +29,8 @@ import { startRealtime } from './realtime';
 export interface BuildOptions {
   config: Config;
   database: Database;
+  /** Where log lines go (default stdout); tests read them to check what is logged. */
+  logStream?: { write(line: string): void };
 }
 
 export interface MarqueeApp {
@@ -47,12 +49,12 @@ function header(value: string | string[] | undefined): string | undefined {
  * Builds the whole service on one Fastify instance: GraphQL at /graphql (HTTP and graphql-ws),
  * the REST compatibility layer, and the per-request statement counter.
  */
-export async function buildServer({ config, database }: BuildOptions): Promise<MarqueeApp> {
+export async function buildServer({ config, database, logStream }: BuildOptions): Promise<MarqueeApp> {
   const schema = await buildMarqueeSchema();
   guardListFields(schema);
   const trust = trustFunction(config.TRUST_PROXY);
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: { ...loggerOptions(config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) },
     trustProxy: trust,
     genReqId: (req) => header(req.headers['x-request-id']) ?? randomUUID(),
     bodyLimit: 1024 * 1024,

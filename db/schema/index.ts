@@ -10,3 +10,4 @@ export * from './showtime';
 export * from './theatre';
 export * from './movie-list';
 export * from './order';
+export * from './seat-event';

@@ -6,7 +6,7 @@ import { referenceVersion } from '../../db/schema';
  * Reference data (attributes and their groups, markets, refund reasons, image sizes) kept in process
  * across requests. Writes to it are rare (admin), reads are on every catalog request. The database
  * holds one `reference_version` number that triggers bump in the transaction of any write to reference data
- * (db/migrations/0001_reference_version.sql); a request that needs reference data first reads that
+ * (db/migrations/0002_reference_version.sql); a request that needs reference data first reads that
  * number (one primary-key read, once per request) and, when it moved, drops everything cached. So an
  * admin write is seen by the next request on every instance sharing the database, however it was
  * made (service, migration, psql). Choice and alternatives: docs/decisions.md.

@@ -1,55 +1,48 @@
-import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
-import type { GraphQLFormattedError, GraphQLSchema, ValidationRule } from 'graphql';
-import type { Database } from '../../db/client';
-import type { Config } from '../config';
-import type { Context } from '../context';
-import type { OperationLimits } from '../graphql/limits';
-import type { ClientBudget } from '../rate-limit';
 import { startExpirySweeper } from '../services/order/expiry';
-import { SeatEventHub } from './seat-events';
+import { SeatFanout } from './fanout';
+import { SeatEventRelay } from './relay';
+import { startSeatEventSweeper } from './sweeper';
+import type { RealtimeDeps } from './types';
 import { startGraphqlWs } from './ws';
 
-export interface RealtimeDeps {
-  app: FastifyInstance;
-  schema: GraphQLSchema;
-  config: Config;
-  database: Database;
-  buildContext(headers: Record<string, unknown>, requestId: string): Promise<Context>;
-  /** What HTTP operations pass, shared with graphql-ws: limits, rules, the client's rate budget. */
-  guard: {
-    limits: OperationLimits;
-    rules: readonly ValidationRule[];
-    /** The per-client request budget shared with HTTP; null when rate limiting is off. */
-    budget: ClientBudget | null;
-    formatError(formatted: GraphQLFormattedError, error: unknown, requestId?: string): GraphQLFormattedError;
-    /** The client's address under TRUST_PROXY, as Fastify computes `request.ip`. */
-    clientAddress(request: IncomingMessage): string;
-  };
-}
+export type { RealtimeDeps } from './types';
 
 /** How often the expiry sweeper looks for expired orders. */
 export const SWEEP_INTERVAL_MS = 1000;
 
 /**
- * Starts the live parts of one instance: the seat-event hub (one LISTEN on Postgres), graphql-ws on
- * /graphql, and the order-expiry sweeper (safe to run on every instance). `close()` stops all three.
+ * Starts the live parts of one instance: the seat-event relay (reads the log) and fan-out (to this
+ * instance's subscribers), graphql-ws on /graphql, the order-expiry sweeper and the seat-event log
+ * sweeper (both safe to run on every instance). `close()` stops them all.
  */
-export async function startRealtime(deps: RealtimeDeps): Promise<{ close(): Promise<void>; seatEvents: SeatEventHub }> {
+export async function startRealtime(deps: RealtimeDeps): Promise<{ close(): Promise<void>; fanout: SeatFanout; relay: SeatEventRelay }> {
   const log = (obj: object, msg: string) => deps.app.log.error(obj, msg);
-  const hub = new SeatEventHub(deps.database.db, log);
-  await hub.start(deps.database.notifier);
-  const ws = startGraphqlWs(deps, hub);
-  const sweeper = startExpirySweeper(deps.database.db, {
+  const { config, database } = deps;
+  const fanout = new SeatFanout(database.db, log, { bufferLimit: config.SEAT_SUBSCRIBER_BUFFER });
+  const relay = new SeatEventRelay(database.db, database.relayDb, database.notifier, fanout, {
+    pollMs: config.SEAT_EVENT_POLL_INTERVAL,
+    log,
+  });
+  fanout.attach(relay);
+  await relay.start();
+  const ws = startGraphqlWs(deps, fanout);
+  const sweeper = startExpirySweeper(database.db, {
     intervalMs: SWEEP_INTERVAL_MS,
     onError: (err) => log({ err }, 'order expiry sweep failed'),
   });
+  const logSweeper = startSeatEventSweeper(database.db, {
+    retentionMs: config.SEAT_EVENT_RETENTION,
+    onError: (err) => log({ err }, 'seat event prune failed'),
+  });
   return {
-    seatEvents: hub,
+    fanout,
+    relay,
     async close() {
       await sweeper.stop();
+      await logSweeper.stop();
       await ws.close();
-      await hub.stop();
+      await relay.stop();
+      await fanout.drain();
     },
   };
 }

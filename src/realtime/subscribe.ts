@@ -1,14 +1,16 @@
-import type { Context } from '../context';
-import { badInput } from '../errors';
-import { seatMapViewer } from '../services/seating/seat-map.service';
 import type { SeatStatusChange } from '../../schema/seat-event.type';
-import type { SeatEventHub } from './seat-events';
+import type { Context } from '../context';
+import { badInput, type DomainError } from '../errors';
+import { seatMapViewer } from '../services/seating/seat-map.service';
+import type { SeatFanout } from './fanout';
 
-/** The context of a graphql-ws operation: the request context plus the instance's hub and the membership given. */
+/** The context of a graphql-ws operation: the request context plus the instance's fan-out and socket. */
 export interface RealtimeContext extends Context {
-  seatEvents: SeatEventHub;
+  seatEvents: SeatFanout;
   /** `connectionParams.loyaltyCardNumber`: decides Premiere statuses, as the account of the token does. */
   loyaltyCardNumber: string | null;
+  /** Closes the socket (a subscriber that fell too far behind). */
+  dropSocket(error: DomainError): void;
 }
 
 const isRealtime = (ctx: unknown): ctx is RealtimeContext =>
@@ -16,10 +18,15 @@ const isRealtime = (ctx: unknown): ctx is RealtimeContext =>
 
 /**
  * Opens the seat-status stream of a showtime for the subscriber of `context` (its membership from
- * its account token or `loyaltyCardNumber`). Subscriptions are served over WebSocket only.
+ * its account token or `loyaltyCardNumber`), from `after` when given. Subscriptions are served over
+ * WebSocket only.
  */
-export async function subscribeSeatStatus(context: unknown, showtimeId: number): Promise<AsyncIterable<SeatStatusChange>> {
+export async function subscribeSeatStatus(
+  context: unknown,
+  showtimeId: number,
+  after: string | null,
+): Promise<AsyncIterable<SeatStatusChange>> {
   if (!isRealtime(context)) throw badInput('Subscriptions are served over WebSocket (graphql-ws) at /graphql');
   const viewer = await seatMapViewer(context.loaders, context.principal, { loyaltyCardNumber: context.loyaltyCardNumber });
-  return context.seatEvents.subscribe(showtimeId, viewer);
+  return context.seatEvents.subscribe(showtimeId, viewer, after, (error) => context.dropSocket(error));
 }

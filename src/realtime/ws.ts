@@ -10,8 +10,9 @@ import { databaseErrorToDomain } from '../db-errors';
 import { DomainError, type ErrorCode } from '../errors';
 import { checkVariables } from '../graphql/input-guard';
 import { checkCost, parseOptionsOf } from '../graphql/limits';
-import type { RealtimeDeps } from './index';
-import type { SeatEventHub } from './seat-events';
+import type { SeatFanout } from './fanout';
+import { createSharedSubscribe } from './shared-execution';
+import type { RealtimeDeps } from './types';
 import type { RealtimeContext } from './subscribe';
 
 /** Largest WebSocket message accepted (an operation, not a file). */
@@ -20,6 +21,8 @@ export const MAX_WS_PAYLOAD = 64 * 1024;
 /** Close codes we send: a refused or expired credential; a database outage at connection time. */
 export const CLOSE_FORBIDDEN = 4403;
 export const CLOSE_TRY_AGAIN = 1013;
+/** A live subscriber that fell too far behind (its unsent messages passed SEAT_SUBSCRIBER_BUFFER). */
+export const CLOSE_TOO_SLOW = 4009;
 
 /** What a client may send in `connectionParams` (the same credentials as HTTP headers). */
 export interface ConnectionParams {
@@ -64,13 +67,15 @@ export function parseConnectionParams(raw: unknown): ConnectionParams | null {
  *   error formatting as HTTP; a socket runs at most WS_MAX_SUBSCRIPTIONS_PER_SOCKET operations at
  *   once, and the one over it gets an error while the socket stays open.
  */
-export function startGraphqlWs(deps: RealtimeDeps, hub: SeatEventHub): { close(): Promise<void> } {
+export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(): Promise<void> } {
   const { guard, config } = deps;
   const socketsPerClient = new Map<string, number>();
   const connections = new WeakMap<object, Connection>();
   const parseOptions = parseOptionsOf(guard.limits);
   const rules = [...specifiedRules, ...guard.rules];
   const connectionOf = (ctx: WsContext<Record<string, unknown> | undefined, Extra>) => connections.get(ctx.extra);
+  // The query text of each parsed document, so that identical subscriptions share their executions.
+  const queryTexts = new WeakMap<DocumentNode, string>();
 
   const wss = new WebSocketServer({
     server: deps.app.server,
@@ -109,6 +114,7 @@ export function startGraphqlWs(deps: RealtimeDeps, hub: SeatEventHub): { close()
   const server = useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema: deps.schema,
+      subscribe: createSharedSubscribe((document) => queryTexts.get(document)),
       onConnect: async (ctx) => {
         const params = parseConnectionParams(ctx.connectionParams);
         if (!params) return false;
@@ -174,6 +180,7 @@ export function startGraphqlWs(deps: RealtimeDeps, hub: SeatEventHub): { close()
           checkVariables(payload.variables) ??
           checkCost(deps.schema, document, payload.variables, payload.operationName, guard.limits);
         if (refused) return [refused];
+        queryTexts.set(document, payload.query);
         return { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
       context: (ctx): RealtimeContext => {
@@ -185,7 +192,12 @@ export function startGraphqlWs(deps: RealtimeDeps, hub: SeatEventHub): { close()
           db: deps.database.db,
           principal: conn.principal,
         });
-        return { ...base, seatEvents: hub, loyaltyCardNumber: conn.loyaltyCardNumber };
+        return {
+          ...base,
+          seatEvents: fanout,
+          loyaltyCardNumber: conn.loyaltyCardNumber,
+          dropSocket: (error) => ctx.extra.socket.close(CLOSE_TOO_SLOW, error.message.slice(0, 120)),
+        };
       },
       onNext: (ctx, _id, _payload, _args, result) => {
         if (!result.errors?.length) return undefined;

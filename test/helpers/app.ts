@@ -61,7 +61,7 @@ export async function createTestDatabase(): Promise<string> {
  * between two instances.
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; databaseUrl?: string } = {},
+  options: { env?: Record<string, string>; databaseUrl?: string; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const url = options.databaseUrl ?? (await createTestDatabase());
   const config = loadConfig({
@@ -72,7 +72,7 @@ export async function startTestApp(
     ...options.env,
   });
   const database = await openDatabase({ databaseUrl: url, dataDir: '', ...databaseTimeouts(config) });
-  const server = await buildServer({ config, database });
+  const server = await buildServer({ config, database, logStream: options.logStream });
   const address = await server.listen(0, '127.0.0.1');
 
   const request: TestApp['request'] = async (method, path, body, headers = {}) => {

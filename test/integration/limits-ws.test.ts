@@ -159,3 +159,36 @@ describe('operations endpoints in production', () => {
     }
   });
 });
+
+describe('access logs (production mode)', () => {
+  it('never carry credentials, order tokens, card numbers, phone numbers or e-mail addresses', async () => {
+    const lines: string[] = [];
+    const app = await startTestApp({ env: { ...PRODUCTION_ENV, LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } });
+    try {
+      const token = await signAccountToken(app.config.JWT_SECRET, 1);
+      const secrets = {
+        orderToken: '3f2a9c1e-8b7d-4e6f-a1b2-c3d4e5f60718',
+        card: 'PREM000000000001',
+        phone: '2125550123',
+        email: 'jane.doe@example.com',
+        vendorKey: 'demo-vendor-key',
+        bearer: token,
+      };
+      const headers = { authorization: `Bearer ${token}`, 'x-vendor-key': secrets.vendorKey };
+      await app.get(`/v2/orders/token-${secrets.orderToken}`, headers);
+      await app.get(`/v4/loyalty-cards/${secrets.card}`, headers);
+      await app.get(`/v4/loyalty-accounts/phone-${secrets.phone}`);
+      await app.get(`/v4/loyalty-accounts/email-${encodeURIComponent(secrets.email)}`);
+      await app.get(`/v2/subscriptions?email-address=${encodeURIComponent(secrets.email)}`);
+      await app.gql('{ refundReasons { name } }', {}, headers);
+      const log = lines.join('');
+      expect(log).toContain('/v2/orders/token-[redacted]');
+      expect(log).toContain('/v4/loyalty-cards/…0001');
+      for (const [what, value] of Object.entries(secrets)) {
+        expect([what, log.includes(value) || log.includes(encodeURIComponent(value))]).toEqual([what, false]);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

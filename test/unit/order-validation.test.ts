@@ -1,14 +1,16 @@
-import { parseSeatEvent } from '../../src/realtime/publish';
+import { encodeCursor, parseCursor } from '../../src/realtime/cursor';
 import { validateTicketRequest } from '../../src/services/order/tickets';
 import { validatePayment } from '../../src/services/order/payments';
 import { DomainError } from '../../src/errors';
 
-describe('seat event payloads', () => {
-  it('parses what publishSeatChange sends and rejects anything else', () => {
-    expect(parseSeatEvent('{"showtimeId":5,"seats":[[1,2],[3,4]]}')).toEqual({ showtimeId: 5, seats: [[1, 2], [3, 4]] });
-    expect(parseSeatEvent('{"showtimeId":5,"seats":[[1,"x"],[3,4]]}')).toEqual({ showtimeId: 5, seats: [[3, 4]] });
-    expect(parseSeatEvent('{"showtimeId":"5","seats":[]}')).toBeNull();
-    expect(parseSeatEvent('not json')).toBeNull();
+describe('seat-map cursors', () => {
+  it('read back what they encode and refuse anything else', () => {
+    expect(parseCursor(encodeCursor(5, 0))).toEqual({ showtimeId: 5, seq: 0 });
+    expect(parseCursor(encodeCursor(2147483647, 123456789012))).toEqual({ showtimeId: 2147483647, seq: 123456789012 });
+    for (const bad of ['', 'v1.5.3', 'not a cursor', Buffer.from('v1.0.3').toString('base64url'), Buffer.from('v2.5.3').toString('base64url'),
+      Buffer.from('v1.5.-3').toString('base64url'), Buffer.from('v1.2147483648.1').toString('base64url'), 'x'.repeat(100)]) {
+      expect([bad, parseCursor(bad)]).toEqual([bad, null]);
+    }
   });
 });
 

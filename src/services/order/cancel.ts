@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { orderPayments, orderProducts, orders, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { DomainError, notFound } from '../../errors';
-import { publishClaimChanges, publishSeatChange } from '../../realtime/publish';
+import { recordClaimChanges, recordSeatChange } from '../../realtime/seat-log';
 import type { OrderView } from './model';
 import { mutateOrder, type OrderSettings } from './store';
 
@@ -29,7 +29,7 @@ export async function cancelOrder(db: Db, principal: Principal, orderId: number,
         .set({ status: 'Cancelled' })
         .where(and(eq(orderPayments.orderId, order.id), inArray(orderPayments.status, ['Pending', 'Submitted'])));
       await tx.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, order.id));
-      await publishClaimChanges(tx, released);
+      recordClaimChanges(tx, released, 'released', 'cancel');
     },
     { bump: false },
   );
@@ -70,7 +70,7 @@ export async function removeOrderProduct(
           ),
         )
         .returning({ row: seatClaims.row, column: seatClaims.column });
-      await publishSeatChange(tx, product.showtimeId, released);
+      recordSeatChange(tx, product.showtimeId, released, 'released', 'release');
     }
   });
 }

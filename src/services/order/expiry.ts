@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orderPayments, orderProducts, orders, seatClaims } from '../../../db/schema';
-import { publishClaimChanges } from '../../realtime/publish';
+import { recordClaimChanges, transactSeats } from '../../realtime/seat-log';
 
 /**
  * Expires due pending orders, at most `limit` per call: orders `Abandonded` (the spec's spelling),
@@ -25,7 +25,7 @@ export async function expireDueOrders(db: Db, now = new Date(), limit = 200): Pr
         .where(and(isNull(seatClaims.orderId), eq(seatClaims.status, 'held'), lte(seatClaims.expiresAt, now)))
         .limit(1);
   if (!due && !orphan) return 0;
-  return db.transaction(async (tx) => {
+  return transactSeats(db, async (tx) => {
     const due = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -61,7 +61,7 @@ export async function expireDueOrders(db: Db, now = new Date(), limit = 200): Pr
         .where(and(isNull(seatClaims.orderId), eq(seatClaims.status, 'held'), lte(seatClaims.expiresAt, now)))
         .returning({ showtimeId: seatClaims.showtimeId, row: seatClaims.row, column: seatClaims.column })),
     );
-    await publishClaimChanges(tx, expired);
+    recordClaimChanges(tx, expired, 'expired', 'expiry');
     return ids.length;
   });
 }

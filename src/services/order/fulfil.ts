@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { orderPayments, orderProducts, orders, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { DomainError, notFound } from '../../errors';
-import { publishClaimChanges } from '../../realtime/publish';
+import { recordClaimChanges } from '../../realtime/seat-log';
 import type { OrderView } from './model';
 import { mutateOrder, type OrderSettings } from './store';
 import { loadOrderView } from './view';
@@ -55,7 +55,7 @@ export async function fulfillOrder(db: Db, principal: Principal, orderId: number
         .set({ status: 'Fulfilled' })
         .where(and(eq(orderPayments.orderId, order.id), inArray(orderPayments.status, ['Pending', 'Submitted'])));
       await tx.update(orders).set({ status: 'Fulfilled', fulfilledAt: now }).where(eq(orders.id, order.id));
-      await publishClaimChanges(tx, sold);
+      recordClaimChanges(tx, sold, 'sold', 'sale');
     },
     { bump: false },
   );

@@ -4,7 +4,7 @@ import { orderPayments, orderProducts, orderRefunds, orders, outboxEvents, refun
 import type { Principal } from '../../auth/principal';
 import { isRowId } from '../../bounds';
 import { badInput, DomainError, notFound } from '../../errors';
-import { publishClaimChanges } from '../../realtime/publish';
+import { recordClaimChanges } from '../../realtime/seat-log';
 import type { OrderView } from './model';
 import { mutateOrder, type OrderSettings } from './store';
 import { lineTotals, toDollars } from './totals';
@@ -130,7 +130,7 @@ export async function refundOrder(db: Db, principal: Principal, input: RefundOrd
         LastUpdateDateUTC: now.toISOString(),
       };
       await tx.insert(outboxEvents).values({ type: 'Orders.Refund', payload: details, createdAt: now });
-      await publishClaimChanges(tx, refunded);
+      recordClaimChanges(tx, refunded, 'refunded', 'refund');
     },
     { allowClosed: true, bump: false },
   );

@@ -4,6 +4,7 @@ import { orderProducts, orders, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import type { Config } from '../../config';
 import { DomainError, notFound } from '../../errors';
+import { transactSeats } from '../../realtime/seat-log';
 import { assertOrderAccess, requireOrderCredential } from './access';
 import type { OrderView } from './model';
 import { isOpen, loadOrderView, type OrderRow } from './view';
@@ -60,7 +61,7 @@ export async function mutateOrder(
   options: { allowClosed?: boolean; bump?: boolean } = {},
 ): Promise<OrderView> {
   requireVendor(principal);
-  return db.transaction(async (tx) => {
+  return transactSeats(db, async (tx) => {
     const order = await lockOrder(tx, orderId);
     assertOrderAccess(order, principal, 'write');
     const now = new Date();

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../../db/client';
 import { layoutSeats, movies, orderProducts, seatBlocks, seatClaims, showtimeTicketPrices, showtimes } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
-import { publishSeatChange } from '../../realtime/publish';
+import { recordSeatChange } from '../../realtime/seat-log';
 import { baseSeatStatus, collectSeatFacts, SELLABLE, seatKey, type SeatStatus } from '../seating/seat-status';
 import { PREMIERE_WAIVER } from './loyalty';
 import { isPremiereMemberTx } from './membership';
@@ -166,7 +166,7 @@ export async function addTickets(db: Db, principal: Principal, input: AddTickets
           expiresAt,
         })),
       );
-      await publishSeatChange(tx, st.id, requested);
+      recordSeatChange(tx, st.id, requested, 'held', 'hold');
     }),
   );
 }

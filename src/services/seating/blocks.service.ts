@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { layoutSeats, seatBlocks, showtimes } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, forbidden, notFound, unauthenticated } from '../../errors';
-import { publishSeatChange } from '../../realtime/publish';
+import { recordSeatChange, transactSeats } from '../../realtime/seat-log';
 import { seatKey, type BlockKind } from './seat-status';
 
 export const BLOCK_KINDS: readonly BlockKind[] = ['Blocked', 'Unblocked', 'GAOverride'];
@@ -46,7 +46,7 @@ export async function setSeatBlocks(db: Db, principal: Principal, input: SeatBlo
   requireAdmin(principal);
   if (!BLOCK_KINDS.includes(input.kind)) throw badInput(`kind must be one of ${BLOCK_KINDS.join(', ')}`, 'kind');
   await checkSeats(db, input);
-  await db.transaction(async (tx) => {
+  await transactSeats(db, async (tx) => {
     await tx
       .insert(seatBlocks)
       .values(input.seats.map((s) => ({ showtimeId: input.showtimeId, row: s.row, column: s.column, kind: input.kind })))
@@ -54,7 +54,7 @@ export async function setSeatBlocks(db: Db, principal: Principal, input: SeatBlo
         target: [seatBlocks.showtimeId, seatBlocks.row, seatBlocks.column],
         set: { kind: sql`excluded.kind`, createdAt: sql`now()` },
       });
-    await publishSeatChange(tx, input.showtimeId, input.seats);
+    recordSeatChange(tx, input.showtimeId, input.seats, input.kind, 'block');
   });
 }
 
@@ -62,12 +62,12 @@ export async function setSeatBlocks(db: Db, principal: Principal, input: SeatBlo
 export async function clearSeatBlocks(db: Db, principal: Principal, input: SeatBlockInput): Promise<void> {
   requireAdmin(principal);
   await checkSeats(db, input);
-  await db.transaction(async (tx) => {
+  await transactSeats(db, async (tx) => {
     for (const s of input.seats) {
       await tx
         .delete(seatBlocks)
         .where(and(eq(seatBlocks.showtimeId, input.showtimeId), eq(seatBlocks.row, s.row), eq(seatBlocks.column, s.column)));
     }
-    await publishSeatChange(tx, input.showtimeId, input.seats);
+    recordSeatChange(tx, input.showtimeId, input.seats, 'cleared', 'unblock');
   });
 }

@@ -12,6 +12,8 @@ export interface SeatMap {
   performanceNumber: number;
   rows: number;
   columns: number;
+  /** BlockedForSocialDistance beside held and sold seats: a change also changes its neighbours. */
+  socialDistancing: boolean;
   /** Every cell of the layout version, row by row, with its derived status. */
   seats: DerivedSeat<LayoutSeatRow>[];
 }
@@ -37,6 +39,7 @@ export async function seatMapForShowtime(loaders: Loaders, showtimeId: number, v
     performanceNumber: st.performanceNumber,
     rows: version?.rows ?? 0,
     columns: version?.columns ?? 0,
+    socialDistancing: st.socialDistancing,
     seats: deriveSeatMap(seats, collectSeatFacts(claims, blocks), viewer, { socialDistancing: st.socialDistancing }),
   };
 }

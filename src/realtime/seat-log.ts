@@ -1,0 +1,159 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { seatEventHeads, seatEvents } from '../../db/schema';
+
+/** A seat's new state in the log: a claim state, a block kind, or `unblocked` (block removed). */
+export type SeatEventState = 'held' | 'sold' | 'released' | 'expired' | 'refunded' | 'Blocked' | 'Unblocked' | 'GAOverride' | 'cleared';
+export type SeatEventCause = 'hold' | 'release' | 'cancel' | 'expiry' | 'sale' | 'refund' | 'block' | 'unblock';
+
+/** One entry of a showtime's log, as the relay reads it. */
+export interface SeatEvent {
+  showtimeId: number;
+  seq: number;
+  seats: [number, number, string][];
+  cause: string;
+}
+
+type Pending = Map<number, { seats: [number, number, string][]; causes: Set<string> }>;
+const pendingOf = new WeakMap<object, Pending>();
+
+/**
+ * Notes that seats of a showtime changed in transaction `tx`. Nothing is written yet: the transaction's
+ * changes go to the log in one statement at its end (`transactSeats`), so the per-showtime head row is
+ * locked only from there to the commit.
+ */
+export function recordSeatChange(
+  tx: DbOrTx,
+  showtimeId: number,
+  seats: readonly { row: number; column: number }[],
+  state: SeatEventState,
+  cause: SeatEventCause,
+): void {
+  if (seats.length === 0) return;
+  let pending = pendingOf.get(tx);
+  if (!pending) pendingOf.set(tx, (pending = new Map()));
+  let entry = pending.get(showtimeId);
+  if (!entry) pending.set(showtimeId, (entry = { seats: [], causes: new Set() }));
+  for (const s of seats) entry.seats.push([s.row, s.column, state]);
+  entry.causes.add(cause);
+}
+
+/** `recordSeatChange` for claim rows of several showtimes that changed together. */
+export function recordClaimChanges(
+  tx: DbOrTx,
+  claims: readonly { showtimeId: number; row: number; column: number }[],
+  state: SeatEventState,
+  cause: SeatEventCause,
+): void {
+  for (const c of claims) recordSeatChange(tx, c.showtimeId, [c], state, cause);
+}
+
+/**
+ * Appends what `tx` recorded to the log: one event per showtime, numbered from its head, in one
+ * statement. Returns the showtimes written.
+ */
+export async function flushSeatEvents(tx: DbOrTx): Promise<number[]> {
+  const pending = pendingOf.get(tx);
+  if (!pending || pending.size === 0) return [];
+  pendingOf.delete(tx);
+  const ids = [...pending.keys()].sort((a, b) => a - b);
+  const seats = ids.map((id) => JSON.stringify(pending.get(id)!.seats));
+  const causes = ids.map((id) => [...pending.get(id)!.causes].join(','));
+  // Heads are bumped in showtime order, so two transactions touching the same showtimes cannot deadlock.
+  await tx.execute(sql`
+    with input as (
+      select * from unnest(${`{${ids.join(',')}}`}::int[], ${pgTextArray(seats)}::jsonb[], ${pgTextArray(causes)}::text[])
+        as i(showtime_id, seats, cause)
+    ), heads as (
+      insert into seat_event_heads (showtime_id, seq)
+      select showtime_id, 1 from input order by showtime_id
+      on conflict (showtime_id) do update set seq = seat_event_heads.seq + 1
+      returning showtime_id, seq
+    )
+    insert into seat_events (showtime_id, seq, seats, cause)
+    select h.showtime_id, h.seq, i.seats, i.cause from heads h join input i using (showtime_id)`);
+  return ids;
+}
+
+/** A Postgres array literal of text values (each quoted, quotes and backslashes escaped). */
+function pgTextArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+type CommitListener = (showtimeIds: number[]) => void;
+const listeners = new WeakMap<object, Set<CommitListener>>();
+
+/** Calls `listener` after every commit through `db` that wrote seat events (the relay's wake-up). */
+export function onSeatEventsCommitted(db: Db, listener: CommitListener): () => void {
+  let set = listeners.get(db);
+  if (!set) listeners.set(db, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+/**
+ * Runs `fn` in one transaction and writes the seat changes it recorded at its end; after the commit,
+ * wakes this instance's relay. Every claim or block change goes through here.
+ */
+export async function transactSeats<T>(db: Db, fn: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>): Promise<T> {
+  let written: number[] = [];
+  const result = await db.transaction(async (tx) => {
+    const value = await fn(tx);
+    written = await flushSeatEvents(tx);
+    return value;
+  });
+  if (written.length > 0) for (const listener of listeners.get(db) ?? []) listener(written);
+  return result;
+}
+
+/** The last `seq` of a showtime's log (0 before its first event). */
+export async function readHead(db: Db, showtimeId: number): Promise<number> {
+  const [row] = await db
+    .select({ seq: seatEventHeads.seq })
+    .from(seatEventHeads)
+    .where(eq(seatEventHeads.showtimeId, showtimeId));
+  return row?.seq ?? 0;
+}
+
+/** Events of several showtimes after the given `seq` of each, in showtime and `seq` order. */
+export async function readEventsAfter(db: Db, positions: ReadonlyMap<number, number>, limit: number): Promise<SeatEvent[]> {
+  const ids = [...positions.keys()];
+  const seqs = ids.map((id) => positions.get(id)!);
+  type Row = { showtime_id: number; seq: string | number; seats: [number, number, string][]; cause: string };
+  const rows = await db.execute<Row>(sql`
+    select e.showtime_id, e.seq, e.seats, e.cause
+    from unnest(${`{${ids.join(',')}}`}::int[], ${`{${seqs.join(',')}}`}::bigint[]) as w(showtime_id, seq)
+    join seat_events e on e.showtime_id = w.showtime_id and e.seq > w.seq
+    order by e.showtime_id, e.seq
+    limit ${limit}`);
+  return rowsOf<Row>(rows).map((r) => ({ showtimeId: r.showtime_id, seq: Number(r.seq), seats: r.seats, cause: r.cause }));
+}
+
+/** One showtime's events after `seq`, oldest first (at most `limit`). */
+export async function readShowtimeEventsAfter(db: Db, showtimeId: number, seq: number, limit: number): Promise<SeatEvent[]> {
+  return db
+    .select({ showtimeId: seatEvents.showtimeId, seq: seatEvents.seq, seats: seatEvents.seats, cause: seatEvents.cause })
+    .from(seatEvents)
+    .where(and(eq(seatEvents.showtimeId, showtimeId), gt(seatEvents.seq, seq)))
+    .orderBy(asc(seatEvents.seq))
+    .limit(limit);
+}
+
+/**
+ * Deletes events older than `retentionMs`, at most `batch` at once. Rows another instance is deleting
+ * are skipped, so any number of instances can run it.
+ */
+export async function pruneSeatEvents(db: Db, retentionMs: number, batch = 5000): Promise<number> {
+  const deleted = await db.execute(sql`
+    delete from seat_events where (showtime_id, seq) in (
+      select showtime_id, seq from seat_events
+      where created_at < clock_timestamp() - ${retentionMs} * interval '1 millisecond'
+      limit ${batch} for update skip locked)
+    returning 1`);
+  return rowsOf(deleted).length;
+}
+
+/** postgres.js returns the rows as the result; PGlite as `.rows`. */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}

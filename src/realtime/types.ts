@@ -1,0 +1,27 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { GraphQLFormattedError, GraphQLSchema, ValidationRule } from 'graphql';
+import type { Database } from '../../db/client';
+import type { Config } from '../config';
+import type { Context } from '../context';
+import type { OperationLimits } from '../graphql/limits';
+import type { ClientBudget } from '../rate-limit';
+
+/** What the live parts of an instance are built from (src/server.ts passes it). */
+export interface RealtimeDeps {
+  app: FastifyInstance;
+  schema: GraphQLSchema;
+  config: Config;
+  database: Database;
+  buildContext(headers: Record<string, unknown>, requestId: string): Promise<Context>;
+  /** What HTTP operations pass, shared with graphql-ws: limits, rules, the client's rate budget. */
+  guard: {
+    limits: OperationLimits;
+    rules: readonly ValidationRule[];
+    /** The per-client request budget shared with HTTP; null when rate limiting is off. */
+    budget: ClientBudget | null;
+    formatError(formatted: GraphQLFormattedError, error: unknown, requestId?: string): GraphQLFormattedError;
+    /** The client's address under TRUST_PROXY, as Fastify computes `request.ip`. */
+    clientAddress(request: IncomingMessage): string;
+  };
+}
