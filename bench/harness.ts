@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
@@ -43,6 +44,18 @@ export function startProcess(entry: string, env: Record<string, string>): ChildP
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return child;
+}
+
+/**
+ * Fails when something already listens on `port` (another bench on this shared machine): the run
+ * would otherwise measure that process instead of its own.
+ */
+export async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () => reject(new Error(`port ${port} is in use (another bench running?)`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
 }
 
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {

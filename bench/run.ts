@@ -7,7 +7,7 @@ import { catalogCases } from './catalog';
 import { runFanoutBench } from './fanout';
 import { runHoldsBench } from './holds';
 import { NESTED_QUERY } from './query';
-import { markdownTable, prepareDatabase, runCase, startProcess, waitFor, type CaseResult, type HttpCase } from './harness';
+import { assertPortFree, markdownTable, prepareDatabase, runCase, startProcess, waitFor, type CaseResult, type HttpCase } from './harness';
 
 /**
  * `npm run bench [-- --scale 1 --duration 10 --connections 10 --only catalog|reads|holds|fanout]`
@@ -36,9 +36,10 @@ async function main(): Promise<void> {
   if (only !== undefined && !parts.includes(only)) throw new Error(`--only takes ${parts.join(', ')}`);
   const runs = (part: string) => only === undefined || only === part;
   const options = { duration: Number(values.duration), connections: Number(values.connections) };
-  const db = await prepareDatabase(Number(values.scale));
   const appPort = 4300;
   const basePort = 4301;
+  await Promise.all([appPort, basePort].map(assertPortFree));
+  const db = await prepareDatabase(Number(values.scale));
   const app = startProcess('src/main.ts', {
     DATABASE_URL: db.url,
     PORT: String(appPort),
