@@ -4,15 +4,14 @@ import {
   getOccupancy,
   getShowtimesByIds,
   getTicketPrices,
-  listShowtimePages,
   selectShowtimesOf,
   type Occupancy,
   type ShowtimeFilters,
-  type ShowtimeListQuery,
   type ShowtimeRecord,
   type TicketPriceRow,
 } from '../services/showtime.service';
 import type { Page, PageRequest } from '../services/page';
+import { listShowtimePages, type ShowtimeListQuery } from '../services/showtime-list.service';
 import { manyByKey, oneByKey } from './keyed';
 
 /**

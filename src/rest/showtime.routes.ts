@@ -6,11 +6,11 @@ import { listPrivateRentalMovies } from '../services/private-rental.service';
 import {
   earliestShowtime,
   getShowtime,
-  listShowtimes,
   showtimesNear,
   type ShowtimeFilters,
   type ShowtimeRecord,
 } from '../services/showtime.service';
+import { listShowtimes } from '../services/showtime-list.service';
 import { MAX_FILTER_CODES } from '../services/showtime-query';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';

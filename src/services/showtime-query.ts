@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { movies, showtimes, theatres } from '../../db/schema';
 import { isRowId } from '../bounds';
 import { badInput } from '../errors';
@@ -23,6 +23,9 @@ export interface ShowtimeFilters {
   excludeAttributes?: readonly string[] | null;
   attributeOperator?: AttributeOperator | null;
 }
+
+/** The order of every showtime list: start time, then id. */
+export const showtimeOrder = [asc(showtimes.showDateTimeUtc), asc(showtimes.id)];
 
 /** The columns of a showtime read: the showtime, the movie data it shows, the theatre's timezone. */
 export const showtimeColumns = {
@@ -113,6 +116,16 @@ export function preparedLocalDatesCondition(): SQL {
     lt(showtimes.showDateTimeUtc, sql.placeholder('to')),
     sql`${showtimeColumns.localDate} = any(${sql.placeholder('dates')})`,
   )!;
+}
+
+/**
+ * The values of `preparedLocalDatesCondition` for `dates`, or `now` for future showtimes without dates.
+ * Instants bind as ISO text: drizzle's postgres.js client passes parameters through unserialized.
+ */
+export function preparedDatesParams(dates: readonly string[] | null) {
+  if (!dates) return { now: new Date().toISOString() };
+  const { from, to } = localDatesWindow(dates);
+  return { from: from.toISOString(), to: to.toISOString(), dates: [...dates] };
 }
 
 /** Future showtimes (start at or after `now`). */

@@ -2,14 +2,15 @@ import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-o
 import type { Db } from '../../db/client';
 import { movies, showtimes, showtimeTicketPrices, theatres } from '../../db/schema';
 import { EARTH_RADIUS_MILES, validateNearQuery } from './geo';
-import { pageOfRows, pageWindow, toPage, type Page, type PageRequest } from './page';
+import { pageWindow, toPage, type Page } from './page';
 import { anyOf, prepared } from './prepared';
 import {
   filterConditions,
   futureCondition,
   localDatesCondition,
-  localDatesWindow,
+  preparedDatesParams,
   preparedLocalDatesCondition,
+  showtimeOrder,
   optionalDate,
   showtimeColumns,
   validateFilters,
@@ -48,7 +49,7 @@ export interface ShowtimeRecord {
  */
 export const ALMOST_SOLD_OUT_RATIO = 0.9;
 
-const order = [asc(showtimes.showDateTimeUtc), asc(showtimes.id)];
+const order = showtimeOrder;
 
 function selectShowtimes(db: Db) {
   return db
@@ -125,95 +126,8 @@ function selectUnfilteredShowtimesOf(db: Db, selection: ShowtimeSelection): Prom
   return statement.execute({
     theatreIds: selection.theatreIds ? [...selection.theatreIds] : undefined,
     movieIds: selection.movieIds ? [...selection.movieIds] : undefined,
-    ...instantParams(dates),
+    ...preparedDatesParams(dates),
   });
-}
-
-/**
- * The values of `preparedLocalDatesCondition` for `dates`, or `now` for future showtimes without dates.
- * Instants bind as ISO text: drizzle's postgres.js client passes parameters through unserialized.
- */
-function instantParams(dates: readonly string[] | null) {
-  if (!dates) return { now: new Date().toISOString() };
-  const { from, to } = localDatesWindow(dates);
-  return { from: from.toISOString(), to: to.toISOString(), dates: [...dates] };
-}
-
-/** Which showtimes a list shows: a theatre's, on a theatre-local day (YYYY-MM-DD) or every future one, filtered. */
-export interface ShowtimeListQuery {
-  theatreId: number;
-  date?: string | null;
-  filters?: ShowtimeFilters;
-}
-
-/** A showtime page's columns: the record and the total count of the list, as a window count. */
-const selectPage = (db: Db) =>
-  db
-    .select({ ...showtimeColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(showtimes)
-    .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
-    .innerJoin(movies, eq(movies.id, showtimes.movieId));
-
-/**
- * A page of a theatre's showtimes on a theatre-local date, or of all its future showtimes without a
- * date, filtered and paged in SQL: one statement (the total rides along as a window count; a page past
- * the end costs a second, counting one). BAD_USER_INPUT for a malformed date or filter. The one
- * showtimes listing of both surfaces: REST's showtimes routes and GraphQL's `Theatre.showtimesPage`.
- */
-export async function listShowtimes(db: Db, query: ShowtimeListQuery, page: PageRequest): Promise<Page<ShowtimeRecord>> {
-  const date = optionalDate(query.date);
-  const filters = validateFilters(query.filters ?? {});
-  const conditions = filterConditions(filters);
-  const where = () =>
-    and(eq(showtimes.theatreId, query.theatreId), date ? localDatesCondition([date]) : futureCondition(), ...conditions);
-  const { limit, offset } = pageWindow(page);
-  // Without filters (most lists), a prepared statement per shape; filtered lists are built per call.
-  const rows = conditions.length
-    ? await selectPage(db).where(where()).orderBy(...order).limit(limit).offset(offset)
-    : await prepared(db, `listShowtimes:${date ? 'd' : 'f'}`, (d) =>
-        selectPage(d)
-          .where(
-            and(
-              eq(showtimes.theatreId, sql.placeholder('theatreId')),
-              date ? preparedLocalDatesCondition() : gte(showtimes.showDateTimeUtc, sql.placeholder('now')),
-            ),
-          )
-          .orderBy(...order)
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset'))
-          .prepare(`listShowtimes_${date ? 'd' : 'f'}`),
-      ).execute({ theatreId: query.theatreId, limit, offset, ...instantParams(date ? [date] : null) });
-  if (rows.length) return toPage(rows.map(({ total: _, ...record }) => record), rows[0].total, page);
-  if (offset === 0) return toPage([], 0, page);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(showtimes)
-    .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
-    .innerJoin(movies, eq(movies.id, showtimes.movieId))
-    .where(where());
-  return toPage([], total, page);
-}
-
-/**
- * Pages of several theatres' showtime lists that share the date, filters and page (as a nested field
- * over a list of theatres asks for them): one statement either way. One theatre is `listShowtimes`
- * (paged in SQL); several share one statement of their whole lists, paged here, so the statement count
- * does not grow with the number of theatres.
- */
-export async function listShowtimePages(
-  db: Db,
-  theatreIds: readonly number[],
-  query: Omit<ShowtimeListQuery, 'theatreId'>,
-  page: PageRequest,
-): Promise<Page<ShowtimeRecord>[]> {
-  if (theatreIds.length === 1) return [await listShowtimes(db, { ...query, theatreId: theatreIds[0] }, page)];
-  const date = optionalDate(query.date);
-  const rows = await selectShowtimesOf(db, {
-    theatreIds: [...new Set(theatreIds)],
-    dates: date ? [date] : undefined,
-    filters: validateFilters(query.filters ?? {}),
-  });
-  return theatreIds.map((id) => pageOfRows(rows.filter((r) => r.showtime.theatreId === id), page));
 }
 
 /** The earliest future, not canceled showtime of a movie at a theatre, or null. */
