@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import postgres from 'postgres';
 import { collectSeatFacts, deriveSeatMap } from '../src/services/seating/seat-status';
+import { catalogBaselineRoutes } from './baseline-catalog';
 
 /**
  * The baseline of the benchmark: a bare Fastify route that answers the same nested question as the
@@ -10,6 +11,7 @@ import { collectSeatFacts, deriveSeatMap } from '../src/services/seating/seat-st
  */
 const sql = postgres(process.env.DATABASE_URL ?? '', { max: 10 });
 const app = Fastify({ logger: false });
+catalogBaselineRoutes(app, sql);
 
 app.get<{ Querystring: { theatreId: string; date: string } }>('/baseline/theatre-showtimes', async (req) => {
   const theatreId = Number(req.query.theatreId);

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { isDeepStrictEqual } from 'node:util';
+import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
@@ -43,6 +46,18 @@ export function startProcess(entry: string, env: Record<string, string>): ChildP
   return child;
 }
 
+/**
+ * Fails when something already listens on `port` (another bench on this shared machine): the run
+ * would otherwise measure that process instead of its own.
+ */
+export async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () => reject(new Error(`port ${port} is in use (another bench running?)`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
@@ -67,6 +82,10 @@ export interface HttpCase {
   statements?: number;
   /** The name of the baseline case this one is compared with. */
   comparedTo?: string;
+  /** The name of an earlier case whose JSON body this case's must equal (checked on the sample). */
+  sameAnswerAs?: string;
+  /** The server's process id: its CPU time (and its children's) is read from /proc around the run. */
+  pid?: number;
 }
 
 export interface CaseResult {
@@ -77,14 +96,48 @@ export interface CaseResult {
   statements: number | null;
   errors: number;
   comparedTo?: string;
+  /** Server CPU (user + system) per request, ms; null where /proc is unavailable. */
+  cpuMsPerRequest: number | null;
+  /** The sample's parsed body (for `sameAnswerAs`). */
+  body: unknown;
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU time (ms) of a process and all its descendants (tsx runs the server in a child), from /proc. */
+export function processTreeCpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    let total = (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : []) total += processTreeCpuMs(Number(child)) ?? 0;
+    }
+    return total;
+  } catch {
+    return null;
+  }
 }
 
 /** One sample request (checks it succeeds and reads `x-sql-statements`), then an autocannon run. */
-export async function runCase(c: HttpCase, options: { duration: number; connections: number }): Promise<CaseResult> {
+export async function runCase(
+  c: HttpCase,
+  options: { duration: number; connections: number },
+  earlier: readonly CaseResult[] = [],
+): Promise<CaseResult> {
   const sample = await fetch(c.url, { method: c.method ?? 'GET', body: c.body, headers: c.headers });
   const text = await sample.text();
   if (!sample.ok || text.includes('"errors"')) throw new Error(`${c.name} failed: ${sample.status} ${text.slice(0, 500)}`);
+  const body: unknown = JSON.parse(text);
+  if (c.sameAnswerAs) {
+    const other = earlier.find((r) => r.name === c.sameAnswerAs);
+    if (!other || !isDeepStrictEqual(body, other.body)) {
+      throw new Error(`${c.name} does not answer as ${c.sameAnswerAs}:\n${text.slice(0, 400)}\n${JSON.stringify(other?.body).slice(0, 400)}`);
+    }
+  }
   const counted = sample.headers.get('x-sql-statements');
+  const cpuBefore = c.pid !== undefined ? processTreeCpuMs(c.pid) : null;
   const result = await autocannon({
     url: c.url,
     method: c.method ?? 'GET',
@@ -93,6 +146,8 @@ export async function runCase(c: HttpCase, options: { duration: number; connecti
     duration: options.duration,
     connections: options.connections,
   });
+  const cpuAfter = c.pid !== undefined ? processTreeCpuMs(c.pid) : null;
+  const requests = result.requests.total;
   return {
     name: c.name,
     requestsPerSec: result.requests.average,
@@ -101,20 +156,22 @@ export async function runCase(c: HttpCase, options: { duration: number; connecti
     statements: counted !== null ? Number(counted) : (c.statements ?? null),
     errors: result.errors + result.non2xx,
     comparedTo: c.comparedTo,
+    cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && requests > 0 ? (cpuAfter - cpuBefore) / requests : null,
+    body,
   };
 }
 
 /** The results as a markdown table; each case's req/s is divided by its `comparedTo` baseline's. */
 export function markdownTable(results: CaseResult[]): string {
   const lines = [
-    '| case | req/s | vs baseline | p50 ms | p99 ms | SQL statements / request | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| case | req/s | vs baseline | p50 ms | p99 ms | SQL statements / request | server CPU ms / request | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of results) {
     const baseline = results.find((b) => b.name === r.comparedTo);
     const ratio = baseline ? `${(r.requestsPerSec / baseline.requestsPerSec).toFixed(2)}×` : 'baseline';
     lines.push(
-      `| ${r.name} | ${r.requestsPerSec.toFixed(0)} | ${ratio} | ${r.latencyP50} | ${r.latencyP99} | ${r.statements ?? '–'} | ${r.errors} |`,
+      `| ${r.name} | ${r.requestsPerSec.toFixed(0)} | ${ratio} | ${r.latencyP50} | ${r.latencyP99} | ${r.statements ?? '–'} | ${r.cpuMsPerRequest?.toFixed(2) ?? '–'} | ${r.errors} |`,
     );
   }
   return lines.join('\n');

@@ -1,16 +1,19 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
+import { catalogCases } from './catalog';
 import { runFanoutBench } from './fanout';
 import { runHoldsBench } from './holds';
 import { NESTED_QUERY } from './query';
-import { markdownTable, prepareDatabase, runCase, startProcess, waitFor, type CaseResult, type HttpCase } from './harness';
+import { assertPortFree, markdownTable, prepareDatabase, runCase, startProcess, waitFor, type CaseResult, type HttpCase } from './harness';
 
 /**
- * `npm run bench [-- --scale 1 --duration 10 --connections 10 --only reads|holds|fanout]`
+ * `npm run bench [-- --scale 1 --duration 10 --connections 10 --only catalog|reads|holds|fanout]`
  * Seeds a fresh Postgres database, starts Marquee and the hand-written baseline as separate processes,
- * and loads each case with autocannon. Prints a markdown table and writes it to bench/out/latest.md.
+ * and loads each case with autocannon: the catalog scenarios (bench/catalog.ts, and the REST showtimes
+ * page), then the seat-map read. Prints a markdown table and writes it to bench/out/latest.md.
  * Then seat holds under contention (bench/holds.ts, `--clients`) and seat-map fan-out
  * (bench/fanout.ts, `--subscribers 1000,5000,10000`) against the same app and database.
  */
@@ -29,12 +32,14 @@ async function main(): Promise<void> {
     },
   });
   const only = values.only;
-  if (only !== undefined && !['reads', 'holds', 'fanout'].includes(only)) throw new Error('--only takes reads, holds or fanout');
+  const parts = ['catalog', 'reads', 'holds', 'fanout'];
+  if (only !== undefined && !parts.includes(only)) throw new Error(`--only takes ${parts.join(', ')}`);
   const runs = (part: string) => only === undefined || only === part;
   const options = { duration: Number(values.duration), connections: Number(values.connections) };
-  const db = await prepareDatabase(Number(values.scale));
   const appPort = 4300;
   const basePort = 4301;
+  await Promise.all([appPort, basePort].map(assertPortFree));
+  const db = await prepareDatabase(Number(values.scale));
   const app = startProcess('src/main.ts', {
     DATABASE_URL: db.url,
     PORT: String(appPort),
@@ -58,7 +63,10 @@ async function main(): Promise<void> {
   try {
     await waitFor(`http://127.0.0.1:${appPort}/healthz`);
     await waitFor(`http://127.0.0.1:${basePort}/baseline/theatre-showtimes?theatreId=1&date=2000-01-01`);
-    if (runs('reads')) sections.push(await runReads(db.url, appPort, basePort, values.scale!, options));
+    const ports = { app: appPort, base: basePort, appPid: app.pid, basePid: baseline.pid };
+    const pick = await busiestDay(db.url);
+    if (runs('catalog')) sections.push(await runCatalog(db.url, ports, pick, values.scale!, options));
+    if (runs('reads')) sections.push(await runReads(ports, pick, values.scale!, options));
     const appUrl = `http://127.0.0.1:${appPort}`;
     if (runs('holds')) {
       sections.push(await runHoldsBench({ appUrl, databaseUrl: db.url, duration: options.duration, connections: Number(values.clients) }));
@@ -79,17 +87,19 @@ async function main(): Promise<void> {
   }
 }
 
-/** The read cases: the nested GraphQL query and the REST showtimes page, each against its baseline. */
-async function runReads(
-  url: string,
-  appPort: number,
-  basePort: number,
-  scale: string,
-  options: { duration: number; connections: number },
-): Promise<string> {
-  // The busiest theatre-day of tomorrow (theatre-local), so the nested query has the most rows.
+interface Ports {
+  app: number;
+  base: number;
+  appPid?: number;
+  basePid?: number;
+}
+
+type Pick = { theatre_id: number; day: string; n: number };
+
+/** The busiest theatre-day of tomorrow (theatre-local), so the nested queries have the most rows. */
+async function busiestDay(url: string): Promise<Pick> {
   const sql = postgres(url, { max: 1 });
-  const [pick] = await sql<{ theatre_id: number; day: string; n: number }[]>`
+  const [pick] = await sql<Pick[]>`
     select s.theatre_id, to_char((s.show_date_time_utc at time zone t.timezone)::date, 'YYYY-MM-DD') as day,
            count(*)::int as n
     from showtimes s join theatres t on t.id = s.theatre_id
@@ -97,34 +107,58 @@ async function runReads(
     group by 1, 2 order by n desc, 1 limit 1`;
   await sql.end();
   process.stdout.write(`theatre ${pick.theatre_id} on ${pick.day}: ${pick.n} showtimes\n`);
+  return pick;
+}
 
+/** Runs cases in order (a case may be checked against an earlier one's answer); a markdown table. */
+async function runAll(cases: HttpCase[], ports: Ports, options: { duration: number; connections: number }): Promise<string> {
+  const results: CaseResult[] = [];
+  for (const c of cases) {
+    process.stdout.write(`running ${c.name} …\n`);
+    const pid = c.url.includes(`:${ports.app}/`) ? ports.appPid : ports.basePid;
+    results.push(await runCase({ ...c, pid }, options, results));
+  }
+  return markdownTable(results);
+}
+
+const header = (pick: Pick, scale: string, options: { duration: number; connections: number }) =>
+  `showtimes per nested request: ${pick.n}; scale ${scale}; ${options.connections} connections × ${options.duration} s per case; ` +
+  `load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${new Date().toISOString()}\n\n`;
+
+/** The catalog cases of issue 10 and the REST showtimes page, each against its baseline. */
+async function runCatalog(
+  url: string,
+  ports: Ports,
+  pick: Pick,
+  scale: string,
+  options: { duration: number; connections: number },
+): Promise<string> {
+  const cases = [
+    ...(await catalogCases(url, ports.app, ports.base, pick.theatre_id, pick.day)),
+    ...restCases(ports.app, ports.base, pick.theatre_id, pick.day),
+  ];
+  return `## Catalog reads\n\n${header(pick, scale, options)}${await runAll(cases, ports, options)}`;
+}
+
+/** The nested query with seat maps (issue 2) against its baseline. */
+async function runReads(ports: Ports, pick: Pick, scale: string, options: { duration: number; connections: number }): Promise<string> {
   const cases: HttpCase[] = [
     {
       name: 'baseline: hand-written SQL (postgres.js + Fastify)',
-      url: `http://127.0.0.1:${basePort}/baseline/theatre-showtimes?theatreId=${pick.theatre_id}&date=${pick.day}`,
+      url: `http://127.0.0.1:${ports.base}/baseline/theatre-showtimes?theatreId=${pick.theatre_id}&date=${pick.day}`,
       statements: 8,
     },
     {
       name: 'GraphQL: theatre → showtimes(date) → movie, cast, attributes, seat statuses',
       comparedTo: 'baseline: hand-written SQL (postgres.js + Fastify)',
-      url: `http://127.0.0.1:${appPort}/graphql`,
+      url: `http://127.0.0.1:${ports.app}/graphql`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: NESTED_QUERY, variables: { id: pick.theatre_id, date: pick.day } }),
     },
-    ...restCases(appPort, basePort, pick.theatre_id, pick.day),
   ];
-  const results: CaseResult[] = [];
-  for (const c of cases) {
-    process.stdout.write(`running ${c.name} …\n`);
-    results.push(await runCase(c, options));
-  }
-  const table = markdownTable(results);
-  const header = `showtimes per request: ${pick.n}; scale ${scale}; ${options.connections} connections × ${options.duration} s per case; ${new Date().toISOString()}\n\n`;
-  return `## Reads\n\n${header}${table}`;
+  return `## Reads with seat maps\n\n${header(pick, scale, options)}${await runAll(cases, ports, options)}`;
 }
-
-
 
 /** The REST showtimes page and its own hand-written baseline (same rows and fields, by hand). */
 function restCases(port: number, basePort: number, theatreId: number, day: string): HttpCase[] {

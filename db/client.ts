@@ -107,6 +107,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
+ * Drizzle sends every query through postgres.js's `unsafe`, which does not prepare: each statement with
+ * parameters then costs two round trips (parse and describe, then bind and execute) and two socket
+ * writes. Preparing (postgres.js's default for its own queries) caches the statement per connection
+ * by its text, so a repeated statement is one write and one round trip. Statement texts are bounded by
+ * the code (hot reads bind arrays with `= any($1)`, src/services/prepared.ts), and postgres.js
+ * recycles connections (max_lifetime), which drops their statements. Not for PgBouncer in
+ * transaction mode.
+ */
+function preparingUnsafe(sqlClient: postgres.Sql): postgres.Sql {
+  const unsafe = sqlClient.unsafe;
+  sqlClient.unsafe = ((query: string, args?: unknown[], options?: postgres.UnsafeQueryOptions) =>
+    unsafe(query, args as never, { prepare: true, ...options })) as typeof sqlClient.unsafe;
+  return sqlClient;
+}
+
+/**
  * postgres.js options for `timeouts`: the connect timeout is the client's (in seconds); statement and
  * idle-in-transaction timeouts are sent as startup parameters, so they hold on every connection the
  * pool (re)opens, the LISTEN connection included, without a SET that a reconnect would lose.
@@ -125,7 +141,7 @@ function connectionOptions(timeouts: DatabaseTimeouts, applicationName = 'marque
 }
 
 function openPostgres(url: string, max: number, timeouts: DatabaseTimeouts): Database {
-  const sqlClient = postgres(url, { max, ...connectionOptions(timeouts) });
+  const sqlClient = preparingUnsafe(postgres(url, { max, ...connectionOptions(timeouts) }));
   const db = drizzlePostgres(sqlClient, { schema, logger: countingLogger, casing: 'snake_case' });
   // The seat-event relay reads the log on a connection of its own (it runs no transactions), and its
   // LISTEN connection comes from the same client: both show as `marquee-relay` in pg_stat_activity.

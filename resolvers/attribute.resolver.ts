@@ -7,12 +7,12 @@ import { getAttributeByCode, listAttributes } from '../src/services/attribute.se
 export class AttributeResolver {
   @Query(() => [Attribute], { description: 'All active attributes, in display order.' })
   async attributes(@Ctx() ctx: Context): Promise<Attribute[]> {
-    return (await listAttributes(ctx.db)).map(toAttribute);
+    return (await listAttributes(await ctx.loaders.attributeIndex())).map(toAttribute);
   }
 
   @Query(() => Attribute, { nullable: true, description: 'One attribute by code; null when unknown.' })
   async attribute(@Arg('code', () => String) code: string, @Ctx() ctx: Context): Promise<Attribute | null> {
-    const row = await getAttributeByCode(ctx.db, code);
+    const row = await getAttributeByCode(await ctx.loaders.attributeIndex(), code);
     return row ? toAttribute(row) : null;
   }
 

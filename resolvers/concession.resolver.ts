@@ -24,7 +24,7 @@ import { PageArgs } from '../schema/paging.type';
 import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
 import { getConcession } from '../src/services/concession.service';
-import { toPage } from '../src/services/search';
+import { pageOfRows } from '../src/services/page';
 import { toGraphQLPage } from './page';
 
 const assign = <T extends object>(Class: new () => T, values: Partial<T>): T => Object.assign(new Class(), values);
@@ -137,11 +137,6 @@ export class TheatreConcessionsResolver {
     @Ctx() ctx: Context,
   ): Promise<ConcessionCategoryPage> {
     const rows = await ctx.loaders.concessionCategoriesByTheatreId.load(theatre.id);
-    const offset = (page.pageNumber - 1) * page.pageSize;
-    return toGraphQLPage(
-      ConcessionCategoryPage,
-      toPage(rows.slice(offset, offset + page.pageSize), rows.length, page),
-      toConcessionCategory,
-    );
+    return toGraphQLPage(ConcessionCategoryPage, pageOfRows(rows, page), toConcessionCategory);
   }
 }

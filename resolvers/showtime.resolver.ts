@@ -60,7 +60,7 @@ export class ShowtimeResolver {
 
   @FieldResolver(() => [Attribute])
   async attributes(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<Attribute[]> {
-    return (await ctx.loaders.attributesByShowtimeId.load(showtime.id)).map(toAttribute);
+    return (await ctx.loaders.attributesOfIds(showtime.record.attributeIds)).map(toAttribute);
   }
 
   @FieldResolver(() => String, {
@@ -68,7 +68,7 @@ export class ShowtimeResolver {
     description: 'Name of the premium format (IMAX, Dolby Cinema, …) among its attributes; null when none.',
   })
   async premiumFormat(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<string | null> {
-    const attributes = await ctx.loaders.attributesByShowtimeId.load(showtime.id);
+    const attributes = await ctx.loaders.attributesOfIds(showtime.record.attributeIds);
     return attributes.find((a) => a.isPremiumFormat)?.name ?? null;
   }
 

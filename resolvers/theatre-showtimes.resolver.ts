@@ -5,7 +5,6 @@ import { ShowtimeDateArgs, ShowtimeFilterArgs, toShowtimeFilters } from '../sche
 import { Showtime, ShowtimePage, toShowtime } from '../schema/showtime.type';
 import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { toPage } from '../src/services/search';
 import { optionalDate, validateFilters } from '../src/services/showtime-query';
 import { toGraphQLPage } from './page';
 
@@ -36,13 +35,11 @@ export class TheatreShowtimesResolver {
     @Args(() => PageArgs) page: PageArgs,
     @Ctx() ctx: Context,
   ): Promise<ShowtimePage> {
-    const rows = await ctx.loaders.showtimesBySelection.load({
-      theatreId: theatre.id,
-      date: optionalDate(date),
-      filters: validateFilters(toShowtimeFilters(filters)),
+    const result = await ctx.loaders.showtimePageByQuery.load({
+      query: { theatreId: theatre.id, date, filters: toShowtimeFilters(filters) },
+      page: { pageNumber: page.pageNumber, pageSize: page.pageSize },
     });
-    const offset = (page.pageNumber - 1) * page.pageSize;
-    return toGraphQLPage(ShowtimePage, toPage(rows.slice(offset, offset + page.pageSize), rows.length, page), toShowtime);
+    return toGraphQLPage(ShowtimePage, result, toShowtime);
   }
 }
 

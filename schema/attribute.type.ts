@@ -1,7 +1,7 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { AttributeGroupRow, AttributeRow } from '../src/services/attribute.service';
 
-@ObjectType({ description: 'A group of attributes (formats, amenities, …).' })
+@ObjectType({ simpleResolvers: true, description: 'A group of attributes (formats, amenities, …).' })
 export class AttributeGroup {
   @Field(() => Int)
   id!: number;
@@ -16,7 +16,7 @@ export class AttributeGroup {
   sort!: number;
 }
 
-@ObjectType({ description: "Image URLs of an attribute, keyed as the spec spells them." })
+@ObjectType({ simpleResolvers: true, description: "Image URLs of an attribute, keyed as the spec spells them." })
 export class AttributeMedia {
   @Field(() => String, { nullable: true })
   LogoDynamic!: string | null;
@@ -37,7 +37,7 @@ export class AttributeMedia {
   IconDynamic!: string | null;
 }
 
-@ObjectType({ description: 'A filterable label of movies, theatres and showtimes.' })
+@ObjectType({ simpleResolvers: true, description: 'A filterable label of movies, theatres and showtimes.' })
 export class Attribute {
   @Field(() => Int)
   id!: number;
@@ -87,6 +87,18 @@ export class Attribute {
 
 /** Maps an attribute row to its GraphQL type. */
 export function toAttribute(row: AttributeRow): Attribute {
+  // Rows come from the reference cache and are never changed: each maps once, not once per showtime.
+  let attribute = mapped.get(row);
+  if (!attribute) {
+    attribute = mapAttribute(row);
+    mapped.set(row, attribute);
+  }
+  return attribute;
+}
+
+const mapped = new WeakMap<AttributeRow, Attribute>();
+
+function mapAttribute(row: AttributeRow): Attribute {
   const m = row.media ?? {};
   return Object.assign(new Attribute(), {
     id: row.id,

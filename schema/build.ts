@@ -7,7 +7,12 @@ import { authChecker } from '../src/auth/auth-checker';
 
 let cached: Promise<GraphQLSchema> | undefined;
 
-/** Builds the executable schema from the type-graphql classes (once per process). */
+/**
+ * Builds the executable schema from the type-graphql classes (once per process). The catalog's object
+ * types (theatre, showtime, movie, attribute, person) declare `simpleResolvers`: their plain fields
+ * read the property with graphql-js's default resolver instead of a per-field type-graphql wrapper
+ * (no field there has middlewares or roles; field resolvers keep theirs).
+ */
 export function buildMarqueeSchema(): Promise<GraphQLSchema> {
   cached ??= buildSchema({
     resolvers,

@@ -14,7 +14,7 @@ registerEnumType(MovieView, {
 
 export { MOVIE_MEDIA_KEYS };
 
-@ObjectType({ description: "Media URLs of a movie, keyed as the spec spells them (the last six are legacy keys)." })
+@ObjectType({ simpleResolvers: true, description: "Media URLs of a movie, keyed as the spec spells them (the last six are legacy keys)." })
 export class MovieMedia {
   @Field(() => String, { nullable: true })
   heroDesktopDynamic!: string | null;
@@ -74,7 +74,7 @@ export class MovieMedia {
   trailerMp4!: string | null;
 }
 
-@ObjectType({ description: 'A movie.' })
+@ObjectType({ simpleResolvers: true, description: 'A movie.' })
 export class Movie {
   @Field(() => Int)
   id!: number;
@@ -151,6 +151,14 @@ export class MoviePage extends PageOf(Movie) {}
 
 /** Maps a movie row to its GraphQL type (fields from credits and showtimes come from field resolvers). */
 export function toMovie(row: MovieRow): Movie {
-  const fields = movieFields(row);
-  return Object.assign(new Movie(), { ...fields, media: Object.assign(new MovieMedia(), fields.media) });
+  // A request maps the same loaded row once, however many showtimes show the movie.
+  let movie = mapped.get(row);
+  if (!movie) {
+    const fields = movieFields(row);
+    movie = Object.assign(new Movie(), { ...fields, media: Object.assign(new MovieMedia(), fields.media) });
+    mapped.set(row, movie);
+  }
+  return movie;
 }
+
+const mapped = new WeakMap<MovieRow, Movie>();

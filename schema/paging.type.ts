@@ -1,13 +1,10 @@
 import { IsInt, Max, Min } from 'class-validator';
 import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../src/services/page';
 
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
-/**
- * The last page number anyone may ask for: at the largest page size that is 10⁸ rows, past any list we
- * hold, and it keeps page × size (the SQL offset) far inside every integer type on the way.
- */
-export const MAX_PAGE_NUMBER = 1_000_000;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE };
+/** Services own their page type (src/services/page.ts); re-exported for the GraphQL layer. */
+export type { Page } from '../src/services/page';
 
 /** Paging arguments of every list that can grow without bound (the spec's page-number / page-size). */
 @ArgsType()
@@ -23,14 +20,6 @@ export class PageArgs {
   @Min(1)
   @Max(MAX_PAGE_SIZE)
   pageSize: number = DEFAULT_PAGE_SIZE;
-}
-
-/** A page of items as services return it; `totalCount` counts every page. */
-export interface Page<T> {
-  items: T[];
-  totalCount: number;
-  pageNumber: number;
-  pageSize: number;
 }
 
 /**

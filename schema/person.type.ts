@@ -1,13 +1,13 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { CreditRow, PersonRow } from '../src/services/person.service';
 
-@ObjectType({ description: 'Images of a person.' })
+@ObjectType({ simpleResolvers: true, description: 'Images of a person.' })
 export class PersonMedia {
   @Field(() => String, { nullable: true })
   profileDynamic!: string | null;
 }
 
-@ObjectType({ description: 'A person of a movie\'s cast or crew.' })
+@ObjectType({ simpleResolvers: true, description: 'A person of a movie\'s cast or crew.' })
 export class Person {
   @Field(() => Int)
   id!: number;
@@ -25,7 +25,7 @@ export class Person {
   media!: PersonMedia;
 }
 
-@ObjectType({ description: 'One credit of a movie: a person and their job (and role, for actors).' })
+@ObjectType({ simpleResolvers: true, description: 'One credit of a movie: a person and their job (and role, for actors).' })
 export class Credit {
   @Field(() => Int)
   id!: number;

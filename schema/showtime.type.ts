@@ -5,7 +5,7 @@ import { PageOf } from './paging.type';
 
 export { SHOWTIME_MEDIA_KEYS };
 
-@ObjectType({ description: "Media URLs of a showtime (its movie's), keyed as the spec spells them." })
+@ObjectType({ simpleResolvers: true, description: "Media URLs of a showtime (its movie's), keyed as the spec spells them." })
 export class ShowtimeMedia {
   @Field(() => String, { nullable: true })
   heroDesktopDynamic!: string | null;
@@ -35,7 +35,7 @@ export class ShowtimeMedia {
   trailerAlternateDynamic!: string | null;
 }
 
-@ObjectType({ description: 'Display price of a ticket type (not final).' })
+@ObjectType({ simpleResolvers: true, description: 'Display price of a ticket type (not final).' })
 export class TicketPrice {
   @Field(() => Float)
   price!: number;
@@ -56,7 +56,7 @@ export class TicketPrice {
 export const toTicketPrice = (row: TicketPriceRow): TicketPrice =>
   Object.assign(new TicketPrice(), { price: row.price, type: row.type, sku: row.sku, agePolicy: row.agePolicy, tax: row.tax });
 
-@ObjectType({ description: 'Per-ticket fee estimate.' })
+@ObjectType({ simpleResolvers: true, description: 'Per-ticket fee estimate.' })
 export class EstimatedFee {
   @Field(() => String, { description: 'Fee type.' })
   name!: string;
@@ -77,7 +77,7 @@ export class ShowtimeLanguages {
   spoken!: string | null;
 }
 
-@ObjectType({ description: 'A performance of a movie in an auditorium of a theatre.' })
+@ObjectType({ simpleResolvers: true, description: 'A performance of a movie in an auditorium of a theatre.' })
 export class Showtime {
   @Field(() => Int)
   id!: number;

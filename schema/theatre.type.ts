@@ -2,7 +2,7 @@ import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { theatreFields, type TheatreRow } from '../src/services/theatre.service';
 import { PageOf } from './paging.type';
 
-@ObjectType({ description: 'Where a theatre is.' })
+@ObjectType({ simpleResolvers: true, description: 'Where a theatre is.' })
 export class TheatreLocation {
   @Field(() => String)
   addressLine1!: string;
@@ -32,7 +32,7 @@ export class TheatreLocation {
   directionsUrl!: string;
 }
 
-@ObjectType({ description: 'A theatre of the chain.' })
+@ObjectType({ simpleResolvers: true, description: 'A theatre of the chain.' })
 export class Theatre {
   @Field(() => Int)
   id!: number;

@@ -10,6 +10,7 @@ import { buildMarqueeSchema } from '../schema/build';
 import { resolvePrincipal } from './auth/principal';
 import type { Config } from './config';
 import { createContext, type Context } from './context';
+import { warmReferenceData } from './loaders';
 import { databaseErrorToDomain } from './db-errors';
 import { DomainError, ERROR_CATALOG } from './errors';
 import { clientAddressOf, trustFunction } from './client-address';
@@ -125,6 +126,8 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     formatError: (formatted, error) => formatError(formatted, error, statementCounter.getStore()?.requestId),
   });
   await apollo.start();
+  // Best effort: when the database is not there yet, the first request that needs reference data loads it.
+  await warmReferenceData(database.db).catch((err: unknown) => app.log.warn({ err }, 'reference data not cached at start'));
 
   const graphqlHandler = fastifyApolloHandler(apollo, {
     context: async (request) => {

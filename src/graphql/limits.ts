@@ -114,6 +114,41 @@ export function limitRules(limits: OperationLimits): ValidationRule[] {
 }
 
 /**
+ * Estimated costs already computed, by document and (operation name, variables): Apollo hands every
+ * request of the same query text the same parsed document, and the estimate depends on nothing else
+ * (the schema and the estimators are fixed), so a repeated operation is not walked again.
+ * `'nodes'`: too many nodes to estimate; `null`: left to execution (bad variables).
+ */
+const estimates = new WeakMap<DocumentNode, Map<string, number | 'nodes' | null>>();
+const ESTIMATES_PER_DOCUMENT = 200;
+
+function estimateCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown>,
+  operationName: string | undefined,
+): number | 'nodes' | null {
+  let byVariables = estimates.get(document);
+  if (!byVariables) {
+    byVariables = new Map();
+    estimates.set(document, byVariables);
+  }
+  const key = `${operationName ?? ''}\u0000${JSON.stringify(variables)}`;
+  const known = byVariables.get(key);
+  if (known !== undefined) return known;
+  let estimate: number | 'nodes' | null;
+  try {
+    estimate = getComplexity({ schema, query: document, variables, operationName, estimators: [listAwareEstimator] });
+  } catch (err) {
+    // Bad variables are left to execution to report; too many nodes is over any budget.
+    estimate = err instanceof GraphQLError && /maximum allowed number of nodes/.test(err.message) ? 'nodes' : null;
+  }
+  if (byVariables.size >= ESTIMATES_PER_DOCUMENT) byVariables.clear();
+  byVariables.set(key, estimate);
+  return estimate;
+}
+
+/**
  * The estimated cost of the operation with its variables (list sizes multiply, see cost.ts), or the
  * limit error when it is over the budget. Runs after validation, before execution.
  */
@@ -124,21 +159,10 @@ export function checkCost(
   operationName: string | null | undefined,
   limits: OperationLimits,
 ): GraphQLError | null {
-  let cost: number;
-  try {
-    cost = getComplexity({
-      schema,
-      query: document,
-      variables: variables ?? {},
-      operationName: operationName ?? undefined,
-      estimators: [listAwareEstimator],
-    });
-  } catch (err) {
-    // Bad variables are left to execution to report; too many nodes is over any budget.
-    if (err instanceof GraphQLError && /maximum allowed number of nodes/.test(err.message)) {
-      return limitError('cost', limits.maxCost, null, 'The operation has too many fields to estimate its cost');
-    }
-    return null;
+  const cost = estimateCost(schema, document, variables ?? {}, operationName ?? undefined);
+  if (cost === null) return null;
+  if (cost === 'nodes') {
+    return limitError('cost', limits.maxCost, null, 'The operation has too many fields to estimate its cost');
   }
   if (cost <= limits.maxCost) return null;
   return limitError(

@@ -1,27 +1,52 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
 import {
-  getAttributeGroupsByIds,
-  getAttributesOfMovies,
-  getAttributesOfTheatres,
+  activeAttributesOf,
+  getAttributeIdsOfMovies,
+  getAttributeIdsOfShowtimes,
+  getAttributeIdsOfTheatres,
+  loadAttributeIndex,
   type AttributeGroupRow,
+  type AttributeIndex,
   type AttributeRow,
 } from '../services/attribute.service';
-import { manyByKey, oneByKey } from './keyed';
+import { manyByKey } from './keyed';
+import type { RequestReference } from './reference-cache';
 
-/** Active attributes of movies and theatres; attribute groups by id. */
-export function createAttributeLoaders(db: Db) {
+/** The reference-cache entries of attributes (filled at start by `warmReferenceData`). */
+export const attributeReference = { attributes: loadAttributeIndex };
+
+/**
+ * Attributes and their groups come from the reference cache (every row in process, checked against
+ * the database's reference version once per request); loaders here only read which attributes a
+ * movie, theatre or showtime has (one statement of ids per batch).
+ */
+export function attributeLoaders(db: Db, reference: RequestReference) {
+  const attributeIndex = (): Promise<AttributeIndex> => reference('attributes', attributeReference.attributes);
+  const attributesOfKeys = async (
+    keys: readonly number[],
+    links: { key: number; attributeId: number }[],
+  ): Promise<AttributeRow[][]> => {
+    const index = await attributeIndex();
+    return manyByKey(keys, links, (l) => l.key).map((rows) => activeAttributesOf(index, rows.map((l) => l.attributeId)));
+  };
   return {
+    /** Every attribute and group of the current reference version (no statement once cached). */
+    attributeIndex,
+    /** The active attributes of the given ids, in display order. */
+    attributesOfIds: async (ids: readonly number[]): Promise<AttributeRow[]> => activeAttributesOf(await attributeIndex(), ids),
     attributesByMovieId: new DataLoader<number, AttributeRow[]>(async (ids) =>
-      manyByKey(ids, await getAttributesOfMovies(db, ids), (r) => r.movieId).map((rows) => rows.map((r) => r.attribute)),
+      attributesOfKeys(ids, await getAttributeIdsOfMovies(db, ids)),
     ),
     attributesByTheatreId: new DataLoader<number, AttributeRow[]>(async (ids) =>
-      manyByKey(ids, await getAttributesOfTheatres(db, ids), (r) => r.theatreId).map((rows) =>
-        rows.map((r) => r.attribute),
-      ),
+      attributesOfKeys(ids, await getAttributeIdsOfTheatres(db, ids)),
     ),
-    attributeGroupById: new DataLoader<number, AttributeGroupRow | null>(async (ids) =>
-      oneByKey(ids, await getAttributeGroupsByIds(db, ids), (g) => g.id),
+    attributesByShowtimeId: new DataLoader<number, AttributeRow[]>(async (ids) =>
+      attributesOfKeys(ids, await getAttributeIdsOfShowtimes(db, ids)),
     ),
+    attributeGroupById: new DataLoader<number, AttributeGroupRow | null>(async (ids) => {
+      const index = await attributeIndex();
+      return ids.map((id) => index.groupById.get(id) ?? null);
+    }),
   };
 }

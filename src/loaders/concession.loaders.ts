@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
-import type { Page } from '../../schema/paging.type';
+import type { Page } from '../services/page';
 import {
   getCategoriesOfConcessions,
   getCategoriesOfTheatres,
@@ -20,7 +20,7 @@ import {
   type ConcessionRecord,
 } from '../services/concession.service';
 import { pickupTimesForDates, pickupTimesForShowtimes, type PickupTimes } from '../services/pickup.service';
-import { pageWindow, toPage } from '../services/search';
+import { pageOfRows } from '../services/page';
 import type { ShowtimeRecord } from '../services/showtime.service';
 import { manyByKey, oneByKey } from './keyed';
 
@@ -32,11 +32,6 @@ export interface ConcessionListKey {
 }
 
 const json = (v: unknown) => JSON.stringify(v);
-
-function paged<T>(rows: T[], page: { pageNumber: number; pageSize: number }): Page<T> {
-  const { limit, offset } = pageWindow(page);
-  return toPage(rows.slice(offset, offset + limit), rows.length, page);
-}
 
 /** Theatres' concession pages: one statement per distinct filter set, paged per theatre here. */
 async function loadConcessionPages(db: Db, keys: readonly ConcessionListKey[]): Promise<Page<ConcessionRecord>[]> {
@@ -50,7 +45,7 @@ async function loadConcessionPages(db: Db, keys: readonly ConcessionListKey[]): 
     }),
   );
   return keys.map((k) =>
-    paged(
+    pageOfRows(
       rows.get(json(k.filters))!.filter((r) => r.theatreId === k.theatreId),
       k.page,
     ),

@@ -1,10 +1,8 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
 import {
-  getImageSizesOfContentTypes,
   getMediaOfResources,
   getRenditionsOfMediaItems,
-  type ImageSizeTypeRow,
   type MediaItemRow,
   type RenditionRow,
   type ResourceRef,
@@ -13,7 +11,7 @@ import { manyByKey } from './keyed';
 
 const resourceKey = (r: ResourceRef) => `${r.type}:${r.key}`;
 
-/** Media of resources (keyed by `{type, key}`), renditions of media items, image sizes of content types. */
+/** Media of resources (keyed by `{type, key}`) and renditions of media items (image sizes: reference.loaders). */
 export function createMediaLoaders(db: Db) {
   return {
     mediaItemsByResource: new DataLoader<ResourceRef, MediaItemRow[], string>(
@@ -25,9 +23,6 @@ export function createMediaLoaders(db: Db) {
     ),
     renditionsByMediaItemId: new DataLoader<number, RenditionRow[]>(async (ids) =>
       manyByKey(ids, await getRenditionsOfMediaItems(db, ids), (r) => r.mediaItemId),
-    ),
-    imageSizeTypesByContentTypeId: new DataLoader<number, ImageSizeTypeRow[]>(async (ids) =>
-      manyByKey(ids, await getImageSizesOfContentTypes(db, ids), (s) => s.contentTypeId),
     ),
   };
 }

@@ -1,23 +1,29 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
 import {
-  getCreditsOfMovies,
   getCreditsOfPeople,
+  getCreditsWithPeopleOfMovies,
   getPeopleByIds,
   type CreditRow,
   type PersonRow,
 } from '../services/person.service';
 import { manyByKey, oneByKey } from './keyed';
 
-/** People by id; credits by movie and by person, in billing order. */
+/**
+ * People by id; credits by movie and by person, in billing order. A movie's credits come with their
+ * people in one statement, which primes `personById`: cast and crew with names cost one statement.
+ */
 export function createPersonLoaders(db: Db) {
+  const personById = new DataLoader<number, PersonRow | null>(async (ids) =>
+    oneByKey(ids, await getPeopleByIds(db, ids), (p) => p.id),
+  );
   return {
-    personById: new DataLoader<number, PersonRow | null>(async (ids) =>
-      oneByKey(ids, await getPeopleByIds(db, ids), (p) => p.id),
-    ),
-    creditsByMovieId: new DataLoader<number, CreditRow[]>(async (ids) =>
-      manyByKey(ids, await getCreditsOfMovies(db, ids), (c) => c.movieId),
-    ),
+    personById,
+    creditsByMovieId: new DataLoader<number, CreditRow[]>(async (ids) => {
+      const rows = await getCreditsWithPeopleOfMovies(db, ids);
+      for (const { person } of rows) personById.prime(person.id, person);
+      return manyByKey(ids, rows, (r) => r.credit.movieId).map((list) => list.map((r) => r.credit));
+    }),
     creditsByPersonId: new DataLoader<number, CreditRow[]>(async (ids) =>
       manyByKey(ids, await getCreditsOfPeople(db, ids), (c) => c.personId),
     ),

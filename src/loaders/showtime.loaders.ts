@@ -1,17 +1,17 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
 import {
-  getAttributesOfShowtimes,
   getOccupancy,
   getShowtimesByIds,
   getTicketPrices,
   selectShowtimesOf,
-  type AttributeRow,
   type Occupancy,
   type ShowtimeFilters,
   type ShowtimeRecord,
   type TicketPriceRow,
 } from '../services/showtime.service';
+import type { Page, PageRequest } from '../services/page';
+import { listShowtimePages, type ShowtimeListQuery } from '../services/showtime-list.service';
 import { manyByKey, oneByKey } from './keyed';
 
 /**
@@ -63,7 +63,30 @@ async function loadSelections(db: Db, keys: readonly ShowtimeSelectionKey[]): Pr
   );
 }
 
-/** Showtimes by id and by selection; their prices, attributes and occupancy by showtime id. */
+/** A page of one theatre's showtime list, as `Theatre.showtimesPage` asks for it. */
+export interface ShowtimePageKey {
+  query: ShowtimeListQuery;
+  page: PageRequest;
+}
+
+async function loadShowtimePages(db: Db, keys: readonly ShowtimePageKey[]): Promise<Page<ShowtimeRecord>[]> {
+  const groups = new Map<string, ShowtimePageKey[]>();
+  for (const key of keys) {
+    const g = JSON.stringify([key.query.date ?? null, key.query.filters ?? null, key.page]);
+    groups.set(g, [...(groups.get(g) ?? []), key]);
+  }
+  const pages = new Map<ShowtimePageKey, Page<ShowtimeRecord>>();
+  await Promise.all(
+    [...groups.values()].map(async (members) => {
+      const { date, filters } = members[0].query;
+      const result = await listShowtimePages(db, members.map((m) => m.query.theatreId), { date, filters }, members[0].page);
+      members.forEach((m, i) => pages.set(m, result[i]));
+    }),
+  );
+  return keys.map((k) => pages.get(k)!);
+}
+
+/** Showtimes by id and by selection; their prices and occupancy by showtime id (attributes: attribute.loaders). */
 export function createShowtimeLoaders(db: Db) {
   return {
     showtimeById: new DataLoader<number, ShowtimeRecord | null>(async (ids) =>
@@ -73,13 +96,12 @@ export function createShowtimeLoaders(db: Db) {
       (keys) => loadSelections(db, keys),
       { cacheKeyFn: selectionCacheKey },
     ),
+    /** Pages of theatres' showtime lists: keys with the same date, filters and page share one statement. */
+    showtimePageByQuery: new DataLoader<ShowtimePageKey, Page<ShowtimeRecord>, string>((keys) => loadShowtimePages(db, keys), {
+      cacheKeyFn: (k) => JSON.stringify(k),
+    }),
     ticketPricesByShowtimeId: new DataLoader<number, TicketPriceRow[]>(async (ids) =>
       manyByKey(ids, await getTicketPrices(db, ids), (r) => r.showtimeId),
-    ),
-    attributesByShowtimeId: new DataLoader<number, AttributeRow[]>(async (ids) =>
-      manyByKey(ids, await getAttributesOfShowtimes(db, ids), (r) => r.showtimeId).map((rows) =>
-        rows.map((r) => r.attribute),
-      ),
     ),
     occupancyByShowtimeId: new DataLoader<number, Occupancy | null>(async (ids) =>
       oneByKey(ids, await getOccupancy(db, ids), (r) => r.showtimeId),

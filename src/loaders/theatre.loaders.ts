@@ -1,10 +1,9 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
-import { getMarketsByIds, type MarketRow } from '../services/market.service';
 import { getTheatresByIds, getTheatresByMarketIds, type TheatreRow } from '../services/theatre.service';
 import { manyByKey, oneByKey } from './keyed';
 
-/** Theatres by id and by market, markets by id. */
+/** Theatres by id and by market (markets: reference.loaders). */
 export function createTheatreLoaders(db: Db) {
   return {
     theatreById: new DataLoader<number, TheatreRow | null>(async (ids) =>
@@ -12,9 +11,6 @@ export function createTheatreLoaders(db: Db) {
     ),
     theatresByMarketId: new DataLoader<number, TheatreRow[]>(async (ids) =>
       manyByKey(ids, await getTheatresByMarketIds(db, ids), (t) => t.marketId),
-    ),
-    marketById: new DataLoader<number, MarketRow | null>(async (ids) =>
-      oneByKey(ids, await getMarketsByIds(db, ids), (m) => m.id),
     ),
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Page } from '../../schema/paging.type';
+import type { Page } from '../services/page';
 import type { Context } from '../context';
 import { findLocations } from '../services/location.service';
 import { listTheatres, type TheatreRow } from '../services/theatre.service';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../../schema/paging.type';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE, type PageRequest } from '../services/page';
 import type { Hal, Links } from './hal';
 
 /**
@@ -28,10 +28,7 @@ export interface PagingQuery {
   'page-size'?: number;
 }
 
-export interface PageRequest {
-  pageNumber: number;
-  pageSize: number;
-}
+export type { PageRequest };
 
 /** The page a (validated) query asks for, with the size capped at the maximum. */
 export function pageOf(query: PagingQuery): PageRequest {

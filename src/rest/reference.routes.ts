@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors';
 import { getAttributeByCode, listAttributes } from '../services/attribute.service';
 import { getCastAndCrew } from '../services/person.service';
-import { listRefundReasons } from '../services/reference.service';
 import type { RestKit } from './kit';
 import { arr, id, int, links, nstr, obj, params, route, str } from './schemas';
 import { attributeGroupPath, attributeGroupSchema, attributeSchema, toAttribute } from './shapes/attribute';
@@ -34,7 +33,7 @@ export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promi
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const rows = await listRefundReasons(ctx.db);
+      const rows = await ctx.loaders.refundReasons();
       return {
         refundReasons: rows.map((r) => ({ name: r.name, description: r.description, typeDescription: r.typeDescription })),
         _links: kit.hal(request).self('/v1/refund-reasons'),
@@ -52,7 +51,7 @@ export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promi
     async (request) => {
       const ctx = await kit.context(request);
       const hal = kit.hal(request);
-      const rows = await listAttributes(ctx.db);
+      const rows = await listAttributes(await ctx.loaders.attributeIndex());
       const attributes = await Promise.all(rows.map((r) => toAttribute(ctx, hal, r)));
       return { count: attributes.length, _embedded: { attributes }, _links: hal.self('/v1/attributes') };
     },
@@ -65,7 +64,7 @@ export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promi
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const row = await getAttributeByCode(ctx.db, request.params.code);
+      const row = await getAttributeByCode(await ctx.loaders.attributeIndex(), request.params.code);
       if (!row) throw notFound('Attribute', request.params.code);
       return toAttribute(ctx, kit.hal(request), row);
     },

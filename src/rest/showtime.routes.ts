@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Page } from '../../schema/paging.type';
+import type { Page } from '../services/page';
 import type { Context } from '../context';
 import { badInput, DomainError, notFound } from '../errors';
 import { listPrivateRentalMovies } from '../services/private-rental.service';
 import {
   earliestShowtime,
   getShowtime,
-  listShowtimesForTheatre,
   showtimesNear,
   type ShowtimeFilters,
   type ShowtimeRecord,
 } from '../services/showtime.service';
+import { listShowtimes } from '../services/showtime-list.service';
 import { MAX_FILTER_CODES } from '../services/showtime-query';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
@@ -106,12 +106,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
       const { theatreNumber, date } = request.params;
       await requireTheatre(ctx, theatreNumber);
       const page = pageOf(request.query);
-      const result = await listShowtimesForTheatre(
-        ctx.db,
-        theatreNumber,
-        { date: dateOf(date), filters: filtersOf(request.query) },
-        page,
-      );
+      const result = await listShowtimes(ctx.db, { theatreId: theatreNumber, date: dateOf(date), filters: filtersOf(request.query) }, page);
       return showtimePage(ctx, kit, request, page, result);
     },
   );
@@ -129,7 +124,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
       const ctx = await kit.context(request);
       await requireTheatre(ctx, request.params.theatreNumber);
       const page = pageOf(request.query);
-      const result = await listShowtimesForTheatre(ctx.db, request.params.theatreNumber, { filters: filtersOf(request.query) }, page);
+      const result = await listShowtimes(ctx.db, { theatreId: request.params.theatreNumber, filters: filtersOf(request.query) }, page);
       return showtimePage(ctx, kit, request, page, result);
     },
   );

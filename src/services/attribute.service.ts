@@ -1,57 +1,90 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attributeGroups, attributes, movieAttributes, theatreAttributes } from '../../db/schema';
+import { attributeGroups, attributes, movieAttributes, showtimeAttributes, theatreAttributes } from '../../db/schema';
+import { anyOf, prepared } from './prepared';
 
 export type AttributeRow = typeof attributes.$inferSelect;
 export type AttributeGroupRow = typeof attributeGroups.$inferSelect;
 
 const attributeOrder = [asc(attributes.sort), asc(attributes.name), asc(attributes.id)];
 
+/**
+ * Every attribute and group, as kept in the reference cache: by id, and the active ones in display
+ * order (Postgres's order by sort, name, id, so collation decides as in SQL; `rank` keeps it for subsets).
+ */
+export interface AttributeIndex {
+  byId: Map<number, AttributeRow>;
+  active: AttributeRow[];
+  rank: Map<number, number>;
+  groupById: Map<number, AttributeGroupRow>;
+}
+
+/** Loads every attribute and attribute group (two statements; the reference cache keeps the result). */
+export async function loadAttributeIndex(db: Db): Promise<AttributeIndex> {
+  const [rows, groups] = await Promise.all([
+    db.select().from(attributes).orderBy(...attributeOrder),
+    db.select().from(attributeGroups),
+  ]);
+  const active = rows.filter((r) => r.isActive);
+  return {
+    byId: new Map(rows.map((r) => [r.id, r])),
+    active,
+    rank: new Map(active.map((r, i) => [r.id, i])),
+    groupById: new Map(groups.map((g) => [g.id, g])),
+  };
+}
+
 /** All active attributes, in their display order (sort, then name). */
-export async function listAttributes(db: Db): Promise<AttributeRow[]> {
-  return db
-    .select()
-    .from(attributes)
-    .where(eq(attributes.isActive, true))
-    .orderBy(...attributeOrder);
+export const listAttributes = (index: AttributeIndex): AttributeRow[] => index.active;
+
+/** One attribute by its code (case-sensitive, as filters take it; active or not), or null. */
+export function getAttributeByCode(index: AttributeIndex, code: string): AttributeRow | null {
+  for (const row of index.byId.values()) if (row.code === code) return row;
+  return null;
 }
 
-/** One attribute by its code (case-sensitive, as filters take it), or null. */
-export async function getAttributeByCode(db: Db, code: string): Promise<AttributeRow | null> {
-  const [row] = await db.select().from(attributes).where(eq(attributes.code, code));
-  return row ?? null;
+/** The active attributes among `ids`, in display order (ids of inactive or unknown attributes drop out). */
+export function activeAttributesOf(index: AttributeIndex, ids: readonly number[]): AttributeRow[] {
+  const ranks: number[] = [];
+  for (const id of ids) {
+    const rank = index.rank.get(id);
+    if (rank !== undefined) ranks.push(rank);
+  }
+  return ranks.sort((a, b) => a - b).map((r) => index.active[r]);
 }
 
-/** Attribute groups of the given ids (loaders reorder). */
-export async function getAttributeGroupsByIds(db: Db, ids: readonly number[]): Promise<AttributeGroupRow[]> {
-  if (!ids.length) return [];
-  return db.select().from(attributeGroups).where(inArray(attributeGroups.id, [...ids]));
-}
-
-/** Active attributes of each given movie, as `{movieId, attribute}` in display order. */
-export async function getAttributesOfMovies(
-  db: Db,
-  movieIds: readonly number[],
-): Promise<{ movieId: number; attribute: AttributeRow }[]> {
+/** Attribute ids of each given movie (rows resolve through the reference cache). */
+export async function getAttributeIdsOfMovies(db: Db, movieIds: readonly number[]) {
   if (!movieIds.length) return [];
-  return db
-    .select({ movieId: movieAttributes.movieId, attribute: attributes })
-    .from(movieAttributes)
-    .innerJoin(attributes, eq(attributes.id, movieAttributes.attributeId))
-    .where(and(inArray(movieAttributes.movieId, [...movieIds]), eq(attributes.isActive, true)))
-    .orderBy(...attributeOrder);
+  return prepared(db, 'movieAttributesIds', (d) =>
+    d
+      .select({ key: movieAttributes.movieId, attributeId: movieAttributes.attributeId })
+      .from(movieAttributes)
+      .where(anyOf(movieAttributes.movieId, 'ids'))
+      .prepare('movieAttributesIds'),
+  ).execute({ ids: [...movieIds] });
 }
 
-/** Active attributes of each given theatre, as `{theatreId, attribute}` in display order. */
-export async function getAttributesOfTheatres(
-  db: Db,
-  theatreIds: readonly number[],
-): Promise<{ theatreId: number; attribute: AttributeRow }[]> {
+/** Attribute ids of each given theatre (rows resolve through the reference cache). */
+export async function getAttributeIdsOfTheatres(db: Db, theatreIds: readonly number[]) {
   if (!theatreIds.length) return [];
-  return db
-    .select({ theatreId: theatreAttributes.theatreId, attribute: attributes })
-    .from(theatreAttributes)
-    .innerJoin(attributes, eq(attributes.id, theatreAttributes.attributeId))
-    .where(and(inArray(theatreAttributes.theatreId, [...theatreIds]), eq(attributes.isActive, true)))
-    .orderBy(...attributeOrder);
+  return prepared(db, 'theatreAttributesIds', (d) =>
+    d
+      .select({ key: theatreAttributes.theatreId, attributeId: theatreAttributes.attributeId })
+      .from(theatreAttributes)
+      .where(anyOf(theatreAttributes.theatreId, 'ids'))
+      .prepare('theatreAttributesIds'),
+  ).execute({ ids: [...theatreIds] });
+}
+
+/** Attribute ids of each given showtime (rows resolve through the reference cache). */
+export async function getAttributeIdsOfShowtimes(db: Db, showtimeIds: readonly number[]) {
+  if (!showtimeIds.length) return [];
+  return prepared(db, 'showtimeAttributesIds', (d) =>
+    d
+      .select({ key: showtimeAttributes.showtimeId, attributeId: showtimeAttributes.attributeId })
+      .from(showtimeAttributes)
+      .where(anyOf(showtimeAttributes.showtimeId, 'ids'))
+      .prepare('showtimeAttributesIds'),
+  ).execute({ ids: [...showtimeIds] });
 }

@@ -14,8 +14,8 @@ import {
   upsellGroups,
   upsellItems,
 } from '../../db/schema';
-import type { Page } from '../../schema/paging.type';
-import { pageWindow, toPage } from './search';
+import type { Page } from './page';
+import { pageWindow, toPage } from './page';
 
 export type ConcessionProductRow = typeof concessions.$inferSelect;
 export type ConcessionCategoryRow = typeof concessionCategories.$inferSelect;

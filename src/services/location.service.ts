@@ -1,9 +1,9 @@
 import { asc, count, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { theatres } from '../../db/schema';
-import type { Page } from '../../schema/paging.type';
+import type { Page } from './page';
 import { EARTH_RADIUS_MILES, validateNearQuery, type NearQuery } from './geo';
-import { pageWindow, toPage } from './search';
+import { pageWindow, toPage } from './page';
 import type { TheatreRow } from './theatre.service';
 
 /** A theatre near a point: `rank` 1 is the closest; `distance` is in miles. */

@@ -1,8 +1,8 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { markets } from '../../db/schema';
-import type { Page } from '../../schema/paging.type';
-import { pageWindow, toPage } from './search';
+import type { Page } from './page';
+import { pageWindow, toPage } from './page';
 
 export type MarketRow = typeof markets.$inferSelect;
 
@@ -22,8 +22,7 @@ export async function getMarketBySlug(db: Db, slug: string): Promise<MarketRow |
   return row ?? null;
 }
 
-/** Markets of the given ids, in no particular order (loaders reorder). */
-export async function getMarketsByIds(db: Db, ids: readonly number[]): Promise<MarketRow[]> {
-  if (!ids.length) return [];
-  return db.select().from(markets).where(inArray(markets.id, [...ids]));
+/** Every market (few: the reference cache keeps them all). */
+export async function listAllMarkets(db: Db): Promise<MarketRow[]> {
+  return db.select().from(markets).orderBy(asc(markets.id));
 }

@@ -1,10 +1,9 @@
 import { and, asc, count, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attributes, contentTypes, imageSizeTypes, mediaItems, movies, people, renditions, theatres } from '../../db/schema';
-import type { Page } from '../../schema/paging.type';
 import { rowIdOf } from '../bounds';
 import { notFound } from '../errors';
-import { pageWindow, toPage } from './search';
+import { pageWindow, toPage, type Page } from './page';
 
 export type MediaTypeName = 'image' | 'video';
 /** Resource types as stored in `media_items.resource_type` (the spec's route words). */
@@ -41,17 +40,6 @@ export async function listContentTypes(db: Db, mediaType?: MediaTypeName | null)
     .from(contentTypes)
     .where(mediaType ? eq(contentTypes.mediaType, mediaType) : undefined)
     .orderBy(asc(contentTypes.id));
-}
-
-/** Image size types of the given content types (loaders group them), smallest first. */
-export async function getImageSizesOfContentTypes(db: Db, contentTypeIds: readonly number[]): Promise<ImageSizeTypeRow[]> {
-  if (!contentTypeIds.length) return [];
-  return db
-    .select(sizeColumns)
-    .from(imageSizeTypes)
-    .innerJoin(contentTypes, eq(contentTypes.id, imageSizeTypes.contentTypeId))
-    .where(inArray(imageSizeTypes.contentTypeId, [...contentTypeIds]))
-    .orderBy(asc(imageSizeTypes.contentTypeId), asc(imageSizeTypes.width), asc(imageSizeTypes.id));
 }
 
 /** Image size types, of one content type (by name) when given; an unknown name gives an empty list. */

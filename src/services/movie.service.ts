@@ -1,8 +1,10 @@
 import { and, asc, count, eq, gte, inArray, lt, min, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { movies, showtimes } from '../../db/schema';
-import type { Page } from '../../schema/paging.type';
-import { containsPattern, pageWindow, toPage } from './search';
+import type { Page } from './page';
+import { containsPattern } from './search';
+import { pageWindow, toPage } from './page';
+import { anyOf, prepared } from './prepared';
 
 export type MovieRow = typeof movies.$inferSelect;
 
@@ -64,14 +66,18 @@ export function viewCondition(view: MovieView, now: Date): SQL {
 
 /** One movie, or null when the id is unknown. */
 export async function getMovie(db: Db, id: number): Promise<MovieRow | null> {
-  const [row] = await db.select().from(movies).where(eq(movies.id, id));
+  const [row] = await prepared(db, 'movieById', (d) =>
+    d.select().from(movies).where(eq(movies.id, sql.placeholder('id'))).prepare('movieById'),
+  ).execute({ id });
   return row ?? null;
 }
 
 /** Movies of the given ids (loaders reorder). */
 export async function getMoviesByIds(db: Db, ids: readonly number[]): Promise<MovieRow[]> {
   if (!ids.length) return [];
-  return db.select().from(movies).where(inArray(movies.id, [...ids]));
+  return prepared(db, 'moviesByIds', (d) => d.select().from(movies).where(anyOf(movies.id, 'ids')).prepare('moviesByIds')).execute({
+    ids: [...ids],
+  });
 }
 
 /** A page of movies filtered by view, genre and name substring, ordered by sortable name. */

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { movieCredits, movies, people } from '../../db/schema';
+import { anyOf, prepared } from './prepared';
 
 export type PersonRow = typeof people.$inferSelect;
 export type CreditRow = typeof movieCredits.$inferSelect;
@@ -28,17 +29,26 @@ export async function getPerson(db: Db, id: number): Promise<PersonRow | null> {
 /** People of the given ids (loaders reorder). */
 export async function getPeopleByIds(db: Db, ids: readonly number[]): Promise<PersonRow[]> {
   if (!ids.length) return [];
-  return db.select().from(people).where(inArray(people.id, [...ids]));
+  return prepared(db, 'peopleByIds', (d) => d.select().from(people).where(anyOf(people.id, 'ids')).prepare('peopleByIds')).execute({
+    ids: [...ids],
+  });
 }
 
-/** Credits of the given movies, in billing order. */
-export async function getCreditsOfMovies(db: Db, movieIds: readonly number[]): Promise<CreditRow[]> {
+/** Credits of the given movies with their people (one joined statement), in billing order. */
+export async function getCreditsWithPeopleOfMovies(
+  db: Db,
+  movieIds: readonly number[],
+): Promise<{ credit: CreditRow; person: PersonRow }[]> {
   if (!movieIds.length) return [];
-  return db
-    .select()
-    .from(movieCredits)
-    .where(inArray(movieCredits.movieId, [...movieIds]))
-    .orderBy(...creditOrder);
+  return prepared(db, 'creditsWithPeopleOfMovies', (d) =>
+    d
+      .select({ credit: movieCredits, person: people })
+      .from(movieCredits)
+      .innerJoin(people, eq(people.id, movieCredits.personId))
+      .where(anyOf(movieCredits.movieId, 'ids'))
+      .orderBy(...creditOrder)
+      .prepare('creditsWithPeopleOfMovies'),
+  ).execute({ ids: [...movieIds] });
 }
 
 /** Credits of the given people, in billing order. */

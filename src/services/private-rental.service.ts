@@ -1,9 +1,9 @@
 import { asc, count, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { movies } from '../../db/schema';
-import type { Page } from '../../schema/paging.type';
+import type { Page } from './page';
 import type { MovieRow } from './movie.service';
-import { pageWindow, toPage } from './search';
+import { pageWindow, toPage } from './page';
 
 /**
  * Movies a guest can rent a private auditorium for: those with a private-theatre-rental tier

@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { movies, showtimes, theatres } from '../../db/schema';
 import { isRowId } from '../bounds';
 import { badInput } from '../errors';
@@ -24,6 +24,9 @@ export interface ShowtimeFilters {
   attributeOperator?: AttributeOperator | null;
 }
 
+/** The order of every showtime list: start time, then id. */
+export const showtimeOrder = [asc(showtimes.showDateTimeUtc), asc(showtimes.id)];
+
 /** The columns of a showtime read: the showtime, the movie data it shows, the theatre's timezone. */
 export const showtimeColumns = {
   showtime: showtimes,
@@ -41,6 +44,8 @@ export const showtimeColumns = {
   timezone: theatres.timezone,
   /** The theatre-local calendar day of the start, computed by Postgres from the theatre's zone. */
   localDate: sql<string>`to_char(${showtimes.showDateTimeUtc} at time zone ${theatres.timezone}, 'YYYY-MM-DD')`,
+  /** Its attribute ids, in the same statement (the rows are reference data, cached in process). */
+  attributeIds: sql<number[]>`array(select sa.attribute_id from showtime_attributes sa where sa.showtime_id = showtimes.id)`,
 };
 
 /** `sql` fragments for lower-cased attribute codes. */
@@ -84,14 +89,43 @@ export function filterConditions(filters: ShowtimeFilters): SQL[] {
  * day wider on each side lets the (theatre, time) index narrow the scan before the exact local test.
  */
 export function localDatesCondition(dates: readonly string[]): SQL {
-  const sorted = [...dates].sort();
-  const from = new Date(`${addDays(sorted[0], -1)}T00:00:00Z`);
-  const to = new Date(`${addDays(sorted[sorted.length - 1], 2)}T00:00:00Z`);
+  const { from, to } = localDatesWindow(dates);
   return and(
     gte(showtimes.showDateTimeUtc, from),
     lt(showtimes.showDateTimeUtc, to),
     inArray(showtimeColumns.localDate, [...dates]),
   )!;
+}
+
+/** The UTC window of `localDatesCondition`: from a day before the first date to two days after the last. */
+export function localDatesWindow(dates: readonly string[]): { from: Date; to: Date } {
+  const sorted = [...dates].sort();
+  return {
+    from: new Date(`${addDays(sorted[0], -1)}T00:00:00Z`),
+    to: new Date(`${addDays(sorted[sorted.length - 1], 2)}T00:00:00Z`),
+  };
+}
+
+/**
+ * `localDatesCondition` with its values as placeholders (`from`, `to`, `dates`), for prepared
+ * statements; bind them with `localDatesWindow`.
+ */
+export function preparedLocalDatesCondition(): SQL {
+  return and(
+    gte(showtimes.showDateTimeUtc, sql.placeholder('from')),
+    lt(showtimes.showDateTimeUtc, sql.placeholder('to')),
+    sql`${showtimeColumns.localDate} = any(${sql.placeholder('dates')})`,
+  )!;
+}
+
+/**
+ * The values of `preparedLocalDatesCondition` for `dates`, or `now` for future showtimes without dates.
+ * Instants bind as ISO text: drizzle's postgres.js client passes parameters through unserialized.
+ */
+export function preparedDatesParams(dates: readonly string[] | null) {
+  if (!dates) return { now: new Date().toISOString() };
+  const { from, to } = localDatesWindow(dates);
+  return { from: from.toISOString(), to: to.toISOString(), dates: [...dates] };
 }
 
 /** Future showtimes (start at or after `now`). */

@@ -1,13 +1,16 @@
-import { and, asc, count, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attributes, movies, showtimeAttributes, showtimes, showtimeTicketPrices, theatres } from '../../db/schema';
-import type { Page } from '../../schema/paging.type';
+import { movies, showtimes, showtimeTicketPrices, theatres } from '../../db/schema';
 import { EARTH_RADIUS_MILES, validateNearQuery } from './geo';
-import { pageWindow, toPage } from './search';
+import { pageWindow, toPage, type Page } from './page';
+import { anyOf, prepared } from './prepared';
 import {
   filterConditions,
   futureCondition,
   localDatesCondition,
+  preparedDatesParams,
+  preparedLocalDatesCondition,
+  showtimeOrder,
   optionalDate,
   showtimeColumns,
   validateFilters,
@@ -16,7 +19,7 @@ import {
 
 export type ShowtimeRow = typeof showtimes.$inferSelect;
 export type TicketPriceRow = typeof showtimeTicketPrices.$inferSelect;
-export type AttributeRow = typeof attributes.$inferSelect;
+export type { AttributeRow } from './attribute.service';
 export type { ShowtimeFilters } from './showtime-query';
 
 /** A showtime with the movie data it shows and its theatre's timezone (one joined row). */
@@ -36,6 +39,8 @@ export interface ShowtimeRecord {
   timezone: string;
   /** Theatre-local calendar day of the start (YYYY-MM-DD). */
   localDate: string;
+  /** Ids of its attributes (any order); rows and display order come from the reference cache. */
+  attributeIds: number[];
 }
 
 /**
@@ -44,7 +49,7 @@ export interface ShowtimeRecord {
  */
 export const ALMOST_SOLD_OUT_RATIO = 0.9;
 
-const order = [asc(showtimes.showDateTimeUtc), asc(showtimes.id)];
+const order = showtimeOrder;
 
 function selectShowtimes(db: Db) {
   return db
@@ -57,7 +62,9 @@ function selectShowtimes(db: Db) {
 /** Showtimes of the given ids (loaders reorder). */
 export async function getShowtimesByIds(db: Db, ids: readonly number[]): Promise<ShowtimeRecord[]> {
   if (!ids.length) return [];
-  return selectShowtimes(db).where(inArray(showtimes.id, [...ids]));
+  return prepared(db, 'showtimesByIds', (d) =>
+    selectShowtimes(d).where(anyOf(showtimes.id, 'ids')).prepare('showtimesByIds'),
+  ).execute({ ids: [...ids] });
 }
 
 /** One showtime, or null when the id is unknown. */
@@ -90,6 +97,7 @@ export interface ShowtimeSelection {
 /** All showtimes of a selection in one statement, by start time. Batch loaders split them by key. */
 export async function selectShowtimesOf(db: Db, selection: ShowtimeSelection): Promise<ShowtimeRecord[]> {
   const conditions: SQL[] = [...filterConditions(selection.filters)];
+  if (!conditions.length) return selectUnfilteredShowtimesOf(db, selection);
   if (selection.theatreIds) conditions.push(inArray(showtimes.theatreId, [...selection.theatreIds]));
   if (selection.movieIds) conditions.push(inArray(showtimes.movieId, [...selection.movieIds]));
   conditions.push(selection.dates?.length ? localDatesCondition(selection.dates) : futureCondition());
@@ -99,37 +107,27 @@ export async function selectShowtimesOf(db: Db, selection: ShowtimeSelection): P
 }
 
 /**
- * A page of a theatre's showtimes on a theatre-local date (YYYY-MM-DD), or of all its future showtimes
- * without a date, filtered in SQL. BAD_USER_INPUT for a malformed date or filter.
+ * `selectShowtimesOf` without filters, the common case (a theatre's or a movie's day): one prepared
+ * statement per shape (theatres and/or movies, dates or future), so it is built only once.
  */
-export async function listShowtimesForTheatre(
-  db: Db,
-  theatreId: number,
-  query: { date?: string | null; filters?: ShowtimeFilters },
-  page: { pageNumber: number; pageSize: number },
-): Promise<Page<ShowtimeRecord>> {
-  const date = optionalDate(query.date);
-  const filters = validateFilters(query.filters ?? {});
-  const where = and(
-    eq(showtimes.theatreId, theatreId),
-    date ? localDatesCondition([date]) : futureCondition(),
-    ...filterConditions(filters),
-  );
-  const { limit, offset } = pageWindow(page);
-  const [rows, [{ total }]] = await Promise.all([
-    selectShowtimes(db)
-      .where(where)
+function selectUnfilteredShowtimesOf(db: Db, selection: ShowtimeSelection): Promise<ShowtimeRecord[]> {
+  const dates = selection.dates?.length ? selection.dates : null;
+  const shape = `showtimesOf:${selection.theatreIds ? 't' : ''}${selection.movieIds ? 'm' : ''}${dates ? 'd' : 'f'}`;
+  const statement = prepared(db, shape, (d) => {
+    const conditions: SQL[] = [];
+    if (selection.theatreIds) conditions.push(anyOf(showtimes.theatreId, 'theatreIds'));
+    if (selection.movieIds) conditions.push(anyOf(showtimes.movieId, 'movieIds'));
+    conditions.push(dates ? preparedLocalDatesCondition() : gte(showtimes.showDateTimeUtc, sql.placeholder('now')));
+    return selectShowtimes(d)
+      .where(and(...conditions))
       .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ total: count() })
-      .from(showtimes)
-      .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
-      .innerJoin(movies, eq(movies.id, showtimes.movieId))
-      .where(where),
-  ]);
-  return toPage(rows, total, page);
+      .prepare(shape.replace(':', '_'));
+  });
+  return statement.execute({
+    theatreIds: selection.theatreIds ? [...selection.theatreIds] : undefined,
+    movieIds: selection.movieIds ? [...selection.movieIds] : undefined,
+    ...preparedDatesParams(dates),
+  });
 }
 
 /** The earliest future, not canceled showtime of a movie at a theatre, or null. */
@@ -195,25 +193,14 @@ export async function showtimesNear(
 /** Ticket prices of the given showtimes. */
 export async function getTicketPrices(db: Db, showtimeIds: readonly number[]): Promise<TicketPriceRow[]> {
   if (!showtimeIds.length) return [];
-  return db
-    .select()
-    .from(showtimeTicketPrices)
-    .where(inArray(showtimeTicketPrices.showtimeId, [...showtimeIds]))
-    .orderBy(asc(showtimeTicketPrices.showtimeId), asc(showtimeTicketPrices.price));
-}
-
-/** Active attributes of the given showtimes, as `{showtimeId, attribute}` in display order. */
-export async function getAttributesOfShowtimes(
-  db: Db,
-  showtimeIds: readonly number[],
-): Promise<{ showtimeId: number; attribute: AttributeRow }[]> {
-  if (!showtimeIds.length) return [];
-  return db
-    .select({ showtimeId: showtimeAttributes.showtimeId, attribute: attributes })
-    .from(showtimeAttributes)
-    .innerJoin(attributes, eq(attributes.id, showtimeAttributes.attributeId))
-    .where(and(inArray(showtimeAttributes.showtimeId, [...showtimeIds]), eq(attributes.isActive, true)))
-    .orderBy(asc(attributes.sort), asc(attributes.name), asc(attributes.id));
+  return prepared(db, 'ticketPricesOf', (d) =>
+    d
+      .select()
+      .from(showtimeTicketPrices)
+      .where(anyOf(showtimeTicketPrices.showtimeId, 'ids'))
+      .orderBy(asc(showtimeTicketPrices.showtimeId), asc(showtimeTicketPrices.price))
+      .prepare('ticketPricesOf'),
+  ).execute({ ids: [...showtimeIds] });
 }
 
 /** Seats taken (active claims) and sellable seats (layout seats that are not aisles or blocked). */
@@ -230,7 +217,8 @@ export interface Occupancy {
  */
 export async function getOccupancy(db: Db, showtimeIds: readonly number[]): Promise<Occupancy[]> {
   if (!showtimeIds.length) return [];
-  return db
+  return prepared(db, 'occupancyOf', (d) =>
+    d
     .select({
       showtimeId: showtimes.id,
       taken: sql<number>`(select count(*) from seat_claims c
@@ -241,7 +229,9 @@ export async function getOccupancy(db: Db, showtimeIds: readonly number[]): Prom
       ),
     })
     .from(showtimes)
-    .where(inArray(showtimes.id, [...showtimeIds]));
+    .where(anyOf(showtimes.id, 'ids'))
+    .prepare('occupancyOf'),
+  ).execute({ ids: [...showtimeIds] });
 }
 
 /** Sold out: every sellable seat is taken. */

@@ -1,9 +1,11 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { markets, theatres } from '../../db/schema';
-import type { Page } from '../../schema/paging.type';
-import { containsPattern, pageWindow, toPage } from './search';
+import type { Page } from './page';
+import { containsPattern } from './search';
+import { pageWindow, toPage } from './page';
 import { directionsUrl } from './geo';
+import { anyOf, prepared } from './prepared';
 
 export type TheatreRow = typeof theatres.$inferSelect;
 
@@ -42,14 +44,18 @@ function theatreConditions(filters: TheatreFilters): SQL | undefined {
 
 /** One theatre, or null when the id is unknown. */
 export async function getTheatre(db: Db, id: number): Promise<TheatreRow | null> {
-  const [row] = await db.select().from(theatres).where(eq(theatres.id, id));
+  const [row] = await prepared(db, 'theatreById', (d) =>
+    d.select().from(theatres).where(eq(theatres.id, sql.placeholder('id'))).prepare('theatreById'),
+  ).execute({ id });
   return row ?? null;
 }
 
 /** Theatres of the given ids, in no particular order (loaders reorder). */
 export async function getTheatresByIds(db: Db, ids: readonly number[]): Promise<TheatreRow[]> {
   if (!ids.length) return [];
-  return db.select().from(theatres).where(inArray(theatres.id, [...ids]));
+  return prepared(db, 'theatresByIds', (d) => d.select().from(theatres).where(anyOf(theatres.id, 'ids')).prepare('theatresByIds')).execute({
+    ids: [...ids],
+  });
 }
 
 /** Theatres of the given markets, by name. */

@@ -37,7 +37,26 @@ interface LocalParts {
   second: number;
 }
 
+/**
+ * Local parts already computed, by zone and instant: `formatToParts` is the costliest step of a
+ * showtime's fields, and the same showtimes are shown again and again. Pure (the process's tz data is
+ * fixed), bounded by dropping everything once full.
+ */
+const partsCache = new Map<string, LocalParts>();
+const PARTS_CACHE_SIZE = 50_000;
+
 function localParts(instant: Date, timezone: string): LocalParts {
+  const key = `${timezone} ${instant.getTime()}`;
+  let parts = partsCache.get(key);
+  if (!parts) {
+    if (partsCache.size >= PARTS_CACHE_SIZE) partsCache.clear();
+    parts = computeLocalParts(instant, timezone);
+    partsCache.set(key, parts);
+  }
+  return parts;
+}
+
+function computeLocalParts(instant: Date, timezone: string): LocalParts {
   const parts: Record<string, number> = {};
   for (const p of formatter(timezone).formatToParts(instant)) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);

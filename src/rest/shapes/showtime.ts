@@ -76,7 +76,7 @@ export async function toShowtime(ctx: Context, hal: Hal, record: ShowtimeRecord)
   const id = record.showtime.id;
   const [prices, attributes, occupancy] = await Promise.all([
     ctx.loaders.ticketPricesByShowtimeId.load(id),
-    ctx.loaders.attributesByShowtimeId.load(id),
+    ctx.loaders.attributesOfIds(record.attributeIds),
     ctx.loaders.occupancyByShowtimeId.load(id),
   ]);
   return {

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type postgres from 'postgres';
+
+/**
+ * Hand-written baselines of the catalog scenarios (bench/catalog.ts): each answers the same JSON as
+ * its GraphQL query with the best SQL we know — one statement that builds the whole document with
+ * `json_agg`, the way PostGraphile compiles a query. The route sends Postgres's text as the body.
+ */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export function catalogBaselineRoutes(app: FastifyInstance, sql: postgres.Sql): void {
+  const send = (text: string | undefined) => text ?? '{"data":null}';
+
+  /** theatre → showtimes of a local day → movie, attributes: one statement. */
+  app.get<{ Querystring: { theatreId: string; date: string } }>('/baseline/catalog/nested', async (req, reply) => {
+    const [row] = await sql.unsafe(
+      `select json_build_object('data', json_build_object('theatre', (
+         select json_build_object('id', t.id, 'name', t.name, 'showtimes', coalesce((
+           select json_agg(json_build_object(
+             'id', s.id, 'showDateTimeUtc', ${iso('s.show_date_time_utc')},
+             'movie', (select json_build_object('id', m.id, 'name', m.name, 'mpaaRating', m.mpaa_rating)
+                       from movies m where m.id = s.movie_id),
+             'attributes', coalesce((
+               select json_agg(json_build_object('code', a.code, 'name', a.name) order by a.sort, a.name, a.id)
+               from showtime_attributes sa join attributes a on a.id = sa.attribute_id
+               where sa.showtime_id = s.id and a.is_active), '[]'::json)
+           ) order by s.show_date_time_utc, s.id)
+           from showtimes s
+           where s.theatre_id = t.id
+             and s.show_date_time_utc >= ($2::text::date - 1)::timestamptz and s.show_date_time_utc < ($2::text::date + 2)::timestamptz
+             and to_char(s.show_date_time_utc at time zone t.timezone, 'YYYY-MM-DD') = $2::text
+         ), '[]'::json))
+         from theatres t where t.id = $1)))::text as body`,
+      [Number(req.query.theatreId), req.query.date],
+      { prepare: true },
+    );
+    return reply.type('application/json').send(send(row?.body as string | undefined));
+  });
+
+  /** movie → cast and crew → people: one statement. */
+  app.get<{ Querystring: { movieId: string } }>('/baseline/catalog/credits', async (req, reply) => {
+    const [row] = await sql.unsafe(
+      `select json_build_object('data', json_build_object('movie', (
+         select json_build_object('id', m.id, 'name', m.name, 'castAndCrew', coalesce((
+           select json_agg(json_build_object(
+             'job', c.job, 'role', case when c.job = 'Actor' then c.role end,
+             'person', json_build_object('id', p.id, 'name', p.name, 'biography', p.biography)
+           ) order by c.sort_order, c.id)
+           from movie_credits c join people p on p.id = c.person_id where c.movie_id = m.id
+         ), '[]'::json))
+         from movies m where m.id = $1)))::text as body`,
+      [Number(req.query.movieId)],
+      { prepare: true },
+    );
+    return reply.type('application/json').send(send(row?.body as string | undefined));
+  });
+
+  /** One theatre by id: one statement. */
+  app.get<{ Querystring: { theatreId: string } }>('/baseline/catalog/theatre', async (req) => {
+    const [t] = await sql`select id, name, timezone from theatres where id = ${Number(req.query.theatreId)}`;
+    return { data: { theatre: t ? { id: t.id, name: t.name, timezone: t.timezone } : null } };
+  });
+}

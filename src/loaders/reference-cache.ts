@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { referenceVersion } from '../../db/schema';
+
+/**
+ * Reference data (attributes and their groups, markets, refund reasons, image sizes) kept in process
+ * across requests. Writes to it are rare (admin), reads are on every catalog request. The database
+ * holds one `reference_version` number that triggers bump in the transaction of any write to reference data
+ * (db/migrations/0002_reference_version.sql); a request that needs reference data first reads that
+ * number (one primary-key read, once per request) and, when it moved, drops everything cached. So an
+ * admin write is seen by the next request on every instance sharing the database, however it was
+ * made (service, migration, psql). Choice and alternatives: docs/decisions.md.
+ */
+export class ReferenceCache {
+  private version: number | null = null;
+  /** Entries of the current version; replaced (not cleared) so a load begun before a change never lands in it. */
+  private entries = new Map<string, Promise<unknown>>();
+  private readonly versionQuery;
+
+  constructor(db: Db) {
+    this.versionQuery = db
+      .select({ version: referenceVersion.version })
+      .from(referenceVersion)
+      .where(eq(referenceVersion.id, 1))
+      .prepare('reference_version');
+  }
+
+  /**
+   * Reads the database's version and drops the cached data when it differs. The version is read
+   * before any data, so a load that follows reads data at least as new as the version it is kept
+   * under; a write in between only makes the next request reload once more.
+   */
+  async sync(): Promise<void> {
+    const [row] = await this.versionQuery.execute();
+    const version = row?.version ?? 0;
+    if (version !== this.version) {
+      this.version = version;
+      this.entries = new Map();
+    }
+  }
+
+  /** The cached value of `name`, loaded once per version (concurrent requests share the load). */
+  get<T>(name: string, load: () => Promise<T>): Promise<T> {
+    const entries = this.entries;
+    let entry = entries.get(name) as Promise<T> | undefined;
+    if (!entry) {
+      entry = load();
+      entries.set(name, entry);
+      entry.catch(() => entries.get(name) === entry && entries.delete(name));
+    }
+    return entry;
+  }
+}
+
+const caches = new WeakMap<Db, ReferenceCache>();
+
+/** The reference cache of one database handle (two apps or test databases in a process never share). */
+export function referenceCacheFor(db: Db): ReferenceCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new ReferenceCache(db);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * A request's view of the reference cache: checks the version once, on first use, and then serves
+ * every read of the request from the same generation.
+ */
+export type RequestReference = <T>(name: string, load: (db: Db) => Promise<T>) => Promise<T>;
+
+export function requestReference(db: Db): RequestReference {
+  let synced: Promise<void> | undefined;
+  return async (name, load) => {
+    const cache = referenceCacheFor(db);
+    await (synced ??= cache.sync());
+    return cache.get(name, () => load(db));
+  };
+}
+
+/**
+ * Fills the reference cache of a database handle ahead of the first request (at start): the first
+ * requests then read only the version, like every later one. `entries` are the cached values and their loads.
+ */
+export async function warmReferenceCache(db: Db, entries: Record<string, (db: Db) => Promise<unknown>>): Promise<void> {
+  const cache = referenceCacheFor(db);
+  await cache.sync();
+  await Promise.all(Object.entries(entries).map(([name, load]) => cache.get(name, () => load(db))));
+}

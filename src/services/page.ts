@@ -1,0 +1,44 @@
+/**
+ * Pages as the services return them, for both surfaces: GraphQL wraps a `Page` in its page type
+ * (schema/paging.type.ts), REST in HAL paging fields (src/rest/paging.ts).
+ */
+
+/** Page size when the client gives none. */
+export const DEFAULT_PAGE_SIZE = 10;
+/** Largest page size a client may ask for. */
+export const MAX_PAGE_SIZE = 100;
+/**
+ * The last page number anyone may ask for: at the largest page size that is 10⁸ rows, past any list we
+ * hold, and it keeps page × size (the SQL offset) far inside every integer type on the way.
+ */
+export const MAX_PAGE_NUMBER = 1_000_000;
+
+/** Which page: 1-based number and size. */
+export interface PageRequest {
+  pageNumber: number;
+  pageSize: number;
+}
+
+/** A page of items; `totalCount` counts every page. */
+export interface Page<T> {
+  items: T[];
+  totalCount: number;
+  pageNumber: number;
+  pageSize: number;
+}
+
+/** The page window of 1-based `pageNumber` as SQL limit/offset. */
+export function pageWindow(page: PageRequest): { limit: number; offset: number } {
+  return { limit: page.pageSize, offset: (page.pageNumber - 1) * page.pageSize };
+}
+
+/** Builds a `Page<T>` from the rows of one page and the total. */
+export function toPage<T>(items: T[], totalCount: number, page: PageRequest): Page<T> {
+  return { items, totalCount, pageNumber: page.pageNumber, pageSize: page.pageSize };
+}
+
+/** The page of `rows` (every row of the list, in order) that `page` asks for. */
+export function pageOfRows<T>(rows: readonly T[], page: PageRequest): Page<T> {
+  const { limit, offset } = pageWindow(page);
+  return toPage(rows.slice(offset, offset + limit), rows.length, page);
+}

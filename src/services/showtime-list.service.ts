@@ -1,0 +1,100 @@
+import { and, count, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { movies, showtimes, theatres } from '../../db/schema';
+import { pageOfRows, pageWindow, toPage, type Page, type PageRequest } from './page';
+import { prepared } from './prepared';
+import {
+  filterConditions,
+  futureCondition,
+  localDatesCondition,
+  optionalDate,
+  preparedDatesParams,
+  preparedLocalDatesCondition,
+  showtimeColumns,
+  showtimeOrder as order,
+  validateFilters,
+  type ShowtimeFilters,
+} from './showtime-query';
+import { selectShowtimesOf, type ShowtimeRecord } from './showtime.service';
+
+/**
+ * The showtimes listing of both surfaces: pages of a theatre's showtimes (REST's theatre showtimes
+ * routes, GraphQL's `Theatre.showtimesPage`), filtered and paged in SQL.
+ */
+
+/** Which showtimes a list shows: a theatre's, on a theatre-local day (YYYY-MM-DD) or every future one, filtered. */
+export interface ShowtimeListQuery {
+  theatreId: number;
+  date?: string | null;
+  filters?: ShowtimeFilters;
+}
+
+/** A showtime page's columns: the record and the total count of the list, as a window count. */
+const selectPage = (db: Db) =>
+  db
+    .select({ ...showtimeColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(showtimes)
+    .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
+    .innerJoin(movies, eq(movies.id, showtimes.movieId));
+
+/**
+ * A page of a theatre's showtimes on a theatre-local date, or of all its future showtimes without a
+ * date, filtered and paged in SQL: one statement (the total rides along as a window count; a page past
+ * the end costs a second, counting one). BAD_USER_INPUT for a malformed date or filter. The one
+ * showtimes listing of both surfaces: REST's showtimes routes and GraphQL's `Theatre.showtimesPage`.
+ */
+export async function listShowtimes(db: Db, query: ShowtimeListQuery, page: PageRequest): Promise<Page<ShowtimeRecord>> {
+  const date = optionalDate(query.date);
+  const filters = validateFilters(query.filters ?? {});
+  const conditions = filterConditions(filters);
+  const where = () =>
+    and(eq(showtimes.theatreId, query.theatreId), date ? localDatesCondition([date]) : futureCondition(), ...conditions);
+  const { limit, offset } = pageWindow(page);
+  // Without filters (most lists), a prepared statement per shape; filtered lists are built per call.
+  const rows = conditions.length
+    ? await selectPage(db).where(where()).orderBy(...order).limit(limit).offset(offset)
+    : await prepared(db, `listShowtimes:${date ? 'd' : 'f'}`, (d) =>
+        selectPage(d)
+          .where(
+            and(
+              eq(showtimes.theatreId, sql.placeholder('theatreId')),
+              date ? preparedLocalDatesCondition() : gte(showtimes.showDateTimeUtc, sql.placeholder('now')),
+            ),
+          )
+          .orderBy(...order)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(`listShowtimes_${date ? 'd' : 'f'}`),
+      ).execute({ theatreId: query.theatreId, limit, offset, ...preparedDatesParams(date ? [date] : null) });
+  if (rows.length) return toPage(rows.map(({ total: _, ...record }) => record), rows[0].total, page);
+  if (offset === 0) return toPage([], 0, page);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(showtimes)
+    .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
+    .innerJoin(movies, eq(movies.id, showtimes.movieId))
+    .where(where());
+  return toPage([], total, page);
+}
+
+/**
+ * Pages of several theatres' showtime lists that share the date, filters and page (as a nested field
+ * over a list of theatres asks for them): one statement either way. One theatre is `listShowtimes`
+ * (paged in SQL); several share one statement of their whole lists, paged here, so the statement count
+ * does not grow with the number of theatres.
+ */
+export async function listShowtimePages(
+  db: Db,
+  theatreIds: readonly number[],
+  query: Omit<ShowtimeListQuery, 'theatreId'>,
+  page: PageRequest,
+): Promise<Page<ShowtimeRecord>[]> {
+  if (theatreIds.length === 1) return [await listShowtimes(db, { ...query, theatreId: theatreIds[0] }, page)];
+  const date = optionalDate(query.date);
+  const rows = await selectShowtimesOf(db, {
+    theatreIds: [...new Set(theatreIds)],
+    dates: date ? [date] : undefined,
+    filters: validateFilters(query.filters ?? {}),
+  });
+  return theatreIds.map((id) => pageOfRows(rows.filter((r) => r.showtime.theatreId === id), page));
+}

@@ -1,0 +1,87 @@
+import postgres from 'postgres';
+import { startTestApp, type TestApp } from '../helpers/app';
+
+/**
+ * One showtimes listing (listShowtimes) behind REST's theatre showtimes routes and GraphQL's
+ * `Theatre.showtimesPage`: the same page has the same items and total on both, filtered or not, with
+ * or without a date, and a page past the end still counts the whole list.
+ */
+let app: TestApp;
+let sql: postgres.Sql;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  sql = postgres(app.databaseUrl, { max: 1, onnotice: () => undefined });
+});
+afterAll(async () => {
+  await sql?.end();
+  await app?.close();
+});
+
+const PAGE = `query($id: Int!, $date: String, $include: [String!], $n: Int!) {
+  theatre(id: $id) { showtimesPage(date: $date, includeAttributes: $include, pageNumber: $n, pageSize: 5) { totalCount items { id } } }
+}`;
+
+interface RestPage {
+  count: number;
+  _embedded: { showtimes: { id: number }[] };
+}
+
+async function both(theatreId: number, opts: { date?: string; include?: string; page: number }) {
+  const g = await app.gql<{ theatre: { showtimesPage: { totalCount: number; items: { id: number }[] } } }>(PAGE, {
+    id: theatreId,
+    date: opts.date ?? null,
+    include: opts.include ? [opts.include] : null,
+    n: opts.page,
+  });
+  expect(g.errors).toBeUndefined();
+  const path = `/v2/theatres/${theatreId}/showtimes${opts.date ? `/${opts.date}` : ''}`;
+  const query = `?page-size=5&page-number=${opts.page}${opts.include ? `&include-attributes=${opts.include}` : ''}`;
+  const r = await app.get<RestPage>(path + query);
+  expect(r.status).toBe(200);
+  const graphql = { total: g.data!.theatre.showtimesPage.totalCount, ids: g.data!.theatre.showtimesPage.items.map((s) => s.id) };
+  expect({ total: r.body.count, ids: r.body._embedded.showtimes.map((s) => s.id) }).toEqual(graphql);
+  return graphql;
+}
+
+it('pages the same list on both surfaces, and counts it past the end', async () => {
+  const [day] = await sql<{ theatreId: number; day: string; n: number }[]>`
+    select s.theatre_id as "theatreId", to_char(s.show_date_time_utc at time zone t.timezone, 'YYYY-MM-DD') as day,
+           count(*)::int as n
+    from showtimes s join theatres t on t.id = s.theatre_id
+    where s.show_date_time_utc > now() + interval '1 day'
+    group by 1, 2 having count(*) > 10 order by 1, 2 limit 1`;
+  const second = await both(day.theatreId, { date: day.day, page: 2 });
+  expect(second.total).toBe(day.n);
+  expect(second.ids).toHaveLength(5);
+  const beyond = await both(day.theatreId, { date: day.day, page: Math.ceil(day.n / 5) + 1 });
+  expect(beyond).toEqual({ total: day.n, ids: [] });
+
+  const future = await both(day.theatreId, { page: 3 });
+  expect(future.total).toBeGreaterThan(day.n);
+  const filtered = await both(day.theatreId, { include: 'RESERVEDSEATING', page: 1 });
+  expect(filtered.total).toBeGreaterThan(0);
+  expect(filtered.total).toBeLessThanOrEqual(future.total);
+});
+
+it('pages a list of theatres in one statement, each page as its theatre alone would have it', async () => {
+  const [{ day }] = await sql<{ day: string }[]>`select to_char(now() + interval '2 days', 'YYYY-MM-DD') as day`;
+  const LIST = `query($n: Int!, $date: String) {
+    theatres(pageSize: $n) { items { id showtimesPage(date: $date, pageNumber: 2, pageSize: 3) { totalCount items { id } } } }
+  }`;
+  type Answer = { theatres: { items: { id: number; showtimesPage: { totalCount: number; items: { id: number }[] } }[] } };
+  const one = await app.gql<Answer>(LIST, { n: 1, date: day });
+  const five = await app.gql<Answer>(LIST, { n: 5, date: day });
+  expect(one.errors).toBeUndefined();
+  expect(five.errors).toBeUndefined();
+  expect(five.data!.theatres.items).toHaveLength(5);
+  expect(five.statements).toBe(one.statements);
+  for (const t of five.data!.theatres.items) {
+    const r = await app.get<RestPage>(`/v2/theatres/${t.id}/showtimes/${day}?page-size=3&page-number=2`);
+    expect({ total: t.showtimesPage.totalCount, ids: t.showtimesPage.items.map((s) => s.id) }).toEqual({
+      total: r.body.count,
+      ids: r.body._embedded.showtimes.map((s) => s.id),
+    });
+  }
+  expect(five.data!.theatres.items.some((t) => t.showtimesPage.items.length > 0)).toBe(true);
+});
