@@ -41,6 +41,14 @@ interface Connection {
 
 type Extra = { socket: WebSocket; request: IncomingMessage };
 
+interface PreparedDocument {
+  document: DocumentNode;
+  errors: readonly GraphQLError[];
+}
+
+/** Distinct operation texts whose parsed and validated documents are kept. */
+const DOCUMENT_CACHE_SIZE = 500;
+
 const errorOf = (code: ErrorCode, message: string) => new GraphQLError(message, { originalError: new DomainError(code, message) });
 
 /**
@@ -76,6 +84,21 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
   const connectionOf = (ctx: WsContext<Record<string, unknown> | undefined, Extra>) => connections.get(ctx.extra);
   // The query text of each parsed document, so that identical subscriptions share their executions.
   const queryTexts = new WeakMap<DocumentNode, string>();
+  // Parsed and validated documents by query text (LRU): thousands of viewers send the same
+  // subscription, and each parse kept its own AST with every token (about 5 KB a subscriber).
+  const documents = new Map<string, PreparedDocument>();
+  const prepare = (query: string): PreparedDocument => {
+    let entry = documents.get(query);
+    if (entry) {
+      documents.delete(query);
+    } else {
+      const document = parse(query, parseOptions);
+      entry = { document, errors: validate(deps.schema, document, rules) };
+    }
+    documents.set(query, entry);
+    if (documents.size > DOCUMENT_CACHE_SIZE) documents.delete(documents.keys().next().value as string);
+    return entry;
+  };
 
   const wss = new WebSocketServer({
     server: deps.app.server,
@@ -168,14 +191,14 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
             errorOf('RATE_LIMITED', `At most ${config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET} operations per WebSocket at once`),
           ];
         }
-        let document: DocumentNode;
+        let prepared: PreparedDocument;
         try {
-          document = parse(payload.query, parseOptions);
+          prepared = prepare(payload.query);
         } catch (err) {
           return [err instanceof GraphQLError ? err : errorOf('BAD_USER_INPUT', 'The query could not be parsed')];
         }
-        const invalid = validate(deps.schema, document, rules);
-        if (invalid.length > 0) return invalid;
+        if (prepared.errors.length > 0) return [...prepared.errors];
+        const { document } = prepared;
         const refused =
           checkVariables(payload.variables) ??
           checkCost(deps.schema, document, payload.variables, payload.operationName, guard.limits);
