@@ -30,6 +30,24 @@ export default tseslint.config(
     },
   },
   {
+    // And the domain does not depend on the GraphQL layer (issue 10): services and loaders take nothing
+    // from schema/ (GraphQL types) or resolvers/.
+    files: ['src/services/**/*.ts', 'src/loaders/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/schema/*.type', '**/schema/*.input', '**/resolvers/*'],
+              message: 'Services and loaders return their own types; the GraphQL layer maps them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { globals: { module: 'writable', require: 'readonly', process: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
