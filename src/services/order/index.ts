@@ -5,7 +5,7 @@
 export * from './model';
 export { orderSettings, type OrderSettings } from './store';
 export { createOrder, updateOrder, type CreateOrderInput, type UpdateOrderInput } from './create';
-export { addTickets, MAX_SEATS_PER_CALL, type AddTicketsInput } from './tickets';
+export { addTickets, holdTickets, MAX_SEATS_PER_CALL, type AddTicketsInput } from './tickets';
 export { addConcession, MAX_MODIFIERS, type AddConcessionInput } from './concessions';
 export { addPayment, removePayment, type AddPaymentInput } from './payments';
 export { fulfillOrder } from './fulfil';
