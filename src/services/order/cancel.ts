@@ -1,38 +1,68 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { orderPayments, orderProducts, orders, seatClaims } from '../../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
+import { executePrepared } from '../../../db/prepared';
+import { orderProducts, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { DomainError, notFound } from '../../errors';
-import { recordClaimChanges, recordSeatChange } from '../../realtime/seat-log';
+import { recordClaimChanges, recordSeatChange, transactSeats } from '../../realtime/seat-log';
+import { assertOrderAccess } from './access';
 import type { OrderView } from './model';
-import { mutateOrder, type OrderSettings } from './store';
+import { closedOrderError, lockOrder, mutateOrder, requireVendor, type OrderSettings } from './store';
+import { isOpen, loadOrderView } from './view';
 
 /** Cancels a pending order: its products and tenders are cancelled and its held seats released. */
 export async function cancelOrder(db: Db, principal: Principal, orderId: number, settings: OrderSettings): Promise<OrderView> {
-  return mutateOrder(
-    db,
-    principal,
-    orderId,
-    settings,
-    async ({ tx, order, now }) => {
-      const released = await tx
-        .update(seatClaims)
-        .set({ status: 'released', expiresAt: null, updatedAt: now })
-        .where(and(eq(seatClaims.orderId, order.id), eq(seatClaims.status, 'held')))
-        .returning({ showtimeId: seatClaims.showtimeId, row: seatClaims.row, column: seatClaims.column });
-      await tx
-        .update(orderProducts)
-        .set({ status: 'Cancelled', expiresAt: null })
-        .where(and(eq(orderProducts.orderId, order.id), inArray(orderProducts.status, ['Held', 'Pending', 'Submitted'])));
-      await tx
-        .update(orderPayments)
-        .set({ status: 'Cancelled' })
-        .where(and(eq(orderPayments.orderId, order.id), inArray(orderPayments.status, ['Pending', 'Submitted'])));
-      await tx.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, order.id));
-      recordClaimChanges(tx, released, 'released', 'cancel');
-    },
-    { bump: false },
-  );
+  void settings; // a cancel does not extend the hold
+  return runCancel(db, principal, orderId, async (tx, now) => {
+    const view = await loadOrderView(tx, orderId, now);
+    if (!view) throw notFound('Order', orderId);
+    return view;
+  });
+}
+
+/**
+ * `cancelOrder` without reading the order back: the order row locked, one statement for claims,
+ * products, tenders and the order, and the seat-event append when seats were released.
+ */
+export async function cancelOrderLean(db: Db, principal: Principal, orderId: number): Promise<{ id: number }> {
+  return runCancel(db, principal, orderId, async () => ({ id: orderId }));
+}
+
+async function runCancel<T>(db: Db, principal: Principal, orderId: number, result: (tx: Tx, now: Date) => Promise<T>): Promise<T> {
+  requireVendor(principal);
+  return transactSeats(db, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    assertOrderAccess(order, principal, 'write');
+    const now = new Date();
+    if (!isOpen(order, now)) throw closedOrderError(order);
+    const at = now.toISOString();
+    const [row] = await executePrepared<{ released: [number, number, number][] }>(
+      tx,
+      sql`/* cancelOrder */
+      with released as (
+        update seat_claims set status = 'released', expires_at = null, updated_at = ${at}::timestamptz
+        where order_id = ${orderId}::int and status = 'held' returning showtime_id, "row", "column"
+      ), products as (
+        update order_products set status = 'Cancelled', expires_at = null
+        where order_id = ${orderId}::int and status in ('Held', 'Pending', 'Submitted') returning 1
+      ), payments as (
+        update order_payments set status = 'Cancelled'
+        where order_id = ${orderId}::int and status in ('Pending', 'Submitted') returning 1
+      ), cancelled as (
+        update orders set status = 'Cancelled', updated_at = ${at}::timestamptz where id = ${orderId}::int returning 1
+      )
+      select (select coalesce(json_agg(json_build_array(showtime_id, "row", "column") order by showtime_id, "row", "column"), '[]'::json)
+              from released) as released,
+             (select count(*) from products) + (select count(*) from payments) + (select count(*) from cancelled) as written`,
+    );
+    recordClaimChanges(
+      tx,
+      row.released.map(([showtimeId, r, c]) => ({ showtimeId, row: r, column: c })),
+      'released',
+      'cancel',
+    );
+    return result(tx, now);
+  });
 }
 
 /**

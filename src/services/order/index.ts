@@ -9,7 +9,7 @@ export { addTickets, holdTickets, MAX_SEATS_PER_CALL, type AddTicketsInput } fro
 export { addConcession, MAX_MODIFIERS, type AddConcessionInput } from './concessions';
 export { addPayment, removePayment, type AddPaymentInput } from './payments';
 export { fulfillOrder } from './fulfil';
-export { cancelOrder, removeOrderProduct, refreshOrderExpiration } from './cancel';
+export { cancelOrder, cancelOrderLean, removeOrderProduct, refreshOrderExpiration } from './cancel';
 export { MAX_REFUND_LINES, refundOrder, type RefundOrderInput, type RefundEventDetails } from './refund';
 export { applyLoyaltyDiscounts } from './loyalty';
 export { sendTicketConfirmationSms } from './sms';
