@@ -11,7 +11,7 @@ import { markdownTable, prepareDatabase, runCase, startProcess, waitFor, type Ca
  * `npm run bench [-- --scale 1 --duration 10 --connections 10 --only reads|holds|fanout]`
  * Seeds a fresh Postgres database, starts Marquee and the hand-written baseline as separate processes,
  * and loads each case with autocannon. Prints a markdown table and writes it to bench/out/latest.md.
- * Then seat holds under contention (bench/holds.ts, `--clients`) and seat-map fan-out
+ * Then seat holds under contention (bench/holds.ts, `--clients`, `--showtimes`) and seat-map fan-out
  * (bench/fanout.ts, `--subscribers 250,1000,2000`) against the same app and database.
  */
 async function main(): Promise<void> {
@@ -21,7 +21,8 @@ async function main(): Promise<void> {
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '10' },
       only: { type: 'string' },
-      clients: { type: 'string', default: '50' },
+      clients: { type: 'string', default: '20' },
+      showtimes: { type: 'string', default: '4' },
       subscribers: { type: 'string', default: '250,1000,2000' },
     },
   });
@@ -55,7 +56,16 @@ async function main(): Promise<void> {
     if (runs('reads')) sections.push(await runReads(db.url, appPort, basePort, values.scale!, options));
     const appUrl = `http://127.0.0.1:${appPort}`;
     if (runs('holds')) {
-      sections.push(await runHoldsBench({ appUrl, databaseUrl: db.url, duration: options.duration, connections: Number(values.clients) }));
+      sections.push(
+        await runHoldsBench({
+          appUrl,
+          baselineUrl: `http://127.0.0.1:${basePort}`,
+          databaseUrl: db.url,
+          duration: options.duration,
+          connections: Number(values.clients),
+          showtimes: Number(values.showtimes),
+        }),
+      );
     }
     if (runs('fanout')) {
       const steps = values.subscribers!.split(',').map(Number);
