@@ -63,7 +63,7 @@ async function post(url: string, body: unknown, method = 'POST'): Promise<{ stat
   return { status: res.status, json: await res.json(), statements: res.headers.get('x-sql-statements') };
 }
 
-function graphqlSurface(appUrl: string): Surface {
+export function graphqlSurface(appUrl: string): Surface {
   const gql = async (query: string, variables?: Record<string, unknown>) => (await post(`${appUrl}/graphql`, { query, variables })).json as Json;
   return {
     name: 'GraphQL: createOrder → addTickets → cancelOrder',
@@ -103,7 +103,7 @@ function httpSurface(name: string, base: string, paths: { orders: string; ticket
   };
 }
 
-const restSurface = (appUrl: string) =>
+export const restSurface = (appUrl: string) =>
   httpSurface('REST: POST /v2/orders → POST …/products → DELETE /v2/orders/{id}', appUrl, {
     orders: '/v2/orders',
     tickets: (id) => `/v2/orders/${id}/products`,
@@ -158,7 +158,7 @@ export async function pickHotShowtime(sql: postgres.Sql, skip = 0): Promise<Targ
 }
 
 /** `clients` loops of whole cycles over random targets for `seconds`. */
-async function runCycles(surface: Surface, targets: Target[], clients: number, seconds: number): Promise<SideResult> {
+export async function runCycles(surface: Surface, targets: Target[], clients: number, seconds: number): Promise<SideResult> {
   const r: SideResult = { name: surface.name, cycles: 0, holds: 0, rejected: 0, errors: 0, seconds: 0, holdLatencies: [], cycleLatencies: [], firstError: null };
   const fail = (what: string) => {
     r.errors += 1;

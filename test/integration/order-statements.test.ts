@@ -5,8 +5,8 @@ import { must, ORDER_FIELDS, pickShowtimes, sqlOf, VENDOR, type ShowtimeFixture 
 
 /**
  * SQL statements per step of a hold's life (issue 9): what `x-sql-statements` reports for each request.
- * A hold is three statements (lock with its facts; claims, products and bump; the seat-event append)
- * once the layout version is cached; the order is read back (five statements) only when more than its
+ * A hold is two statements (the lock with its facts; claims, products, bump and seat event) once the
+ * layout version is cached, a cancel two (lock; everything else); the order is read back (five statements) only when more than its
  * id is selected, and always by REST, whose body is the whole order.
  */
 let app: TestApp;
@@ -38,7 +38,7 @@ async function step(query: string, variables?: Record<string, unknown>) {
   return { id: Object.values(res.data!)[0].id, statements: res.statements };
 }
 
-it('create → hold 2 seats → cancel over GraphQL costs 1 + 3 + 3 statements besides the key lookup', async () => {
+it('create → hold 2 seats → cancel over GraphQL costs 1 + 2 + 2 statements besides the key lookup', async () => {
   const seats = (i: number) => st.regular.slice(i, i + 2).map(({ row, column }) => ({ row, column }));
   // Warm the layout cache (a cold hold reads the layout version's cells once).
   const warm = await must<{ id: number }>(app.gql, CREATE, {}, VENDOR);
@@ -47,13 +47,13 @@ it('create → hold 2 seats → cancel over GraphQL costs 1 + 3 + 3 statements b
   const created = await step(CREATE);
     expect(created.statements).toBe(AUTH + 1);
   const held = await step(ADD, { input: { orderId: created.id, showtimeId: st.showtimeId, seats: seats(0) } });
-  expect(held.statements).toBe(AUTH + 3);
+  expect(held.statements).toBe(AUTH + 2);
   const full = await app.gql<{ addTickets: { products: unknown[] } }>(ADD_FULL, { input: { orderId: created.id, showtimeId: st.showtimeId, seats: seats(2) } }, VENDOR);
   expect(full.errors).toBeUndefined();
   expect(full.data!.addTickets.products).toHaveLength(4);
-  expect(full.statements).toBe(AUTH + 3 + 5);
+  expect(full.statements).toBe(AUTH + 2 + 5);
   const cancelled = await step(CANCEL, { id: created.id });
-  expect(cancelled.statements).toBe(AUTH + 3);
+  expect(cancelled.statements).toBe(AUTH + 2);
 });
 
 it('a hold refused for a seat already held costs the lock alone', async () => {
@@ -73,10 +73,10 @@ it('REST create → hold → cancel: the same writes plus the whole order in eac
   const seats = st.regular.slice(30, 32).map(({ row, column }) => ({ row, column }));
   const held = await app.request('POST', `/v2/orders/${created.body.id}/products`, { showtimeId: st.showtimeId, seats }, JSON_VENDOR);
   expect(held.status).toBe(201);
-  expect(Number(held.headers.get('x-sql-statements'))).toBeLessThanOrEqual(AUTH + 3 + 5 + HAL);
+  expect(Number(held.headers.get('x-sql-statements'))).toBeLessThanOrEqual(AUTH + 2 + 5 + HAL);
   const cancelled = await app.request('DELETE', `/v2/orders/${created.body.id}`, undefined, VENDOR);
   expect(cancelled.status).toBe(200);
-  expect(Number(cancelled.headers.get('x-sql-statements'))).toBeLessThanOrEqual(AUTH + 3 + 5 + HAL);
+  expect(Number(cancelled.headers.get('x-sql-statements'))).toBeLessThanOrEqual(AUTH + 2 + 5 + HAL);
 });
 
 it('counts the expiry sweep of one order with held seats (not cut yet)', async () => {

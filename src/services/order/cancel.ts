@@ -4,7 +4,7 @@ import { executePrepared } from '../../../db/prepared';
 import { orderProducts, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { DomainError, notFound } from '../../errors';
-import { recordClaimChanges, recordSeatChange, transactSeats } from '../../realtime/seat-log';
+import { appendSeatEventsFrom, markSeatEventsWritten, recordSeatChange, transactSeats } from '../../realtime/seat-log';
 import { assertOrderAccess } from './access';
 import type { OrderView } from './model';
 import { closedOrderError, lockOrder, mutateOrder, requireVendor, type OrderSettings } from './store';
@@ -21,8 +21,8 @@ export async function cancelOrder(db: Db, principal: Principal, orderId: number,
 }
 
 /**
- * `cancelOrder` without reading the order back: the order row locked, one statement for claims,
- * products, tenders and the order, and the seat-event append when seats were released.
+ * `cancelOrder` without reading the order back: the order row locked, then one statement for claims,
+ * products, tenders, the order and the seat event.
  */
 export async function cancelOrderLean(db: Db, principal: Principal, orderId: number): Promise<{ id: number }> {
   return runCancel(db, principal, orderId, async () => ({ id: orderId }));
@@ -36,7 +36,7 @@ async function runCancel<T>(db: Db, principal: Principal, orderId: number, resul
     const now = new Date();
     if (!isOpen(order, now)) throw closedOrderError(order);
     const at = now.toISOString();
-    const [row] = await executePrepared<{ released: [number, number, number][] }>(
+    const [row] = await executePrepared<{ logged: number[] }>(
       tx,
       sql`/* cancelOrder */
       with released as (
@@ -50,17 +50,11 @@ async function runCancel<T>(db: Db, principal: Principal, orderId: number, resul
         where order_id = ${orderId}::int and status in ('Pending', 'Submitted') returning 1
       ), cancelled as (
         update orders set status = 'Cancelled', updated_at = ${at}::timestamptz where id = ${orderId}::int returning 1
-      )
-      select (select coalesce(json_agg(json_build_array(showtime_id, "row", "column") order by showtime_id, "row", "column"), '[]'::json)
-              from released) as released,
+      )${appendSeatEventsFrom('released', 'released', 'cancel')}
+      select (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged,
              (select count(*) from products) + (select count(*) from payments) + (select count(*) from cancelled) as written`,
     );
-    recordClaimChanges(
-      tx,
-      row.released.map(([showtimeId, r, c]) => ({ showtimeId, row: r, column: c })),
-      'released',
-      'cancel',
-    );
+    markSeatEventsWritten(tx, row.logged);
     return result(tx, now);
   });
 }

@@ -3,6 +3,7 @@ import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { executePrepared } from '../../../db/prepared';
 import { layoutSeats } from '../../../db/schema';
 import { immutableCacheFor } from '../../loaders/immutable-cache';
+import { appendSeatEventsFrom, markSeatEventsWritten } from '../../realtime/seat-log';
 import type { LayoutSeatRow } from '../seating/layout.service';
 import { PREMIERE_ACCOUNT_TYPES } from '../seating/membership';
 import type { ProductFee } from '../../../db/schema/order';
@@ -10,8 +11,8 @@ import type { TicketType } from './model';
 
 /**
  * The SQL of a seat hold (addTickets), as few statements as the rules allow: `lockForHold` (the order
- * row locked, with everything the checks need), `insertHold` (claims, products and the expiry bump),
- * then the seat-event append of `transactSeats`. All are prepared statements.
+ * row locked, with everything the checks need) and `insertHold` (claims, products, the expiry bump and
+ * the seat event). Both are prepared statements.
  */
 
 type Seat = { row: number; column: number };
@@ -128,13 +129,14 @@ export interface HoldLine {
 /**
  * One statement: claims of `seats` (in row, column order, so racing holds do not deadlock) with
  * `ON CONFLICT DO NOTHING` on the active-claims index — a racing transaction's seats are skipped after
- * it commits — one ticket product per seat numbered after the order's last line, and the order and its
- * other held claims extended to `until`. Returns the seats won; the caller rolls back unless all were.
+ * it commits — one ticket product per seat numbered after the order's last line, the order and its
+ * other held claims extended to `until`, and the seat event appended to the log (seat-log.ts). Returns
+ * the seats won; the caller rolls back unless all were.
  */
 export async function insertHold(tx: Tx, line: HoldLine, seats: readonly (Seat & { seatName: string })[]): Promise<Seat[]> {
   const now = line.now.toISOString();
   const until = line.until.toISOString();
-  const [result] = await executePrepared<{ won: [number, number][] }>(
+  const [result] = await executePrepared<{ won: [number, number][]; logged: number[] }>(
     tx,
     sql`/* insertHold */
     with seats as (
@@ -145,7 +147,7 @@ export async function insertHold(tx: Tx, line: HoldLine, seats: readonly (Seat &
       select ${line.showtimeId}::int, r, c, ${line.orderId}::int, 'held', ${until}::timestamptz, ${now}::timestamptz
       from seats order by r, c
       on conflict (showtime_id, "row", "column") where status in ('held', 'sold') do nothing
-      returning "row", "column"
+      returning showtime_id, "row", "column"
     ), products as (
       insert into order_products (order_id, line_number, kind, status, sku, name, quantity, cost, tax, fees,
                                   showtime_id, ticket_type, "row", "column", seat_name, theatre_id, movie_id, expires_at)
@@ -160,9 +162,12 @@ export async function insertHold(tx: Tx, line: HoldLine, seats: readonly (Seat &
     ), extended as (
       update seat_claims set expires_at = ${until}::timestamptz, updated_at = ${now}::timestamptz
       where order_id = ${line.orderId}::int and status = 'held' returning 1
-    )
+    )${appendSeatEventsFrom('claimed', 'held', 'hold')}
     select (select coalesce(json_agg(json_build_array("row", "column")), '[]'::json) from claimed) as won,
+           (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged,
            (select count(*) from products) + (select count(*) from bumped) + (select count(*) from extended) as written`,
   );
+  // A lost seat rolls the whole statement back, its log entry with it.
+  markSeatEventsWritten(tx, result.logged);
   return result.won.map(([row, column]) => ({ row, column }));
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
-import { recordSeatChange, transactSeats } from '../../realtime/seat-log';
+import { transactSeats } from '../../realtime/seat-log';
 import { baseSeatStatus, collectSeatFacts, SELLABLE, seatKey, type SeatStatus } from '../seating/seat-status';
 import { assertOrderAccess } from './access';
 import { claimsOfShowtimeRows, insertHold, layoutCells, lockForHold, type HoldFacts } from './hold-sql';
@@ -69,9 +69,9 @@ export async function addTickets(db: Db, principal: Principal, input: AddTickets
 }
 
 /**
- * `addTickets` without reading the order back: three statements (lock with every fact the checks need,
- * the claims and products with the expiry bump, the seat-event append) when the layout is cached; two
- * more with social distancing. For callers that load only what they show (GraphQL).
+ * `addTickets` without reading the order back: two statements (the lock with every fact the checks
+ * need; claims, products, expiry bump and seat event) when the layout is cached; two more with social
+ * distancing. For callers that load only what they show (GraphQL).
  */
 export async function holdTickets(db: Db, principal: Principal, input: AddTicketsInput, settings: OrderSettings): Promise<{ id: number }> {
   return runHold(db, principal, input, settings, async (_tx, id) => ({ id }));
@@ -156,7 +156,6 @@ async function runHold<T>(
         const got = new Set(won.map((w) => seatKey(w.row, w.column)));
         throw unavailable(seats.filter((s) => !got.has(seatKey(s.row, s.column))).map((s) => ({ ...s, status: 'Taken' as const })));
       }
-      recordSeatChange(tx, st.id, requested, 'held', 'hold');
       return result(tx, order.id, now);
     }),
   );
