@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client';
+import type { Db } from '../../../db/client';
 import { executePrepared } from '../../../db/prepared';
 import { orderProducts, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
@@ -13,11 +13,11 @@ import { isOpen, loadOrderView } from './view';
 /** Cancels a pending order: its products and tenders are cancelled and its held seats released. */
 export async function cancelOrder(db: Db, principal: Principal, orderId: number, settings: OrderSettings): Promise<OrderView> {
   void settings; // a cancel does not extend the hold
-  return runCancel(db, principal, orderId, async (tx, now) => {
-    const view = await loadOrderView(tx, orderId, now);
-    if (!view) throw notFound('Order', orderId);
-    return view;
-  });
+  await cancelOrderLean(db, principal, orderId);
+  // Read after the commit: inside, the seat-log heads would stay locked through five reads.
+  const view = await loadOrderView(db, orderId);
+  if (!view) throw notFound('Order', orderId);
+  return view;
 }
 
 /**
@@ -25,10 +25,6 @@ export async function cancelOrder(db: Db, principal: Principal, orderId: number,
  * products, tenders, the order and the seat event.
  */
 export async function cancelOrderLean(db: Db, principal: Principal, orderId: number): Promise<{ id: number }> {
-  return runCancel(db, principal, orderId, async () => ({ id: orderId }));
-}
-
-async function runCancel<T>(db: Db, principal: Principal, orderId: number, result: (tx: Tx, now: Date) => Promise<T>): Promise<T> {
   requireVendor(principal);
   return transactSeats(db, async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -55,7 +51,7 @@ async function runCancel<T>(db: Db, principal: Principal, orderId: number, resul
              (select count(*) from products) + (select count(*) from payments) + (select count(*) from cancelled) as written`,
     );
     markSeatEventsWritten(tx, row.logged);
-    return result(tx, now);
+    return { id: orderId };
   });
 }
 

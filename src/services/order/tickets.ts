@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client';
+import type { Db } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
 import { transactSeats } from '../../realtime/seat-log';
@@ -61,11 +61,11 @@ function unavailable(seats: { row: number; column: number; seatName: string; sta
  * SEAT_UNAVAILABLE naming the seats and keeps nothing of the call. Returns the whole order (REST).
  */
 export async function addTickets(db: Db, principal: Principal, input: AddTicketsInput, settings: OrderSettings): Promise<OrderView> {
-  return runHold(db, principal, input, settings, async (tx, orderId, now) => {
-    const view = await loadOrderView(tx, orderId, now);
-    if (!view) throw notFound('Order', orderId);
-    return view;
-  });
+  const { id } = await holdTickets(db, principal, input, settings);
+  // Read after the commit: inside, the showtime's seat-log head would stay locked through five reads.
+  const view = await loadOrderView(db, id);
+  if (!view) throw notFound('Order', id);
+  return view;
 }
 
 /**
@@ -74,16 +74,6 @@ export async function addTickets(db: Db, principal: Principal, input: AddTickets
  * distancing. For callers that load only what they show (GraphQL).
  */
 export async function holdTickets(db: Db, principal: Principal, input: AddTicketsInput, settings: OrderSettings): Promise<{ id: number }> {
-  return runHold(db, principal, input, settings, async (_tx, id) => ({ id }));
-}
-
-async function runHold<T>(
-  db: Db,
-  principal: Principal,
-  input: AddTicketsInput,
-  settings: OrderSettings,
-  result: (tx: Tx, orderId: number, now: Date) => Promise<T>,
-): Promise<T> {
   requireVendor(principal);
   validateTicketRequest(input);
   const ticketType: TicketType = input.ticketType ?? 'ADULT';
@@ -156,7 +146,7 @@ async function runHold<T>(
         const got = new Set(won.map((w) => seatKey(w.row, w.column)));
         throw unavailable(seats.filter((s) => !got.has(seatKey(s.row, s.column))).map((s) => ({ ...s, status: 'Taken' as const })));
       }
-      return result(tx, order.id, now);
+      return { id: order.id };
     }),
   );
 }
