@@ -79,12 +79,12 @@ it('REST create → hold → cancel: the same writes plus the whole order in eac
   expect(Number(cancelled.headers.get('x-sql-statements'))).toBeLessThanOrEqual(AUTH + 2 + 5 + HAL);
 });
 
-it('counts the expiry sweep of one order with held seats (not cut yet)', async () => {
+it('expires one order with held seats in three statements: probe, lock, one write', async () => {
   const order = await step(CREATE);
   const seats = st.regular.slice(40, 42).map(({ row, column }) => ({ row, column }));
   await step(ADD, { input: { orderId: order.id, showtimeId: st.showtimeId, seats } });
   const store = { count: 0 };
   const expired = await statementCounter.run(store, () => expireDueOrders(app.database.db, new Date(Date.now() + 3600_000), 1));
   expect(expired).toBe(1);
-  expect(store.count).toBe(8);
+  expect(store.count).toBe(3);
 });
