@@ -90,8 +90,13 @@ export class OrderMutationResolver {
   }
 
   @Mutation(() => Order, { description: 'Sells the held seats; only when payments cover the total (else PAYMENT_REQUIRED).' })
-  async fulfillOrder(@Arg('orderId', () => Int) orderId: number, @Ctx() ctx: Context): Promise<Order> {
-    return toOrder(await orders.fulfillOrder(ctx.db, ctx.principal, orderId, settings(ctx)));
+  async fulfillOrder(
+    @Arg('orderId', () => Int) orderId: number,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Order> {
+    const { id } = await orders.fulfillOrderLean(ctx.db, ctx.principal, orderId);
+    return orderAfterWrite(ctx, info, id);
   }
 
   @Mutation(() => Order, { description: 'Cancels a pending order and releases its seats.' })

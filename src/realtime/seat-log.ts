@@ -84,7 +84,7 @@ export async function flushSeatEvents(tx: DbOrTx): Promise<number[]> {
  * showtimes written: pass them to `markSeatEventsWritten`. For hot paths that write their claims and
  * the log in one statement; the transaction must still run in `transactSeats`.
  */
-export function appendSeatEventsFrom(source: 'claimed' | 'released' | 'expired', state: SeatEventState, cause: SeatEventCause): SQL {
+export function appendSeatEventsFrom(source: 'claimed' | 'released' | 'expired' | 'sold', state: SeatEventState, cause: SeatEventCause): SQL {
   return sql`, seat_log_input as (
       select showtime_id, jsonb_agg(jsonb_build_array("row", "column", ${state}::text) order by "row", "column") as seats
       from ${sql.raw(source)} group by showtime_id

@@ -88,3 +88,19 @@ it('expires one order with held seats in three statements: probe, lock, one writ
   expect(expired).toBe(1);
   expect(store.count).toBe(3);
 });
+
+it('fulfils in one lock, the order read for its totals, and one write', async () => {
+  const order = await step(CREATE);
+  const seats = st.regular.slice(50, 52).map(({ row, column }) => ({ row, column }));
+  const held = await must<{ balanceDue: number }>(
+    app.gql,
+    'mutation($input: AddTicketsInput!) { addTickets(input: $input) { balanceDue } }',
+    { input: { orderId: order.id, showtimeId: st.showtimeId, seats } },
+    VENDOR,
+  );
+  await must(app.gql, 'mutation($input: AddPaymentInput!) { addPayment(input: $input) { id } }', {
+    input: { orderId: order.id, type: 'CREDIT_CARD', amount: held.balanceDue },
+  }, VENDOR);
+  const fulfilled = await step('mutation($id: Int!) { fulfillOrder(orderId: $id) { id } }', { id: order.id });
+  expect(fulfilled.statements).toBe(AUTH + 1 + 5 + 1);
+});

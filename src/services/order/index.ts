@@ -8,7 +8,7 @@ export { createOrder, updateOrder, type CreateOrderInput, type UpdateOrderInput 
 export { addTickets, holdTickets, MAX_SEATS_PER_CALL, type AddTicketsInput } from './tickets';
 export { addConcession, MAX_MODIFIERS, type AddConcessionInput } from './concessions';
 export { addPayment, removePayment, type AddPaymentInput } from './payments';
-export { fulfillOrder } from './fulfil';
+export { fulfillOrder, fulfillOrderLean } from './fulfil';
 export { cancelOrder, cancelOrderLean, removeOrderProduct, refreshOrderExpiration } from './cancel';
 export { MAX_REFUND_LINES, refundOrder, type RefundOrderInput, type RefundEventDetails } from './refund';
 export { applyLoyaltyDiscounts } from './loyalty';
