@@ -160,6 +160,59 @@ app.get<{ Querystring: { theatreId: string; date: string } }>('/baseline/rest-sh
   };
 });
 
+/*
+ * The hold cycle as bare SQL (bench/holds.ts): one insert to create an order, the three-statement hold
+ * (lock the order, insert the claims, insert the ticket products) in one transaction, and one release
+ * statement — no GraphQL, no ORM, no validation, no seat-event log. A lost seat is a unique violation:
+ * the transaction rolls back and the route answers 409.
+ */
+const HOLD_SECONDS = 420;
+
+app.post('/baseline/orders', async (_req, reply) => {
+  const [order] = await sql`
+    insert into orders (vendor_id, expires_at) values (1, now() + ${HOLD_SECONDS} * interval '1 second') returning id`;
+  return reply.code(201).send({ id: order.id });
+});
+
+app.post<{ Params: { id: string }; Body: { showtimeId: number; seats: { row: number; column: number }[] } }>(
+  '/baseline/orders/:id/tickets',
+  async (req, reply) => {
+    const orderId = Number(req.params.id);
+    const { showtimeId, seats } = req.body;
+    try {
+      await sql.begin(async (tx) => {
+        await tx`select id from orders where id = ${orderId} for update`;
+        const claims = seats.map((s) => ({
+          showtime_id: showtimeId, row: s.row, column: s.column, order_id: orderId, status: 'held', expires_at: new Date(Date.now() + HOLD_SECONDS * 1000),
+        }));
+        await tx`insert into seat_claims ${tx(claims)}`;
+        const products = seats.map((s, i) => ({
+          order_id: orderId, line_number: i + 1, kind: 'Ticket', status: 'Held', sku: 'ADULT', name: 'ticket', cost: 10,
+          showtime_id: showtimeId, ticket_type: 'ADULT', row: s.row, column: s.column,
+        }));
+        await tx`insert into order_products ${tx(products)}`;
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') return reply.code(409).send({ errors: [{ code: 4091, message: 'Seats unavailable' }] });
+      throw err;
+    }
+    return reply.code(201).send({ id: orderId });
+  },
+);
+
+app.delete<{ Params: { id: string } }>('/baseline/orders/:id', async (req) => {
+  const orderId = Number(req.params.id);
+  await sql`
+    with released as (
+      update seat_claims set status = 'released', expires_at = null, updated_at = now()
+      where order_id = ${orderId} and status = 'held' returning 1
+    ), products as (
+      update order_products set status = 'Cancelled' where order_id = ${orderId} and status = 'Held' returning 1
+    )
+    update orders set status = 'Cancelled' where id = ${orderId}`;
+  return { id: orderId };
+});
+
 app.listen({ port: Number(process.env.PORT ?? 4100), host: '127.0.0.1' }).then((address) => {
   process.stdout.write(`baseline listening on ${address}\n`);
 });

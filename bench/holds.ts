@@ -1,26 +1,29 @@
+import os from 'node:os';
 import postgres from 'postgres';
+import { openDatabase, statementCounter } from '../db/client';
+import { expireDueOrders } from '../src/services/order';
 
 /**
- * Seat-hold throughput under contention. `connections` clients loop for `duration` seconds over a hot
- * set of seats of one future showtime, each iteration holding 2 random seats of the set and releasing
- * them, first through the GraphQL API (createOrder → addTickets → cancelOrder), then as the bare SQL
- * of a hold (INSERT of the claims in one transaction, unique_violation caught) and its release
- * (UPDATE), through postgres.js with the app's pool size. Afterwards SQL checks that no seat has two
- * active claims. Returns a markdown section.
+ * Seat holds under contention, as whole cycles: `connections` clients loop for `duration` seconds, each
+ * iteration creating an order, holding 2 random seats of a hot set of one of `showtimes` showtimes and
+ * cancelling the order — through GraphQL, through REST, and as bare SQL behind a minimal HTTP server
+ * (bench/baseline-server.ts: one insert, the three-statement hold, one release; the baseline). Then the
+ * SQL statements of each step (the app's `x-sql-statements`), fulfilment and an expiry sweep, and an
+ * SQL check that no seat has two active claims. Returns a markdown section.
  */
 export interface HoldsContext {
   appUrl: string;
+  baselineUrl: string;
   databaseUrl: string;
   duration: number;
   connections: number;
+  showtimes: number;
 }
 
-/** Seats in the hot set all clients draw from. */
+/** Seats in each showtime's hot set. */
 export const HOT_SEATS = 40;
 /** Seats per hold. */
 export const SEATS_PER_HOLD = 2;
-/** The app's database pool size (db/client.ts default): the baseline gets the same. */
-const POOL = 10;
 
 const VENDOR = { 'content-type': 'application/json', 'x-vendor-key': 'demo-vendor-key' };
 const CREATE = 'mutation { createOrder(input: {}) { id } }';
@@ -28,19 +31,91 @@ const ADD = 'mutation($input: AddTicketsInput!) { addTickets(input: $input) { id
 const CANCEL = 'mutation($id: Int!) { cancelOrder(orderId: $id) { id } }';
 
 type Seat = { row: number; column: number };
+type Target = { showtimeId: number; seats: Seat[] };
+type HoldOutcome = 'held' | 'lost' | { error: string };
+
+/** One way to run a cycle: create an order, hold seats, cancel. */
+interface Surface {
+  name: string;
+  create(): Promise<number | { error: string }>;
+  hold(orderId: number, showtimeId: number, seats: Seat[]): Promise<HoldOutcome>;
+  cancel(orderId: number): Promise<true | { error: string }>;
+}
 
 interface SideResult {
   name: string;
-  attempts: number;
+  cycles: number;
   holds: number;
   rejected: number;
   errors: number;
   seconds: number;
-  latencies: number[];
+  holdLatencies: number[];
+  cycleLatencies: number[];
   firstError: string | null;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+type Json = { data?: Record<string, { id: number } | null>; errors?: { message: string; extensions?: { code?: string } }[] };
+
+const short = (v: unknown) => JSON.stringify(v).slice(0, 300);
+
+async function post(url: string, body: unknown, method = 'POST'): Promise<{ status: number; json: unknown; statements: string | null }> {
+  const res = await fetch(url, { method, headers: method === 'DELETE' ? { 'x-vendor-key': VENDOR['x-vendor-key'] } : VENDOR, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, json: await res.json(), statements: res.headers.get('x-sql-statements') };
+}
+
+export function graphqlSurface(appUrl: string): Surface {
+  const gql = async (query: string, variables?: Record<string, unknown>) => (await post(`${appUrl}/graphql`, { query, variables })).json as Json;
+  return {
+    name: 'GraphQL: createOrder → addTickets → cancelOrder',
+    async create() {
+      const r = await gql(CREATE);
+      return r.data?.createOrder?.id ?? { error: short(r.errors ?? r) };
+    },
+    async hold(orderId, showtimeId, seats) {
+      const r = await gql(ADD, { input: { orderId, showtimeId, seats } });
+      if (r.data?.addTickets) return 'held';
+      return r.errors?.[0]?.extensions?.code === 'SEAT_UNAVAILABLE' ? 'lost' : { error: short(r.errors ?? r) };
+    },
+    async cancel(orderId) {
+      const r = await gql(CANCEL, { id: orderId });
+      return r.data?.cancelOrder ? true : { error: short(r.errors ?? r) };
+    },
+  };
+}
+
+/** REST and the baseline share their shape: POST an order, POST its tickets (409 when lost), DELETE it. */
+function httpSurface(name: string, base: string, paths: { orders: string; tickets: (id: number) => string; order: (id: number) => string }): Surface {
+  return {
+    name,
+    async create() {
+      const r = await post(`${base}${paths.orders}`, {});
+      return r.status === 201 ? (r.json as { id: number }).id : { error: `${r.status} ${short(r.json)}` };
+    },
+    async hold(orderId, showtimeId, seats) {
+      const r = await post(`${base}${paths.tickets(orderId)}`, { showtimeId, seats });
+      if (r.status === 201) return 'held';
+      return r.status === 409 ? 'lost' : { error: `${r.status} ${short(r.json)}` };
+    },
+    async cancel(orderId) {
+      const r = await post(`${base}${paths.order(orderId)}`, undefined, 'DELETE');
+      return r.status === 200 ? true : { error: `${r.status} ${short(r.json)}` };
+    },
+  };
+}
+
+export const restSurface = (appUrl: string) =>
+  httpSurface('REST: POST /v2/orders → POST …/products → DELETE /v2/orders/{id}', appUrl, {
+    orders: '/v2/orders',
+    tickets: (id) => `/v2/orders/${id}/products`,
+    order: (id) => `/v2/orders/${id}`,
+  });
+
+const baselineSurface = (baselineUrl: string) =>
+  httpSurface('baseline: bare SQL via postgres.js behind Fastify (1 + 3 + 1 statements)', baselineUrl, {
+    orders: '/baseline/orders',
+    tickets: (id) => `/baseline/orders/${id}/tickets`,
+    order: (id) => `/baseline/orders/${id}`,
+  });
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -54,193 +129,187 @@ function pickTwo(hot: Seat[]): Seat[] {
   return [hot[a], hot[b]].sort((x, y) => x.row - y.row || x.column - y.column);
 }
 
-/** A future, sellable showtime without social distancing, and its first HOT_SEATS regular seats. */
-export async function pickHotShowtime(sql: postgres.Sql, skip = 0): Promise<{ showtimeId: number; seats: Seat[] }> {
-  const [st] = await sql<{ id: number; layout_version_id: number }[]>`
+/** Future, sellable showtimes without social distancing or blocks, and the first HOT_SEATS regular seats of each. */
+export async function pickHotShowtimes(sql: postgres.Sql, count: number): Promise<Target[]> {
+  const rows = await sql<{ id: number; layout_version_id: number }[]>`
     select s.id, s.layout_version_id from showtimes s
     join showtime_ticket_prices p on p.showtime_id = s.id and p.type = 'ADULT'
     where s.sell_until_date_time_utc > now() + interval '1 day' and not s.is_canceled
       and not s.social_distancing and not s.in_theatre_ticketing_only
       and not exists (select 1 from seat_blocks b where b.showtime_id = s.id)
-    order by s.id limit 1 offset ${skip}`;
-  if (!st) throw new Error('no future sellable showtime in the seed');
-  const seats = await sql<Seat[]>`
-    select "row", "column" from layout_seats
-    where layout_version_id = ${st.layout_version_id} and type = 'CanReserve' and tier = 'Regular'
-    order by "row", "column" limit ${HOT_SEATS}`;
-  if (seats.length < HOT_SEATS) throw new Error(`showtime ${st.id} has only ${seats.length} regular seats`);
-  return { showtimeId: st.id, seats: seats.map((s) => ({ row: s.row, column: s.column })) };
-}
-
-async function gql(appUrl: string, query: string, variables?: Record<string, unknown>) {
-  const res = await fetch(`${appUrl}/graphql`, { method: 'POST', headers: VENDOR, body: JSON.stringify({ query, variables }) });
-  return (await res.json()) as { data?: Record<string, { id: number } | null>; errors?: { message: string; extensions?: { code?: string } }[] };
-}
-
-/**
- * One client, no contention: `n` sequential create → hold → cancel iterations on distinct seats, giving
- * each mutation's p50 latency and its SQL statement count (the app's `x-sql-statements` header).
- */
-async function sampleUncontended(appUrl: string, showtimeId: number, hot: Seat[], n = 20): Promise<string[]> {
-  const steps = { createOrder: [] as number[], addTickets: [] as number[], cancelOrder: [] as number[] };
-  const statements: Record<keyof typeof steps, string> = { createOrder: '?', addTickets: '?', cancelOrder: '?' };
-  const timed = async (step: keyof typeof steps, query: string, variables?: Record<string, unknown>) => {
-    const t0 = performance.now();
-    const res = await fetch(`${appUrl}/graphql`, { method: 'POST', headers: VENDOR, body: JSON.stringify({ query, variables }) });
-    const body = (await res.json()) as { data?: Record<string, { id: number } | null>; errors?: unknown };
-    steps[step].push(performance.now() - t0);
-    statements[step] = res.headers.get('x-sql-statements') ?? '?';
-    if (body.errors) throw new Error(`${step} failed: ${JSON.stringify(body.errors).slice(0, 300)}`);
-    return body.data!;
-  };
-  for (let i = 0; i < n; i += 1) {
-    const orderId = (await timed('createOrder', CREATE)).createOrder!.id;
-    await timed('addTickets', ADD, { input: { orderId, showtimeId, seats: [hot[i % hot.length]] } });
-    await timed('cancelOrder', CANCEL, { id: orderId });
+    order by s.id limit ${count}`;
+  if (rows.length < count) throw new Error(`the seed has only ${rows.length} suitable showtimes`);
+  const targets: Target[] = [];
+  for (const st of rows) {
+    const seats = await sql<Seat[]>`
+      select "row", "column" from layout_seats
+      where layout_version_id = ${st.layout_version_id} and type = 'CanReserve' and tier = 'Regular'
+      order by "row", "column" limit ${HOT_SEATS}`;
+    if (seats.length < HOT_SEATS) throw new Error(`showtime ${st.id} has only ${seats.length} regular seats`);
+    targets.push({ showtimeId: st.id, seats: seats.map((s) => ({ row: s.row, column: s.column })) });
   }
-  return [
-    `One client, no contention (${n} iterations before the runs):`,
-    '',
-    '| mutation | p50 ms | SQL statements |',
-    '|---|---:|---:|',
-    ...Object.entries(steps).map(([k, v]) => {
-      const sorted = [...v].sort((a, b) => a - b);
-      return `| ${k} | ${fmt(percentile(sorted, 50), 1)} | ${statements[k as keyof typeof steps]} |`;
-    }),
-  ];
+  return targets;
 }
 
-/** Runs `clients` loops of `iteration` until `seconds` have passed. */
-async function loop(clients: number, seconds: number, iteration: (client: number) => Promise<void>): Promise<number> {
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, c) => {
-      while (performance.now() < end) await iteration(c);
-    }),
-  );
-  return (performance.now() - started) / 1000;
+/** The first of `pickHotShowtimes` (bench/fanout.ts uses it), skipping `skip`. */
+export async function pickHotShowtime(sql: postgres.Sql, skip = 0): Promise<Target> {
+  const targets = await pickHotShowtimes(sql, skip + 1);
+  return targets[skip];
 }
 
-async function runApi(ctx: HoldsContext, showtimeId: number, hot: Seat[]): Promise<SideResult> {
-  const r: SideResult = { name: 'GraphQL API: createOrder → addTickets → cancelOrder', attempts: 0, holds: 0, rejected: 0, errors: 0, seconds: 0, latencies: [], firstError: null };
+/** `clients` loops of whole cycles over random targets for `seconds`. */
+export async function runCycles(surface: Surface, targets: Target[], clients: number, seconds: number): Promise<SideResult> {
+  const r: SideResult = { name: surface.name, cycles: 0, holds: 0, rejected: 0, errors: 0, seconds: 0, holdLatencies: [], cycleLatencies: [], firstError: null };
   const fail = (what: string) => {
     r.errors += 1;
     r.firstError ??= what;
   };
-  r.seconds = await loop(ctx.connections, ctx.duration, async () => {
-    const created = await gql(ctx.appUrl, CREATE);
-    const orderId = created.data?.createOrder?.id;
-    if (!orderId) return fail(JSON.stringify(created.errors ?? created).slice(0, 300));
-    const t0 = performance.now();
-    const added = await gql(ctx.appUrl, ADD, { input: { orderId, showtimeId, seats: pickTwo(hot) } });
-    r.latencies.push(performance.now() - t0);
-    r.attempts += 1;
-    if (added.data?.addTickets) r.holds += 1;
-    else if (added.errors?.[0]?.extensions?.code === 'SEAT_UNAVAILABLE') r.rejected += 1;
-    else fail(JSON.stringify(added.errors ?? added).slice(0, 300));
-    const cancelled = await gql(ctx.appUrl, CANCEL, { id: orderId });
-    if (!cancelled.data?.cancelOrder) fail(JSON.stringify(cancelled.errors ?? cancelled).slice(0, 300));
-  });
-  return r;
-}
-
-async function runBaseline(ctx: HoldsContext, showtimeId: number, hot: Seat[]): Promise<SideResult> {
-  const r: SideResult = { name: 'baseline: the hold INSERT + release UPDATE via postgres.js', attempts: 0, holds: 0, rejected: 0, errors: 0, seconds: 0, latencies: [], firstError: null };
-  const sql = postgres(ctx.databaseUrl, { max: POOL, onnotice: () => undefined });
-  try {
-    // One order row per client to own its claims (the API run creates one per iteration).
-    const orders = await sql<{ id: number }[]>`
-      insert into orders (expires_at) select now() + interval '1 hour' from generate_series(1, ${ctx.connections})
-      returning id`;
-    r.seconds = await loop(ctx.connections, ctx.duration, async (c) => {
-      const orderId = orders[c].id;
-      const seats = pickTwo(hot);
-      const t0 = performance.now();
-      r.attempts += 1;
-      let held = false;
-      try {
-        await sql.begin(async (tx) => {
-          const expires_at = new Date(Date.now() + 420_000);
-          const rows = seats.map((s) => ({ showtime_id: showtimeId, row: s.row, column: s.column, order_id: orderId, status: 'held', expires_at }));
-          await tx`insert into seat_claims ${tx(rows)}`;
-        });
-        held = true;
-        r.holds += 1;
-      } catch (err) {
-        if ((err as { code?: string }).code === '23505') r.rejected += 1;
-        else {
-          r.errors += 1;
-          r.firstError ??= String(err).slice(0, 300);
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const target = targets[Math.floor(Math.random() * targets.length)];
+        const orderId = await surface.create();
+        if (typeof orderId !== 'number') {
+          fail(orderId.error);
+          continue;
         }
+        const t1 = performance.now();
+        const held = await surface.hold(orderId, target.showtimeId, pickTwo(target.seats));
+        r.holdLatencies.push(performance.now() - t1);
+        if (held === 'held') r.holds += 1;
+        else if (held === 'lost') r.rejected += 1;
+        else fail(held.error);
+        const cancelled = await surface.cancel(orderId);
+        if (cancelled !== true) fail(cancelled.error);
+        else r.cycles += 1;
+        r.cycleLatencies.push(performance.now() - t0);
       }
-      r.latencies.push(performance.now() - t0);
-      if (held) {
-        await sql`
-          update seat_claims set status = 'released', expires_at = null, updated_at = now()
-          where order_id = ${orderId} and status = 'held'`;
-      }
-    });
-    await sql`update orders set status = 'Cancelled' where id in ${sql(orders.map((o) => o.id))}`;
-  } finally {
-    await sql.end();
-  }
+    }),
+  );
+  r.seconds = (performance.now() - started) / 1000;
   return r;
 }
 
-/** Seats of the showtime with more than one active (held or sold) claim, and the active claims left. */
-async function verify(databaseUrl: string, showtimeId: number): Promise<{ doubles: number; active: number; total: number }> {
+/** Seats of the targets with more than one active claim, and the active claims left. */
+async function verify(databaseUrl: string, targets: Target[]): Promise<{ doubles: number; active: number; total: number }> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
+  const ids = targets.map((t) => t.showtimeId);
   try {
     const doubles = await sql`
-      select "row", "column" from seat_claims where showtime_id = ${showtimeId} and status in ('held', 'sold')
-      group by "row", "column" having count(*) > 1`;
+      select showtime_id, "row", "column" from seat_claims where showtime_id = any(${ids}) and status in ('held', 'sold')
+      group by 1, 2, 3 having count(*) > 1`;
     const [{ active, total }] = await sql<{ active: number; total: number }[]>`
       select count(*) filter (where status in ('held', 'sold'))::int as active, count(*)::int as total
-      from seat_claims where showtime_id = ${showtimeId}`;
+      from seat_claims where showtime_id = any(${ids})`;
     return { doubles: doubles.length, active, total };
   } finally {
     await sql.end();
   }
 }
 
-const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '–');
+/**
+ * Statements of each step, one client, no contention (the app's `x-sql-statements`; every count
+ * includes the vendor-key lookup), and of an expiry sweep of one order with 2 held seats (run in this
+ * process with the app's services, counted the same way).
+ */
+async function sampleStatements(ctx: HoldsContext, target: Target): Promise<string[]> {
+  const gqlCount = async (query: string, variables?: Record<string, unknown>) => {
+    const r = await post(`${ctx.appUrl}/graphql`, { query, variables });
+    const json = r.json as Json & { data?: Record<string, { id: number; balanceDue?: number }> };
+    if (json.errors) throw new Error(short(json.errors));
+    return { value: Object.values(json.data!)[0]!, statements: r.statements ?? '?' };
+  };
+  const seats = target.seats.slice(-4);
+  const two = (i: number) => seats.slice(i, i + 2);
+  const create = await gqlCount(CREATE);
+  const hold = await gqlCount(ADD, { input: { orderId: create.value.id, showtimeId: target.showtimeId, seats: two(0) } });
+  const holdFull = await gqlCount(
+    'mutation($input: AddTicketsInput!) { addTickets(input: $input) { id balanceDue products { lineNumber status total } } }',
+    { input: { orderId: (await gqlCount(CREATE)).value.id, showtimeId: target.showtimeId, seats: two(2) } },
+  );
+  const cancel = await gqlCount(CANCEL, { id: create.value.id });
+  const pay = await gqlCount('mutation($input: AddPaymentInput!) { addPayment(input: $input) { id } }', {
+    input: { orderId: holdFull.value.id, type: 'CREDIT_CARD', amount: holdFull.value.balanceDue },
+  });
+  const fulfil = await gqlCount('mutation($id: Int!) { fulfillOrder(orderId: $id) { id } }', { id: holdFull.value.id });
 
-function row(r: SideResult, ratioTo?: SideResult): string {
-  const sorted = [...r.latencies].sort((a, b) => a - b);
-  const hps = r.holds / r.seconds;
-  const ratio = ratioTo ? `${(hps / (ratioTo.holds / ratioTo.seconds)).toFixed(2)}×` : 'baseline';
-  return `| ${r.name} | ${fmt(r.attempts / r.seconds)} | ${fmt(hps)} | ${ratio} | ${fmt(r.rejected / r.seconds)} | ${fmt(percentile(sorted, 50), 1)} | ${fmt(percentile(sorted, 99), 1)} | ${r.errors} |`;
+  const rCreate = await post(`${ctx.appUrl}/v2/orders`, {});
+  const orderId = (rCreate.json as { id: number }).id;
+  const rHold = await post(`${ctx.appUrl}/v2/orders/${orderId}/products`, { showtimeId: target.showtimeId, seats: two(0) });
+  const rCancel = await post(`${ctx.appUrl}/v2/orders/${orderId}`, undefined, 'DELETE');
+
+  // Expiry: one order with 2 held seats, swept as if its hold had run out.
+  const due = await gqlCount(CREATE);
+  await gqlCount(ADD, { input: { orderId: due.value.id, showtimeId: target.showtimeId, seats: two(0) } });
+  const database = await openDatabase({ databaseUrl: ctx.databaseUrl, dataDir: '', maxConnections: 1 });
+  const store = { count: 0 };
+  let swept = 0;
+  try {
+    swept = await statementCounter.run(store, () => expireDueOrders(database.db, new Date(Date.now() + 3600_000), 1));
+  } finally {
+    await database.close();
+  }
+  return [
+    'SQL statements per step (one client, no contention; the app counts include its vendor-key lookup):',
+    '',
+    '| step | GraphQL (selecting `id`) | REST (whole order in the body) | baseline |',
+    '|---|---:|---:|---:|',
+    `| create order | ${create.statements} | ${rCreate.statements} | 1 |`,
+    `| hold 2 seats | ${hold.statements} (${holdFull.statements} selecting totals and products) | ${rHold.statements} | 3 |`,
+    `| cancel | ${cancel.statements} | ${rCancel.statements} | 1 |`,
+    `| add payment | ${pay.statements} | – | – |`,
+    `| fulfil | ${fulfil.statements} | – | – |`,
+    `| expiry sweep of one order with 2 held seats (in-process, no key lookup) | ${swept === 1 ? store.count : `? (swept ${swept})`} | – | – |`,
+  ];
 }
 
-/** Runs the hold benchmark against a running app and its database; returns its markdown section. */
+const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '–');
+
+function row(r: SideResult, baseline?: SideResult): string {
+  const holds = [...r.holdLatencies].sort((a, b) => a - b);
+  const cycles = [...r.cycleLatencies].sort((a, b) => a - b);
+  const hps = r.holds / r.seconds;
+  const ratio = baseline ? `${(hps / (baseline.holds / baseline.seconds)).toFixed(2)}×` : 'baseline';
+  const cycleRatio = baseline ? `${(r.cycles / r.seconds / (baseline.cycles / baseline.seconds)).toFixed(2)}×` : 'baseline';
+  return `| ${r.name} | ${fmt(r.cycles / r.seconds)} | ${cycleRatio} | ${fmt(hps)} | ${ratio} | ${fmt(r.rejected / r.seconds)} | ${fmt(percentile(cycles, 50), 1)} | ${fmt(percentile(holds, 50), 1)} | ${fmt(percentile(holds, 99), 1)} | ${r.errors} |`;
+}
+
+/** Runs the hold benchmark against a running app, the baseline server and their database. */
 export async function runHoldsBench(ctx: HoldsContext): Promise<string> {
   const sql = postgres(ctx.databaseUrl, { max: 1, onnotice: () => undefined });
-  const { showtimeId, seats } = await pickHotShowtime(sql).finally(() => sql.end());
-  process.stdout.write(`holds: showtime ${showtimeId}, ${seats.length} hot seats, ${ctx.connections} clients × ${ctx.duration} s per side\n`);
-  // Warm-up (JIT, pools, caches) so the first seconds do not weigh on the API side.
-  await runApi({ ...ctx, duration: 2 }, showtimeId, seats);
-  const sample = await sampleUncontended(ctx.appUrl, showtimeId, seats);
-  const api = await runApi(ctx, showtimeId, seats);
-  await sleep(500);
-  const baseline = await runBaseline(ctx, showtimeId, seats);
-  const check = await verify(ctx.databaseUrl, showtimeId);
+  const targets = await pickHotShowtimes(sql, ctx.showtimes).finally(() => sql.end());
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+  process.stdout.write(`holds: showtimes ${targets.map((t) => t.showtimeId).join(', ')}, ${ctx.connections} clients × ${ctx.duration} s per side; load ${load}\n`);
+  const surfaces = [baselineSurface(ctx.baselineUrl), graphqlSurface(ctx.appUrl), restSurface(ctx.appUrl)];
+  // Warm-up (JIT, pools, prepared statements, the layout cache) of every side.
+  for (const s of surfaces) await runCycles(s, targets, ctx.connections, 2);
+  const [baseline, graphql, rest] = [
+    await runCycles(surfaces[0], targets, ctx.connections, ctx.duration),
+    await runCycles(surfaces[1], targets, ctx.connections, ctx.duration),
+    await runCycles(surfaces[2], targets, ctx.connections, ctx.duration),
+  ];
+  const check = await verify(ctx.databaseUrl, targets);
+  const sample = await sampleStatements(ctx, targets[0]);
   const lines = [
     '## Seat holds under contention',
     '',
-    `${ctx.connections} concurrent clients × ${ctx.duration} s per side; each iteration holds ${SEATS_PER_HOLD} random seats of a hot set of ${HOT_SEATS} regular seats of showtime ${showtimeId}, then releases them. ` +
-      `Latency is of the hold alone (addTickets / the INSERT transaction), measured in the load generator. The baseline runs the same claim SQL through postgres.js with the app's pool size (${POOL}), without HTTP, GraphQL, order rows, products or NOTIFY. ` +
-      'One 2-core machine runs the app, Postgres and the load generator.',
+    `${ctx.connections} concurrent clients × ${ctx.duration} s per side; each cycle creates an order, holds ${SEATS_PER_HOLD} random seats of a hot set of ${HOT_SEATS} regular seats of one of ${targets.length} showtimes (${targets.map((t) => t.showtimeId).join(', ')}), and cancels the order. ` +
+      'Latencies are measured in the load generator. The baseline is the same cycle as bare SQL through postgres.js (prepared) behind a minimal Fastify server: one insert, the three-statement hold (lock order, insert claims, insert products), one release. ' +
+      `One 2-core machine runs the app, the baseline, Postgres and the load generator; load average before the run ${load} (1 / 5 / 15 min).`,
     '',
-    '| case | attempts/s | holds/s | vs baseline | SEAT_UNAVAILABLE/s | hold p50 ms | hold p99 ms | other errors |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| case | cycles/s | vs baseline | holds/s | vs baseline | SEAT_UNAVAILABLE/s | cycle p50 ms | hold p50 ms | hold p99 ms | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     row(baseline),
-    row(api, baseline),
+    row(graphql, baseline),
+    row(rest, baseline),
     '',
-    `Check after both runs (SQL): ${check.doubles} seats with more than one active claim; ${check.active} active claims left; ${check.total} claim rows written.`,
+    `Check after the runs (SQL): ${check.doubles} seats with more than one active claim; ${check.active} active claims left; ${check.total} claim rows written.`,
     '',
     ...sample,
   ];
-  for (const r of [api, baseline]) if (r.firstError) lines.push('', `First error of "${r.name}": \`${r.firstError}\``);
+  for (const r of [baseline, graphql, rest]) if (r.firstError) lines.push('', `First error of "${r.name}": \`${r.firstError}\``);
   return lines.join('\n');
 }

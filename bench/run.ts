@@ -14,7 +14,7 @@ import { assertPortFree, markdownTable, prepareDatabase, runCase, startProcess, 
  * Seeds a fresh Postgres database, starts Marquee and the hand-written baseline as separate processes,
  * and loads each case with autocannon: the catalog scenarios (bench/catalog.ts, and the REST showtimes
  * page), then the seat-map read. Prints a markdown table and writes it to bench/out/latest.md.
- * Then seat holds under contention (bench/holds.ts, `--clients`) and seat-map fan-out
+ * Then seat holds under contention (bench/holds.ts, `--clients`, `--showtimes`) and seat-map fan-out
  * (bench/fanout.ts, `--subscribers 1000,5000,10000`) against the same app and database.
  */
 /** The bench app's /metrics token (production mode serves /metrics only with one). */
@@ -27,7 +27,8 @@ async function main(): Promise<void> {
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '10' },
       only: { type: 'string' },
-      clients: { type: 'string', default: '50' },
+      clients: { type: 'string', default: '20' },
+      showtimes: { type: 'string', default: '4' },
       subscribers: { type: 'string', default: '1000,5000,10000' },
     },
   });
@@ -69,7 +70,16 @@ async function main(): Promise<void> {
     if (runs('reads')) sections.push(await runReads(ports, pick, values.scale!, options));
     const appUrl = `http://127.0.0.1:${appPort}`;
     if (runs('holds')) {
-      sections.push(await runHoldsBench({ appUrl, databaseUrl: db.url, duration: options.duration, connections: Number(values.clients) }));
+      sections.push(
+        await runHoldsBench({
+          appUrl,
+          baselineUrl: `http://127.0.0.1:${basePort}`,
+          databaseUrl: db.url,
+          duration: options.duration,
+          connections: Number(values.clients),
+          showtimes: Number(values.showtimes),
+        }),
+      );
     }
     if (runs('fanout')) {
       const steps = values.subscribers!.split(',').map(Number);

@@ -1,4 +1,5 @@
-import { Arg, Ctx, Int, Mutation, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Info, Int, Mutation, Resolver } from 'type-graphql';
 import {
   AddConcessionInput,
   AddPaymentInput,
@@ -11,6 +12,22 @@ import type { Context } from '../src/context';
 import * as orders from '../src/services/order';
 
 const settings = (ctx: Context) => orders.orderSettings(ctx.config);
+
+/** Fields of an Order answered from its id alone, without loading it. */
+const ID_ONLY = new Set(['id', '__typename']);
+
+/**
+ * The Order a mutation answers, read after its commit and only when the client selected more than its
+ * id: the hot mutations (holds, cancel) write in a few statements, and the five statements of a whole
+ * order are spent only when asked for. Fragments count as asking.
+ */
+async function orderAfterWrite(ctx: Context, info: GraphQLResolveInfo, id: number): Promise<Order> {
+  const selections = info.fieldNodes.flatMap((node) => node.selectionSet?.selections ?? []);
+  if (selections.every((s) => s.kind === 'Field' && ID_ONLY.has(s.name.value))) return Object.assign(new Order(), { id });
+  const view = await ctx.loaders.orderById.clear(id).load(id);
+  if (!view) throw new Error(`Order ${id} vanished after its write`);
+  return toOrder(view);
+}
 
 /**
  * Order writes. The services check the vendor key (UNAUTHENTICATED without one, design.md), ownership
@@ -35,8 +52,13 @@ export class OrderMutationResolver {
   @Mutation(() => Order, {
     description: 'Holds seats of one showtime (all or none); SEAT_UNAVAILABLE names seats already taken.',
   })
-  async addTickets(@Arg('input', () => AddTicketsInput) input: AddTicketsInput, @Ctx() ctx: Context): Promise<Order> {
-    return toOrder(await orders.addTickets(ctx.db, ctx.principal, input, settings(ctx)));
+  async addTickets(
+    @Arg('input', () => AddTicketsInput) input: AddTicketsInput,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Order> {
+    const { id } = await orders.holdTickets(ctx.db, ctx.principal, input, settings(ctx));
+    return orderAfterWrite(ctx, info, id);
   }
 
   @Mutation(() => Order, { description: 'Adds a concession line with its modifiers.' })
@@ -68,13 +90,23 @@ export class OrderMutationResolver {
   }
 
   @Mutation(() => Order, { description: 'Sells the held seats; only when payments cover the total (else PAYMENT_REQUIRED).' })
-  async fulfillOrder(@Arg('orderId', () => Int) orderId: number, @Ctx() ctx: Context): Promise<Order> {
-    return toOrder(await orders.fulfillOrder(ctx.db, ctx.principal, orderId, settings(ctx)));
+  async fulfillOrder(
+    @Arg('orderId', () => Int) orderId: number,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Order> {
+    const { id } = await orders.fulfillOrderLean(ctx.db, ctx.principal, orderId);
+    return orderAfterWrite(ctx, info, id);
   }
 
   @Mutation(() => Order, { description: 'Cancels a pending order and releases its seats.' })
-  async cancelOrder(@Arg('orderId', () => Int) orderId: number, @Ctx() ctx: Context): Promise<Order> {
-    return toOrder(await orders.cancelOrder(ctx.db, ctx.principal, orderId, settings(ctx)));
+  async cancelOrder(
+    @Arg('orderId', () => Int) orderId: number,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Order> {
+    const { id } = await orders.cancelOrderLean(ctx.db, ctx.principal, orderId);
+    return orderAfterWrite(ctx, info, id);
   }
 
   @Mutation(() => Order, { description: 'Refunds fulfilled products (all, or the given lines); emits Orders.Refund.' })

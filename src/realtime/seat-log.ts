@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { seatEventHeads, seatEvents } from '../../db/schema';
 
@@ -75,6 +75,41 @@ export async function flushSeatEvents(tx: DbOrTx): Promise<number[]> {
   return ids;
 }
 
+/**
+ * CTEs (to follow other CTEs of a write statement: `, seat_log_input as …`) that append to the log the
+ * seats the CTE `source` (columns `showtime_id`, `row`, `column`) returns, as `state` by `cause`: one
+ * event per showtime, heads bumped in showtime order as in `flushSeatEvents`. The aggregate over
+ * `source` completes it (and any wait of its rows on racing transactions) before a head is locked, so
+ * the head is held only from the end of the statement to the commit. CTE `seat_log` returns the
+ * showtimes written: pass them to `markSeatEventsWritten`. For hot paths that write their claims and
+ * the log in one statement; the transaction must still run in `transactSeats`.
+ */
+export function appendSeatEventsFrom(source: 'claimed' | 'released' | 'expired' | 'sold', state: SeatEventState, cause: SeatEventCause): SQL {
+  return sql`, seat_log_input as (
+      select showtime_id, jsonb_agg(jsonb_build_array("row", "column", ${state}::text) order by "row", "column") as seats
+      from ${sql.raw(source)} group by showtime_id
+    ), seat_log_heads as (
+      insert into seat_event_heads (showtime_id, seq)
+      select showtime_id, 1 from seat_log_input order by showtime_id
+      on conflict (showtime_id) do update set seq = seat_event_heads.seq + 1
+      returning showtime_id, seq
+    ), seat_log as (
+      insert into seat_events (showtime_id, seq, seats, cause)
+      select h.showtime_id, h.seq, i.seats, ${cause}::text from seat_log_heads h join seat_log_input i using (showtime_id)
+      returning showtime_id
+    )`;
+}
+
+const writtenBy = new WeakMap<object, Set<number>>();
+
+/** Notes showtimes whose events `tx` wrote itself (`appendSeatEventsFrom`), so the relay is woken after the commit. */
+export function markSeatEventsWritten(tx: DbOrTx, showtimeIds: readonly number[]): void {
+  if (showtimeIds.length === 0) return;
+  let set = writtenBy.get(tx);
+  if (!set) writtenBy.set(tx, (set = new Set()));
+  for (const id of showtimeIds) set.add(id);
+}
+
 /** A Postgres array literal of text values (each quoted, quotes and backslashes escaped). */
 function pgTextArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
@@ -100,6 +135,8 @@ export async function transactSeats<T>(db: Db, fn: (tx: Parameters<Parameters<Db
   const result = await db.transaction(async (tx) => {
     const value = await fn(tx);
     written = await flushSeatEvents(tx);
+    const marked = writtenBy.get(tx);
+    if (marked) written = [...new Set([...written, ...marked])];
     return value;
   });
   if (written.length > 0) for (const listener of listeners.get(db) ?? []) listener(written);

@@ -66,7 +66,7 @@ export async function startTestApp(
   const url = options.databaseUrl ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     EXPOSE_SQL_COUNT: 'true',
     DATABASE_URL: url,
     ...options.env,

@@ -1,38 +1,58 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { orderPayments, orderProducts, orders, seatClaims } from '../../../db/schema';
+import { executePrepared } from '../../../db/prepared';
+import { orderProducts, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { DomainError, notFound } from '../../errors';
-import { recordClaimChanges, recordSeatChange } from '../../realtime/seat-log';
+import { appendSeatEventsFrom, markSeatEventsWritten, recordSeatChange, transactSeats } from '../../realtime/seat-log';
+import { assertOrderAccess } from './access';
 import type { OrderView } from './model';
-import { mutateOrder, type OrderSettings } from './store';
+import { closedOrderError, lockOrder, mutateOrder, requireVendor, type OrderSettings } from './store';
+import { isOpen, loadOrderView } from './view';
 
 /** Cancels a pending order: its products and tenders are cancelled and its held seats released. */
 export async function cancelOrder(db: Db, principal: Principal, orderId: number, settings: OrderSettings): Promise<OrderView> {
-  return mutateOrder(
-    db,
-    principal,
-    orderId,
-    settings,
-    async ({ tx, order, now }) => {
-      const released = await tx
-        .update(seatClaims)
-        .set({ status: 'released', expiresAt: null, updatedAt: now })
-        .where(and(eq(seatClaims.orderId, order.id), eq(seatClaims.status, 'held')))
-        .returning({ showtimeId: seatClaims.showtimeId, row: seatClaims.row, column: seatClaims.column });
-      await tx
-        .update(orderProducts)
-        .set({ status: 'Cancelled', expiresAt: null })
-        .where(and(eq(orderProducts.orderId, order.id), inArray(orderProducts.status, ['Held', 'Pending', 'Submitted'])));
-      await tx
-        .update(orderPayments)
-        .set({ status: 'Cancelled' })
-        .where(and(eq(orderPayments.orderId, order.id), inArray(orderPayments.status, ['Pending', 'Submitted'])));
-      await tx.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, order.id));
-      recordClaimChanges(tx, released, 'released', 'cancel');
-    },
-    { bump: false },
-  );
+  void settings; // a cancel does not extend the hold
+  await cancelOrderLean(db, principal, orderId);
+  // Read after the commit: inside, the seat-log heads would stay locked through five reads.
+  const view = await loadOrderView(db, orderId);
+  if (!view) throw notFound('Order', orderId);
+  return view;
+}
+
+/**
+ * `cancelOrder` without reading the order back: the order row locked, then one statement for claims,
+ * products, tenders, the order and the seat event.
+ */
+export async function cancelOrderLean(db: Db, principal: Principal, orderId: number): Promise<{ id: number }> {
+  requireVendor(principal);
+  return transactSeats(db, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    assertOrderAccess(order, principal, 'write');
+    const now = new Date();
+    if (!isOpen(order, now)) throw closedOrderError(order);
+    const at = now.toISOString();
+    const [row] = await executePrepared<{ logged: number[] }>(
+      tx,
+      sql`/* cancelOrder */
+      with released as (
+        update seat_claims set status = 'released', expires_at = null, updated_at = ${at}::timestamptz
+        where order_id = ${orderId}::int and status = 'held' returning showtime_id, "row", "column"
+      ), products as (
+        update order_products set status = 'Cancelled', expires_at = null
+        where order_id = ${orderId}::int and status in ('Held', 'Pending', 'Submitted') returning 1
+      ), payments as (
+        update order_payments set status = 'Cancelled'
+        where order_id = ${orderId}::int and status in ('Pending', 'Submitted') returning 1
+      ), cancelled as (
+        update orders set status = 'Cancelled', updated_at = ${at}::timestamptz where id = ${orderId}::int returning 1
+      )${appendSeatEventsFrom('released', 'released', 'cancel')}
+      select (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged,
+             (select count(*) from products) + (select count(*) from payments) + (select count(*) from cancelled) as written`,
+    );
+    markSeatEventsWritten(tx, row.logged);
+    return { id: orderId };
+  });
 }
 
 /**

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { loyaltyCards, orders } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
-import { badInput, notFound } from '../../errors';
+import { badInput } from '../../errors';
 import type { OrderView } from './model';
 import { expiryFrom, mutateOrder, requireVendor, type OrderSettings } from './store';
-import { loadOrderView } from './view';
+import { emptyOrderView } from './view';
 
 /** Body of createOrder (GraphQL `CreateOrderInput`, REST `POST /v2/orders`). Every field optional. */
 export interface CreateOrderInput {
@@ -65,10 +65,9 @@ export async function createOrder(
       updatedAt: now,
       expiresAt: expiryFrom(now, settings),
     })
-    .returning({ id: orders.id });
-  const view = await loadOrderView(db, row.id, now);
-  if (!view) throw notFound('Order', row.id);
-  return view;
+    .returning();
+  // A new order has no lines or tenders: its view follows from the row alone.
+  return emptyOrderView(row, now);
 }
 
 /** Changes email, vendor transaction id, shopping cart id or loyalty card of a pending order. */

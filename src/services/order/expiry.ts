@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { orderPayments, orderProducts, orders, seatClaims } from '../../../db/schema';
-import { recordClaimChanges, transactSeats } from '../../realtime/seat-log';
+import { executePrepared } from '../../../db/prepared';
+import { orders, seatClaims } from '../../../db/schema';
+import { appendSeatEventsFrom, markSeatEventsWritten, transactSeats } from '../../realtime/seat-log';
 import { startSweepLoop, type Sweeper } from '../../sweep-loop';
 
 /**
@@ -10,6 +11,7 @@ import { startSweepLoop, type Sweeper } from '../../sweep-loop';
  * `FOR UPDATE SKIP LOCKED` lets several instances sweep at once: each due order is taken by exactly
  * one of them, and an order being fulfilled (row locked) is skipped, then no longer pending.
  * Orderless holds (staff) past their expiry are released too. Returns the number of orders expired.
+ * Three statements when something is due: the probe, the lock, and one statement for every change.
  */
 export async function expireDueOrders(db: Db, now = new Date(), limit = 200): Promise<number> {
   // Most sweeps find nothing: ask cheaply (partial indexes) before opening a transaction.
@@ -35,34 +37,31 @@ export async function expireDueOrders(db: Db, now = new Date(), limit = 200): Pr
       .limit(limit)
       .for('update', { skipLocked: true });
     const ids = due.map((o) => o.id);
-    const expired = [];
-    if (ids.length > 0) {
-      await tx.update(orders).set({ status: 'Abandonded', updatedAt: now }).where(inArray(orders.id, ids));
-      await tx
-        .update(orderProducts)
-        .set({ status: 'Abandoned', expiresAt: null })
-        .where(and(inArray(orderProducts.orderId, ids), inArray(orderProducts.status, ['Held', 'Pending', 'Submitted'])));
-      await tx
-        .update(orderPayments)
-        .set({ status: 'Abandoned' })
-        .where(and(inArray(orderPayments.orderId, ids), inArray(orderPayments.status, ['Pending', 'Submitted'])));
-      expired.push(
-        ...(await tx
-          .update(seatClaims)
-          .set({ status: 'expired', updatedAt: now })
-          .where(and(inArray(seatClaims.orderId, ids), eq(seatClaims.status, 'held')))
-          .returning({ showtimeId: seatClaims.showtimeId, row: seatClaims.row, column: seatClaims.column })),
-      );
-    }
-    // An UPDATE re-checks its WHERE after waiting on a row lock, so two sweepers never both expire a hold.
-    expired.push(
-      ...(await tx
-        .update(seatClaims)
-        .set({ status: 'expired', updatedAt: now })
-        .where(and(isNull(seatClaims.orderId), eq(seatClaims.status, 'held'), lte(seatClaims.expiresAt, now)))
-        .returning({ showtimeId: seatClaims.showtimeId, row: seatClaims.row, column: seatClaims.column })),
+    const at = now.toISOString();
+    const list = `{${ids.join(',')}}`;
+    // One statement for the orders, their lines, tenders and held seats, the orderless holds past their
+    // expiry, and the seat events. An UPDATE re-checks its WHERE after waiting on a row lock, so two
+    // sweepers never both expire a hold.
+    const [row] = await executePrepared<{ logged: number[] }>(
+      tx,
+      sql`/* expireDueOrders */
+      with abandoned as (
+        update orders set status = 'Abandonded', updated_at = ${at}::timestamptz where id = any(${list}::int[]) returning 1
+      ), products as (
+        update order_products set status = 'Abandoned', expires_at = null
+        where order_id = any(${list}::int[]) and status in ('Held', 'Pending', 'Submitted') returning 1
+      ), payments as (
+        update order_payments set status = 'Abandoned'
+        where order_id = any(${list}::int[]) and status in ('Pending', 'Submitted') returning 1
+      ), expired as (
+        update seat_claims set status = 'expired', updated_at = ${at}::timestamptz
+        where status = 'held' and (order_id = any(${list}::int[]) or (order_id is null and expires_at <= ${at}::timestamptz))
+        returning showtime_id, "row", "column"
+      )${appendSeatEventsFrom('expired', 'expired', 'expiry')}
+      select (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged,
+             (select count(*) from abandoned) + (select count(*) from products) + (select count(*) from payments) as written`,
     );
-    recordClaimChanges(tx, expired, 'expired', 'expiry');
+    markSeatEventsWritten(tx, row.logged);
     return ids.length;
   });
 }

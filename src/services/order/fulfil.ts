@@ -1,12 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { orderPayments, orderProducts, orders, seatClaims } from '../../../db/schema';
+import { executePrepared } from '../../../db/prepared';
 import type { Principal } from '../../auth/principal';
 import { DomainError, notFound } from '../../errors';
-import { recordClaimChanges } from '../../realtime/seat-log';
+import { appendSeatEventsFrom, markSeatEventsWritten, transactSeats } from '../../realtime/seat-log';
+import { assertOrderAccess } from './access';
 import type { OrderView } from './model';
-import { mutateOrder, type OrderSettings } from './store';
-import { loadOrderView } from './view';
+import { closedOrderError, lockOrder, requireVendor, type OrderSettings } from './store';
+import { isOpen, loadOrderView } from './view';
 
 /**
  * Fulfils a pending order whose payments cover its total: held seats become sold, products fulfilled
@@ -14,49 +15,65 @@ import { loadOrderView } from './view';
  * locks it too, so an order racing its expiry ends either sold or expired, never both.
  */
 export async function fulfillOrder(db: Db, principal: Principal, orderId: number, settings: OrderSettings): Promise<OrderView> {
-  return mutateOrder(
-    db,
-    principal,
-    orderId,
-    settings,
-    async ({ tx, order, now }) => {
-      const view = await loadOrderView(tx, order.id, now);
-      if (!view) throw notFound('Order', order.id);
-      const held = view.products.filter((p) => p.kind === 'Ticket' && p.status === 'Held');
-      if (!view.products.some((p) => p.status === 'Held' || p.status === 'Pending')) {
-        throw new DomainError('ORDER_STATE', `Order ${order.id} has no products to fulfil`, { orderId: order.id });
-      }
-      if (!view.links.canFulfill) {
-        throw new DomainError('PAYMENT_REQUIRED', `Payments (${view.paid}) do not cover the total (${view.total})`, {
-          orderId: order.id,
-          total: view.total,
-          paid: view.paid,
-        });
-      }
-      const sold = await tx
-        .update(seatClaims)
-        .set({ status: 'sold', expiresAt: null, updatedAt: now })
-        .where(and(eq(seatClaims.orderId, order.id), eq(seatClaims.status, 'held')))
-        .returning({ showtimeId: seatClaims.showtimeId, row: seatClaims.row, column: seatClaims.column });
-      if (sold.length !== held.length) {
-        // Claims and ticket lines change together under the order lock; a mismatch is a bug: roll back.
-        throw new Error(`order ${order.id}: ${held.length} held tickets but ${sold.length} held claims`);
-      }
-      await tx
-        .update(orderProducts)
-        .set({
-          status: 'Fulfilled',
-          expiresAt: null,
-          confirmationCode: sql`case when ${orderProducts.kind} = 'Ticket' then upper(substr(md5(gen_random_uuid()::text), 1, 10)) end`,
-        })
-        .where(and(eq(orderProducts.orderId, order.id), inArray(orderProducts.status, ['Held', 'Pending'])));
-      await tx
-        .update(orderPayments)
-        .set({ status: 'Fulfilled' })
-        .where(and(eq(orderPayments.orderId, order.id), inArray(orderPayments.status, ['Pending', 'Submitted'])));
-      await tx.update(orders).set({ status: 'Fulfilled', fulfilledAt: now }).where(eq(orders.id, order.id));
-      recordClaimChanges(tx, sold, 'sold', 'sale');
-    },
-    { bump: false },
-  );
+  void settings; // a sale ends the hold rather than extending it
+  await fulfillOrderLean(db, principal, orderId);
+  const view = await loadOrderView(db, orderId);
+  if (!view) throw notFound('Order', orderId);
+  return view;
+}
+
+/**
+ * `fulfillOrder` without reading the order back: the order row locked, the order read (five statements
+ * on the locked connection, for the totals), then one statement for claims, lines, tenders, the order
+ * and the seat events.
+ */
+export async function fulfillOrderLean(db: Db, principal: Principal, orderId: number): Promise<{ id: number }> {
+  requireVendor(principal);
+  return transactSeats(db, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    assertOrderAccess(order, principal, 'write');
+    const now = new Date();
+    if (!isOpen(order, now)) throw closedOrderError(order);
+    const view = await loadOrderView(tx, order.id, now);
+    if (!view) throw notFound('Order', order.id);
+    const held = view.products.filter((p) => p.kind === 'Ticket' && p.status === 'Held');
+    if (!view.products.some((p) => p.status === 'Held' || p.status === 'Pending')) {
+      throw new DomainError('ORDER_STATE', `Order ${order.id} has no products to fulfil`, { orderId: order.id });
+    }
+    if (!view.links.canFulfill) {
+      throw new DomainError('PAYMENT_REQUIRED', `Payments (${view.paid}) do not cover the total (${view.total})`, {
+        orderId: order.id,
+        total: view.total,
+        paid: view.paid,
+      });
+    }
+    const at = now.toISOString();
+    const [row] = await executePrepared<{ logged: number[]; sold: number }>(
+      tx,
+      sql`/* fulfillOrder */
+      with sold as (
+        update seat_claims set status = 'sold', expires_at = null, updated_at = ${at}::timestamptz
+        where order_id = ${order.id}::int and status = 'held' returning showtime_id, "row", "column"
+      ), products as (
+        update order_products set status = 'Fulfilled', expires_at = null,
+          confirmation_code = case when kind = 'Ticket' then upper(substr(md5(gen_random_uuid()::text), 1, 10)) end
+        where order_id = ${order.id}::int and status in ('Held', 'Pending') returning 1
+      ), payments as (
+        update order_payments set status = 'Fulfilled'
+        where order_id = ${order.id}::int and status in ('Pending', 'Submitted') returning 1
+      ), fulfilled as (
+        update orders set status = 'Fulfilled', fulfilled_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
+        where id = ${order.id}::int returning 1
+      )${appendSeatEventsFrom('sold', 'sold', 'sale')}
+      select (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged,
+             (select count(*) from sold)::int as sold,
+             (select count(*) from products) + (select count(*) from payments) + (select count(*) from fulfilled) as written`,
+    );
+    if (row.sold !== held.length) {
+      // Claims and ticket lines change together under the order lock; a mismatch is a bug: roll back.
+      throw new Error(`order ${order.id}: ${held.length} held tickets but ${row.sold} held claims`);
+    }
+    markSeatEventsWritten(tx, row.logged);
+    return { id: order.id };
+  });
 }

@@ -5,11 +5,11 @@
 export * from './model';
 export { orderSettings, type OrderSettings } from './store';
 export { createOrder, updateOrder, type CreateOrderInput, type UpdateOrderInput } from './create';
-export { addTickets, MAX_SEATS_PER_CALL, type AddTicketsInput } from './tickets';
+export { addTickets, holdTickets, MAX_SEATS_PER_CALL, type AddTicketsInput } from './tickets';
 export { addConcession, MAX_MODIFIERS, type AddConcessionInput } from './concessions';
 export { addPayment, removePayment, type AddPaymentInput } from './payments';
-export { fulfillOrder } from './fulfil';
-export { cancelOrder, removeOrderProduct, refreshOrderExpiration } from './cancel';
+export { fulfillOrder, fulfillOrderLean } from './fulfil';
+export { cancelOrder, cancelOrderLean, removeOrderProduct, refreshOrderExpiration } from './cancel';
 export { MAX_REFUND_LINES, refundOrder, type RefundOrderInput, type RefundEventDetails } from './refund';
 export { applyLoyaltyDiscounts } from './loyalty';
 export { sendTicketConfirmationSms } from './sms';

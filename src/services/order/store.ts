@@ -28,7 +28,7 @@ export function requireVendor(principal: Principal): void {
 }
 
 /** The error for an order that can no longer change. */
-export function closedOrderError(order: OrderRow): DomainError {
+export function closedOrderError(order: Pick<OrderRow, 'id' | 'status'>): DomainError {
   if (order.status === 'Pending' || order.status === 'Abandonded') {
     return new DomainError('ORDER_EXPIRED', `Order ${order.id} has expired`, { orderId: order.id });
   }

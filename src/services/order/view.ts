@@ -82,6 +82,11 @@ export async function loadOrderView(db: DbOrTx, id: number, now = new Date()): P
   return (await loadOrderViews(db, [id], now)).get(id) ?? null;
 }
 
+/** The view of an order that has no products or payments yet (a new one), without reading anything. */
+export function emptyOrderView(order: OrderRow, now = new Date()): OrderView {
+  return toOrderView(order, [], new Map(), new Map(), [], now);
+}
+
 function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();
   for (const row of rows) {

@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../../db/client';
+import { executePrepared } from '../../../db/prepared';
+import { layoutSeats } from '../../../db/schema';
+import { immutableCacheFor } from '../../loaders/immutable-cache';
+import { appendSeatEventsFrom, markSeatEventsWritten } from '../../realtime/seat-log';
+import type { LayoutSeatRow } from '../seating/layout.service';
+import { PREMIERE_ACCOUNT_TYPES } from '../seating/membership';
+import type { ProductFee } from '../../../db/schema/order';
+import type { TicketType } from './model';
+
+/**
+ * The SQL of a seat hold (addTickets), as few statements as the rules allow: `lockForHold` (the order
+ * row locked, with everything the checks need) and `insertHold` (claims, products, the expiry bump and
+ * the seat event). Both are prepared statements.
+ */
+
+type Seat = { row: number; column: number };
+
+/** A Postgres int[] / text[] literal (passed as text and cast, the same on both drivers). */
+const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
+const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+
+/** What `lockForHold` returns: the locked order, the showtime with its price, membership, claims, blocks. */
+export interface HoldFacts {
+  id: number;
+  vendorId: number | null;
+  siteAccountId: number | null;
+  status: string;
+  expiresAt: Date;
+  showtimeId: number | null;
+  theatreId: number;
+  movieId: number;
+  movieName: string;
+  layoutVersionId: number;
+  isCanceled: boolean;
+  inTheatreTicketingOnly: boolean;
+  sellUntil: Date;
+  socialDistancing: boolean;
+  estimatedFees: { name: string; cost: number; tax: number; quantity: number }[];
+  price: number | null;
+  tax: number | null;
+  sku: string | null;
+  member: boolean;
+  claims: [number, number, string][];
+  blocks: [number, number, string][];
+}
+
+const claimsOfRows = (showtimeId: number, rows: readonly number[]) => sql`
+  (select coalesce(json_agg(json_build_array(c."row", c."column", c.status)), '[]'::json) from seat_claims c
+   where c.showtime_id = ${showtimeId} and c."row" = any(${intArray(rows)}::int[]))`;
+
+/**
+ * One statement: the order row `FOR UPDATE`, the showtime with its movie and its `ticketType` price,
+ * whether the order's account or card is an active Premiere member, and the claims and blocks of the
+ * requested rows. Null when the order does not exist; `showtimeId` null when the showtime does not.
+ */
+export async function lockForHold(tx: Tx, orderId: number, showtimeId: number, ticketType: TicketType, rows: readonly number[]): Promise<HoldFacts | null> {
+  const [facts] = await executePrepared<HoldFacts>(
+    tx,
+    sql`/* lockForHold */
+    select o.id, o.vendor_id as "vendorId", o.site_account_id as "siteAccountId", o.status, o.expires_at as "expiresAt",
+      s.id as "showtimeId", s.theatre_id as "theatreId", s.movie_id as "movieId", m.name as "movieName",
+      s.layout_version_id as "layoutVersionId", s.is_canceled as "isCanceled",
+      s.in_theatre_ticketing_only as "inTheatreTicketingOnly", s.sell_until_date_time_utc as "sellUntil",
+      s.social_distancing as "socialDistancing", s.estimated_fees as "estimatedFees",
+      p.price::float8 as price, p.tax::float8 as tax, p.sku,
+      exists (select 1 from loyalty_cards lc
+              where (lc.site_account_id = o.site_account_id or lc.card_number = o.loyalty_card_number)
+                and lc.account_type = any(${textArray(PREMIERE_ACCOUNT_TYPES)}::text[]) and lc.status = 'Active') as member,
+      ${claimsOfRows(showtimeId, rows)} as claims,
+      (select coalesce(json_agg(json_build_array(b."row", b."column", b.kind)), '[]'::json) from seat_blocks b
+       where b.showtime_id = ${showtimeId} and b."row" = any(${intArray(rows)}::int[])) as blocks
+    from orders o
+    left join showtimes s on s.id = ${showtimeId}
+    left join movies m on m.id = s.movie_id
+    left join showtime_ticket_prices p on p.showtime_id = s.id and p.type = ${ticketType}
+    where o.id = ${orderId}
+    for update of o`,
+  );
+  // Drizzle's postgres.js client hands timestamps over as text.
+  return facts ? { ...facts, expiresAt: new Date(facts.expiresAt), sellUntil: new Date(facts.sellUntil) } : null;
+}
+
+/** The claims of the requested rows again (after the social-distancing lock: committed claims count). */
+export async function claimsOfShowtimeRows(tx: Tx, showtimeId: number, rows: readonly number[]): Promise<[number, number, string][]> {
+  const [row] = await executePrepared<{ claims: [number, number, string][] }>(tx, sql`/* claimsOfRows */ select ${claimsOfRows(showtimeId, rows)} as claims`);
+  return row.claims;
+}
+
+/** Cells of layout versions stay cached across requests (a layout change is a new version). */
+const LAYOUT_CACHE_VERSIONS = 2000;
+
+/**
+ * A layout version's cells by `row:column`, from the process-wide immutable cache the seat-map loader
+ * fills too; a miss reads them inside `tx` (no second connection per transaction).
+ */
+export async function layoutCells(db: Db, tx: DbOrTx, versionId: number): Promise<Map<string, LayoutSeatRow>> {
+  const cache = immutableCacheFor<number, LayoutSeatRow[]>(db, 'layoutSeatsByVersionId', LAYOUT_CACHE_VERSIONS);
+  const byKey = immutableCacheFor<number, Map<string, LayoutSeatRow>>(db, 'layoutCellsByVersionId', LAYOUT_CACHE_VERSIONS);
+  const hit = byKey.get(versionId);
+  if (hit) return hit;
+  let cells = cache.get(versionId);
+  if (!cells) {
+    cells = await tx.select().from(layoutSeats).where(sql`${layoutSeats.layoutVersionId} = ${versionId}`).orderBy(layoutSeats.row, layoutSeats.column);
+    cache.set(versionId, cells);
+  }
+  const map = new Map(cells.map((c) => [`${c.row}:${c.column}`, c]));
+  byKey.set(versionId, map);
+  return map;
+}
+
+/** What the hold writes besides its seats. */
+export interface HoldLine {
+  orderId: number;
+  showtimeId: number;
+  theatreId: number;
+  movieId: number;
+  sku: string;
+  name: string;
+  cost: number;
+  tax: number;
+  fees: ProductFee[];
+  ticketType: TicketType;
+  now: Date;
+  until: Date;
+}
+
+/**
+ * One statement: claims of `seats` (in row, column order, so racing holds do not deadlock) with
+ * `ON CONFLICT DO NOTHING` on the active-claims index — a racing transaction's seats are skipped after
+ * it commits — one ticket product per seat numbered after the order's last line, the order and its
+ * other held claims extended to `until`, and the seat event appended to the log (seat-log.ts). Returns
+ * the seats won; the caller rolls back unless all were.
+ */
+export async function insertHold(tx: Tx, line: HoldLine, seats: readonly (Seat & { seatName: string })[]): Promise<Seat[]> {
+  const now = line.now.toISOString();
+  const until = line.until.toISOString();
+  const [result] = await executePrepared<{ won: [number, number][]; logged: number[] }>(
+    tx,
+    sql`/* insertHold */
+    with seats as (
+      select * from unnest(${intArray(seats.map((s) => s.row))}::int[], ${intArray(seats.map((s) => s.column))}::int[],
+                           ${textArray(seats.map((s) => s.seatName))}::text[]) with ordinality as u(r, c, seat_name, i)
+    ), claimed as (
+      insert into seat_claims (showtime_id, "row", "column", order_id, status, expires_at, updated_at)
+      select ${line.showtimeId}::int, r, c, ${line.orderId}::int, 'held', ${until}::timestamptz, ${now}::timestamptz
+      from seats order by r, c
+      on conflict (showtime_id, "row", "column") where status in ('held', 'sold') do nothing
+      returning showtime_id, "row", "column"
+    ), products as (
+      insert into order_products (order_id, line_number, kind, status, sku, name, quantity, cost, tax, fees,
+                                  showtime_id, ticket_type, "row", "column", seat_name, theatre_id, movie_id, expires_at)
+      select ${line.orderId}::int, base.n + seats.i::int, 'Ticket', 'Held', ${line.sku}::text, ${line.name}::text, 1,
+             ${line.cost}::numeric, ${line.tax}::numeric, ${JSON.stringify(line.fees)}::jsonb, ${line.showtimeId}::int,
+             ${line.ticketType}::text, r, c, seat_name, ${line.theatreId}::int, ${line.movieId}::int, ${until}::timestamptz
+      from seats, (select coalesce(max(line_number), 0) as n from order_products where order_id = ${line.orderId}::int) base
+      returning 1
+    ), bumped as (
+      update orders set updated_at = ${now}::timestamptz, expires_at = ${until}::timestamptz
+      where id = ${line.orderId}::int returning 1
+    ), extended as (
+      update seat_claims set expires_at = ${until}::timestamptz, updated_at = ${now}::timestamptz
+      where order_id = ${line.orderId}::int and status = 'held' returning 1
+    )${appendSeatEventsFrom('claimed', 'held', 'hold')}
+    select (select coalesce(json_agg(json_build_array("row", "column")), '[]'::json) from claimed) as won,
+           (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged,
+           (select count(*) from products) + (select count(*) from bumped) + (select count(*) from extended) as written`,
+  );
+  // A lost seat rolls the whole statement back, its log entry with it.
+  markSeatEventsWritten(tx, result.logged);
+  return result.won.map(([row, column]) => ({ row, column }));
+}

@@ -1,0 +1,106 @@
+import { statementCounter } from '../../db/client';
+import { expireDueOrders } from '../../src/services/order';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { must, ORDER_FIELDS, pickShowtimes, sqlOf, VENDOR, type ShowtimeFixture } from '../helpers/orders';
+
+/**
+ * SQL statements per step of a hold's life (issue 9): what `x-sql-statements` reports for each request.
+ * A hold is two statements (the lock with its facts; claims, products, bump and seat event) once the
+ * layout version is cached, a cancel two (lock; everything else); the order is read back (five statements) only when more than its
+ * id is selected, and always by REST, whose body is the whole order.
+ */
+let app: TestApp;
+let st: ShowtimeFixture;
+const JSON_VENDOR = { ...VENDOR, 'content-type': 'application/json' };
+/** Every request with a vendor key looks the key up first (src/auth/principal.ts). */
+const AUTH = 1;
+/** REST's HAL body of an order with tickets loads showtime, attributes and theatre (src/rest/order-hal.ts). */
+const HAL = 4;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const sql = sqlOf(app);
+  [st] = await pickShowtimes(sql, 1, 7);
+  await sql.end();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const CREATE = 'mutation { createOrder(input: {}) { id } }';
+const ADD = 'mutation($input: AddTicketsInput!) { addTickets(input: $input) { id } }';
+const ADD_FULL = `mutation($input: AddTicketsInput!) { addTickets(input: $input) { ${ORDER_FIELDS} } }`;
+const CANCEL = 'mutation($id: Int!) { cancelOrder(orderId: $id) { id } }';
+
+async function step(query: string, variables?: Record<string, unknown>) {
+  const res = await app.gql<Record<string, { id: number }>>(query, variables, VENDOR);
+  expect(res.errors).toBeUndefined();
+  return { id: Object.values(res.data!)[0].id, statements: res.statements };
+}
+
+it('create → hold 2 seats → cancel over GraphQL costs 1 + 2 + 2 statements besides the key lookup', async () => {
+  const seats = (i: number) => st.regular.slice(i, i + 2).map(({ row, column }) => ({ row, column }));
+  // Warm the layout cache (a cold hold reads the layout version's cells once).
+  const warm = await must<{ id: number }>(app.gql, CREATE, {}, VENDOR);
+  await must(app.gql, ADD, { input: { orderId: warm.id, showtimeId: st.showtimeId, seats: seats(10) } }, VENDOR);
+
+  const created = await step(CREATE);
+    expect(created.statements).toBe(AUTH + 1);
+  const held = await step(ADD, { input: { orderId: created.id, showtimeId: st.showtimeId, seats: seats(0) } });
+  expect(held.statements).toBe(AUTH + 2);
+  const full = await app.gql<{ addTickets: { products: unknown[] } }>(ADD_FULL, { input: { orderId: created.id, showtimeId: st.showtimeId, seats: seats(2) } }, VENDOR);
+  expect(full.errors).toBeUndefined();
+  expect(full.data!.addTickets.products).toHaveLength(4);
+  expect(full.statements).toBe(AUTH + 2 + 5);
+  const cancelled = await step(CANCEL, { id: created.id });
+  expect(cancelled.statements).toBe(AUTH + 2);
+});
+
+it('a hold refused for a seat already held costs the lock alone', async () => {
+  const seat = { row: st.regular[20].row, column: st.regular[20].column };
+  const first = await step(CREATE);
+  await step(ADD, { input: { orderId: first.id, showtimeId: st.showtimeId, seats: [seat] } });
+  const second = await step(CREATE);
+  const lost = await app.gql(ADD, { input: { orderId: second.id, showtimeId: st.showtimeId, seats: [seat] } }, VENDOR);
+  expect(lost.errors?.[0].extensions?.code).toBe('SEAT_UNAVAILABLE');
+  // The lock's facts already show the seat held: refused before any write.
+  expect(lost.statements).toBe(AUTH + 1);
+});
+
+it('REST create → hold → cancel: the same writes plus the whole order in each body', async () => {
+  const created = await app.request<{ id: number }>('POST', '/v2/orders', {}, JSON_VENDOR);
+  expect(created.status).toBe(201);  expect(Number(created.headers.get('x-sql-statements'))).toBe(AUTH + 1);
+  const seats = st.regular.slice(30, 32).map(({ row, column }) => ({ row, column }));
+  const held = await app.request('POST', `/v2/orders/${created.body.id}/products`, { showtimeId: st.showtimeId, seats }, JSON_VENDOR);
+  expect(held.status).toBe(201);
+  expect(Number(held.headers.get('x-sql-statements'))).toBeLessThanOrEqual(AUTH + 2 + 5 + HAL);
+  const cancelled = await app.request('DELETE', `/v2/orders/${created.body.id}`, undefined, VENDOR);
+  expect(cancelled.status).toBe(200);
+  expect(Number(cancelled.headers.get('x-sql-statements'))).toBeLessThanOrEqual(AUTH + 2 + 5 + HAL);
+});
+
+it('expires one order with held seats in three statements: probe, lock, one write', async () => {
+  const order = await step(CREATE);
+  const seats = st.regular.slice(40, 42).map(({ row, column }) => ({ row, column }));
+  await step(ADD, { input: { orderId: order.id, showtimeId: st.showtimeId, seats } });
+  const store = { count: 0 };
+  const expired = await statementCounter.run(store, () => expireDueOrders(app.database.db, new Date(Date.now() + 3600_000), 1));
+  expect(expired).toBe(1);
+  expect(store.count).toBe(3);
+});
+
+it('fulfils in one lock, the order read for its totals, and one write', async () => {
+  const order = await step(CREATE);
+  const seats = st.regular.slice(50, 52).map(({ row, column }) => ({ row, column }));
+  const held = await must<{ balanceDue: number }>(
+    app.gql,
+    'mutation($input: AddTicketsInput!) { addTickets(input: $input) { balanceDue } }',
+    { input: { orderId: order.id, showtimeId: st.showtimeId, seats } },
+    VENDOR,
+  );
+  await must(app.gql, 'mutation($input: AddPaymentInput!) { addPayment(input: $input) { id } }', {
+    input: { orderId: order.id, type: 'CREDIT_CARD', amount: held.balanceDue },
+  }, VENDOR);
+  const fulfilled = await step('mutation($id: Int!) { fulfillOrder(orderId: $id) { id } }', { id: order.id });
+  expect(fulfilled.statements).toBe(AUTH + 1 + 5 + 1);
+});
