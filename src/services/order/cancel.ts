@@ -4,20 +4,15 @@ import { executePrepared } from '../../../db/prepared';
 import { orderProducts, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { DomainError, notFound } from '../../errors';
-import { appendSeatEventsFrom, markSeatEventsWritten, recordSeatChange, transactSeats } from '../../realtime/seat-log';
-import { assertOrderAccess } from './access';
+import { appendSeatEventsFrom, markSeatEventsWritten, recordSeatChange } from '../../realtime/seat-log';
 import type { OrderView } from './model';
-import { closedOrderError, lockOrder, mutateOrder, requireVendor, type OrderSettings } from './store';
-import { isOpen, loadOrderView } from './view';
+import { mutateOrder, orderAfterWrite, writeOrder, type OrderSettings } from './store';
 
 /** Cancels a pending order: its products and tenders are cancelled and its held seats released. */
 export async function cancelOrder(db: Db, principal: Principal, orderId: number, settings: OrderSettings): Promise<OrderView> {
   void settings; // a cancel does not extend the hold
   await cancelOrderLean(db, principal, orderId);
-  // Read after the commit: inside, the seat-log heads would stay locked through five reads.
-  const view = await loadOrderView(db, orderId);
-  if (!view) throw notFound('Order', orderId);
-  return view;
+  return orderAfterWrite(db, orderId);
 }
 
 /**
@@ -25,12 +20,7 @@ export async function cancelOrder(db: Db, principal: Principal, orderId: number,
  * products, tenders, the order and the seat event.
  */
 export async function cancelOrderLean(db: Db, principal: Principal, orderId: number): Promise<{ id: number }> {
-  requireVendor(principal);
-  return transactSeats(db, async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    assertOrderAccess(order, principal, 'write');
-    const now = new Date();
-    if (!isOpen(order, now)) throw closedOrderError(order);
+  return writeOrder(db, principal, orderId, async ({ tx, now }) => {
     const at = now.toISOString();
     const [row] = await executePrepared<{ logged: number[] }>(
       tx,

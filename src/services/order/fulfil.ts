@@ -3,11 +3,10 @@ import type { Db } from '../../../db/client';
 import { executePrepared } from '../../../db/prepared';
 import type { Principal } from '../../auth/principal';
 import { DomainError, notFound } from '../../errors';
-import { appendSeatEventsFrom, markSeatEventsWritten, transactSeats } from '../../realtime/seat-log';
-import { assertOrderAccess } from './access';
+import { appendSeatEventsFrom, markSeatEventsWritten } from '../../realtime/seat-log';
 import type { OrderView } from './model';
-import { closedOrderError, lockOrder, requireVendor, type OrderSettings } from './store';
-import { isOpen, loadOrderView } from './view';
+import { orderAfterWrite, writeOrder, type OrderSettings } from './store';
+import { loadOrderView } from './view';
 
 /**
  * Fulfils a pending order whose payments cover its total: held seats become sold, products fulfilled
@@ -17,9 +16,7 @@ import { isOpen, loadOrderView } from './view';
 export async function fulfillOrder(db: Db, principal: Principal, orderId: number, settings: OrderSettings): Promise<OrderView> {
   void settings; // a sale ends the hold rather than extending it
   await fulfillOrderLean(db, principal, orderId);
-  const view = await loadOrderView(db, orderId);
-  if (!view) throw notFound('Order', orderId);
-  return view;
+  return orderAfterWrite(db, orderId);
 }
 
 /**
@@ -28,12 +25,7 @@ export async function fulfillOrder(db: Db, principal: Principal, orderId: number
  * and the seat events.
  */
 export async function fulfillOrderLean(db: Db, principal: Principal, orderId: number): Promise<{ id: number }> {
-  requireVendor(principal);
-  return transactSeats(db, async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    assertOrderAccess(order, principal, 'write');
-    const now = new Date();
-    if (!isOpen(order, now)) throw closedOrderError(order);
+  return writeOrder(db, principal, orderId, async ({ tx, order, now }) => {
     const view = await loadOrderView(tx, order.id, now);
     if (!view) throw notFound('Order', order.id);
     const held = view.products.filter((p) => p.kind === 'Ticket' && p.status === 'Held');

@@ -45,12 +45,42 @@ export interface WriteStep {
 }
 
 /**
- * Runs one order mutation in one transaction: vendor check, the order row locked `FOR UPDATE` (so
- * mutations of one order, fulfilment and the expiry sweeper serialize on it), the access rule
- * (`assertOrderAccess`, access.ts), and — unless
- * `allowClosed` — that the order is still pending and unexpired. `bump` (default true) moves the
- * expiration to now + hold for the order and its held seats: every modification extends the hold.
- * Returns the order as it stands after the change.
+ * Runs one order write in one transaction (`transactSeats`): vendor check, the order row locked
+ * `FOR UPDATE` (so writes of one order, fulfilment and the expiry sweeper serialize on it), the access
+ * rule (`assertOrderAccess`, access.ts), and — unless `allowClosed` — that the order is still pending
+ * and unexpired; then `step`.
+ */
+export async function writeOrder<T>(
+  db: Db,
+  principal: Principal,
+  orderId: number,
+  step: (s: WriteStep) => Promise<T>,
+  options: { allowClosed?: boolean } = {},
+): Promise<T> {
+  requireVendor(principal);
+  return transactSeats(db, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    assertOrderAccess(order, principal, 'write');
+    const now = new Date();
+    if (!options.allowClosed && !isOpen(order, now)) throw closedOrderError(order);
+    return step({ tx, order, now });
+  });
+}
+
+/**
+ * The order as it stands after a committed write, read outside its transaction so that the showtimes'
+ * seat-log heads it locked are not held through the reads.
+ */
+export async function orderAfterWrite(db: Db, orderId: number): Promise<OrderView> {
+  const view = await loadOrderView(db, orderId);
+  if (!view) throw notFound('Order', orderId);
+  return view;
+}
+
+/**
+ * `writeOrder` for the mutations that return the whole order: `bump` (default true) moves the
+ * expiration to now + hold for the order and its held seats (every modification extends the hold),
+ * and the order is read back in the transaction.
  */
 export async function mutateOrder(
   db: Db,
@@ -60,19 +90,20 @@ export async function mutateOrder(
   step: (s: WriteStep) => Promise<void>,
   options: { allowClosed?: boolean; bump?: boolean } = {},
 ): Promise<OrderView> {
-  requireVendor(principal);
-  return transactSeats(db, async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    assertOrderAccess(order, principal, 'write');
-    const now = new Date();
-    if (!options.allowClosed && !isOpen(order, now)) throw closedOrderError(order);
-    await step({ tx, order, now });
-    if (options.bump ?? true) await bumpExpiry(tx, order.id, now, settings);
-    else await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
-    const view = await loadOrderView(tx, order.id, now);
-    if (!view) throw notFound('Order', orderId);
-    return view;
-  });
+  return writeOrder(
+    db,
+    principal,
+    orderId,
+    async ({ tx, order, now }) => {
+      await step({ tx, order, now });
+      if (options.bump ?? true) await bumpExpiry(tx, order.id, now, settings);
+      else await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
+      const view = await loadOrderView(tx, order.id, now);
+      if (!view) throw notFound('Order', orderId);
+      return view;
+    },
+    options,
+  );
 }
 
 /** Selects the order row `FOR UPDATE`; NOT_FOUND when there is none. */
