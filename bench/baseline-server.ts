@@ -85,6 +85,35 @@ app.get<{ Querystring: { theatreId: string; date: string } }>('/baseline/theatre
 });
 
 /**
+ * Baseline of the seat-map case: one showtime's map for a non-member, by hand — one statement for the
+ * layout cells, claims and blocks (json_agg), the same pure derivation as the app — answering the same
+ * JSON as the GraphQL query (`compact=1`: the statuses array of `seatingLayout { seatStatuses }`).
+ */
+app.get<{ Querystring: { showtimeId: string; compact?: string } }>('/baseline/seat-map', async (req) => {
+  const [row] = await sql`
+    select s.social_distancing,
+      (select json_agg(json_build_array(l.row, l."column", l.type, l.tier) order by l.row, l."column")
+         from layout_seats l where l.layout_version_id = s.layout_version_id) as cells,
+      (select coalesce(json_agg(json_build_array(c.row, c."column", c.status)), '[]')
+         from seat_claims c where c.showtime_id = s.id) as claims,
+      (select coalesce(json_agg(json_build_array(b.row, b."column", b.kind)), '[]')
+         from seat_blocks b where b.showtime_id = s.id) as blocks
+    from showtimes s where s.id = ${Number(req.query.showtimeId)}`;
+  if (!row) return { data: { showtime: null } };
+  const cells = (row.cells as [number, number, string, string][]).map(([r, c, type, tier]) => ({ row: r, column: c, type, tier }));
+  const facts = collectSeatFacts(
+    (row.claims as [number, number, string][]).map(([r, c, status]) => ({ row: r, column: c, status })),
+    (row.blocks as [number, number, string][]).map(([r, c, kind]) => ({ row: r, column: c, kind })),
+  );
+  const derived = deriveSeatMap(cells, facts, { isPremiereMember: false }, { socialDistancing: row.social_distancing as boolean });
+  const enumOf = (status: string) => status.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+  const seatingLayout = req.query.compact
+    ? { seatStatuses: derived.map((d) => enumOf(d.status)) }
+    : { seats: derived.map((d) => ({ row: d.seat.row, column: d.seat.column, seatStatus: enumOf(d.status) })) };
+  return { data: { showtime: { seatingLayout } } };
+});
+
+/**
  * Baseline of the REST case: one page (100) of a theatre's showtimes of a local day with the fields of
  * the REST representation (movie data, prices, attributes, occupancy flags, links), by hand: 5 statements.
  */

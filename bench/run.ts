@@ -104,7 +104,7 @@ interface Ports {
   basePid?: number;
 }
 
-type Pick = { theatre_id: number; day: string; n: number };
+type Pick = { theatre_id: number; day: string; n: number; largest_showtime_id: number };
 
 /** The busiest theatre-day of tomorrow (theatre-local), so the nested queries have the most rows. */
 async function busiestDay(url: string): Promise<Pick> {
@@ -115,6 +115,13 @@ async function busiestDay(url: string): Promise<Pick> {
     from showtimes s join theatres t on t.id = s.theatre_id
     where (s.show_date_time_utc at time zone t.timezone)::date = (now() at time zone t.timezone)::date + 1
     group by 1, 2 order by n desc, 1 limit 1`;
+  // The showtime of that day with the most seats: the seat-map cases' subject.
+  const [largest] = await sql<{ id: number }[]>`
+    select s.id from showtimes s join theatres t on t.id = s.theatre_id
+    join layout_seats l on l.layout_version_id = s.layout_version_id
+    where s.theatre_id = ${pick.theatre_id} and to_char((s.show_date_time_utc at time zone t.timezone)::date, 'YYYY-MM-DD') = ${pick.day}
+    group by s.id order by count(*) desc, s.id limit 1`;
+  pick.largest_showtime_id = largest.id;
   await sql.end();
   process.stdout.write(`theatre ${pick.theatre_id} on ${pick.day}: ${pick.n} showtimes\n`);
   return pick;
@@ -166,8 +173,40 @@ async function runReads(ports: Ports, pick: Pick, scale: string, options: { dura
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: NESTED_QUERY, variables: { id: pick.theatre_id, date: pick.day } }),
     },
+    ...seatMapCases(ports, pick.largest_showtime_id),
   ];
   return `## Reads with seat maps\n\n${header(pick, scale, options)}${await runAll(cases, ports, options)}`;
+}
+
+/**
+ * One showtime's seat map (the largest layout of the picked day) as GraphQL objects and as the compact
+ * `seatStatuses`, each against the hand-written route answering the same JSON (bench/baseline-server.ts).
+ */
+function seatMapCases(ports: Ports, showtimeId: number): HttpCase[] {
+  const gql = (query: string) => ({
+    url: `http://127.0.0.1:${ports.app}/graphql`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables: { id: showtimeId } }),
+  });
+  return [
+    { name: 'baseline: one seat map by hand (1 statement)', url: `http://127.0.0.1:${ports.base}/baseline/seat-map?showtimeId=${showtimeId}`, statements: 1 },
+    {
+      name: 'GraphQL: showtime → seatingLayout → seats { row column seatStatus }',
+      comparedTo: 'baseline: one seat map by hand (1 statement)',
+      ...gql('query($id: Int!) { showtime(id: $id) { seatingLayout { seats { row column seatStatus } } } }'),
+    },
+    {
+      name: 'baseline: one compact seat map by hand (1 statement)',
+      url: `http://127.0.0.1:${ports.base}/baseline/seat-map?showtimeId=${showtimeId}&compact=1`,
+      statements: 1,
+    },
+    {
+      name: 'GraphQL: showtime → seatingLayout → seatStatuses (compact)',
+      comparedTo: 'baseline: one compact seat map by hand (1 statement)',
+      ...gql('query($id: Int!) { showtime(id: $id) { seatingLayout { seatStatuses } } }'),
+    },
+  ];
 }
 
 /** The REST showtimes page and its own hand-written baseline (same rows and fields, by hand). */
