@@ -121,6 +121,8 @@ export function limitRules(limits: OperationLimits): ValidationRule[] {
  */
 const estimates = new WeakMap<DocumentNode, Map<string, number | 'nodes' | null>>();
 const ESTIMATES_PER_DOCUMENT = 200;
+/** Longer keys (large variables) are estimated every time: 200 of them per document would hold megabytes. */
+const MAX_ESTIMATE_KEY = 2048;
 
 function estimateCost(
   schema: GraphQLSchema,
@@ -143,6 +145,7 @@ function estimateCost(
     // Bad variables are left to execution to report; too many nodes is over any budget.
     estimate = err instanceof GraphQLError && /maximum allowed number of nodes/.test(err.message) ? 'nodes' : null;
   }
+  if (key.length > MAX_ESTIMATE_KEY) return estimate;
   if (byVariables.size >= ESTIMATES_PER_DOCUMENT) byVariables.clear();
   byVariables.set(key, estimate);
   return estimate;

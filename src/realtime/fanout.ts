@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { SeatStatusChange } from '../../schema/seat-event.type';
 import { toSeatingLayout } from '../../schema/seating.type';
 import { badInput, DomainError, notFound } from '../errors';
-import { createLoaders } from '../loaders';
+import { createLoaders, type Loaders } from '../loaders';
 import { seatMapForShowtime, type SeatMap } from '../services/seating/seat-map.service';
 import { seatKey, type Viewer } from '../services/seating/seat-status';
 import { encodeCursor, parseCursor } from './cursor';
@@ -80,7 +80,9 @@ export class SeatFanout implements RelaySink {
     if (after !== null && (!from || from.showtimeId !== showtimeId)) {
       throw badInput(`after is not a cursor of showtime ${showtimeId}'s seat map`, 'after');
     }
-    const record = await createLoaders(this.db).showtimeById.load(showtimeId);
+    // Kept for the first message: the showtime is read once; its claims and blocks are read then.
+    const loaders = createLoaders(this.db);
+    const record = await loaders.showtimeById.load(showtimeId);
     if (!record) throw notFound('Showtime', showtimeId);
     const head = await readHead(this.db, showtimeId);
     if (from && from.seq > head) throw badInput('after is not a cursor of this seat map', 'after');
@@ -118,7 +120,7 @@ export class SeatFanout implements RelaySink {
       let set = this.subscribers.get(showtimeId);
       if (!set) this.subscribers.set(showtimeId, (set = new Set()));
       set.add(sub);
-      this.enqueue(showtimeId, () => (from ? this.replay(showtimeId, sub) : this.snapshot(showtimeId, sub)));
+      this.enqueue(showtimeId, () => (from ? this.replay(showtimeId, sub, loaders) : this.snapshot(showtimeId, sub, loaders)));
       await stop;
       set.delete(sub);
       if (set.size === 0) {
@@ -153,8 +155,7 @@ export class SeatFanout implements RelaySink {
   }
 
   /** The current map for each membership class among `subs`, read once. */
-  private async maps(showtimeId: number, subs: Iterable<Subscriber>): Promise<Map<boolean, SeatMap>> {
-    const loaders = createLoaders(this.db);
+  private async maps(showtimeId: number, subs: Iterable<Subscriber>, loaders = createLoaders(this.db)): Promise<Map<boolean, SeatMap>> {
     const maps = new Map<boolean, SeatMap>();
     for (const member of new Set([...subs].map((s) => s.member))) {
       const map = await seatMapForShowtime(loaders, showtimeId, { isPremiereMember: member });
@@ -163,21 +164,21 @@ export class SeatFanout implements RelaySink {
     return maps;
   }
 
-  private async snapshot(showtimeId: number, sub: Subscriber): Promise<void> {
-    const map = (await this.maps(showtimeId, [sub])).get(sub.member);
+  private async snapshot(showtimeId: number, sub: Subscriber, loaders: Loaders): Promise<void> {
+    const map = (await this.maps(showtimeId, [sub], loaders)).get(sub.member);
     if (!map) return;
     sub.ready = true;
     sub.send(this.message(showtimeId, sub.lastSeq, map, null, false));
   }
 
   /** What a resuming subscriber missed: every event after its cursor, each with its seats' current status. */
-  private async replay(showtimeId: number, sub: Subscriber): Promise<void> {
+  private async replay(showtimeId: number, sub: Subscriber, loaders: Loaders): Promise<void> {
     const missed = await readShowtimeEventsAfter(this.db, showtimeId, sub.lastSeq, MAX_REPLAY + 1);
     if (missed.length > MAX_REPLAY || (missed.length > 0 && missed[0].seq !== sub.lastSeq + 1)) {
       await this.resync(showtimeId, [sub]);
       return;
     }
-    const map = (await this.maps(showtimeId, [sub])).get(sub.member);
+    const map = (await this.maps(showtimeId, [sub], loaders)).get(sub.member);
     if (!map) return;
     sub.ready = true;
     for (const event of missed) {

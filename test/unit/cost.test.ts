@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { parse, type GraphQLSchema } from 'graphql';
+import { getIntrospectionQuery, parse, type GraphQLSchema } from 'graphql';
 import { NESTED_QUERY } from '../../bench/query';
 import { buildMarqueeSchema } from '../../schema/build';
 import { loadConfig } from '../../src/config';
@@ -57,5 +57,15 @@ describe('the documented use cases under the default budget (figures quoted in d
     const bench = costOf(NESTED_QUERY, { id: 1, date: '2026-11-23' });
     expect([day, seatMap, bench]).toEqual([2521, 502, 38581]);
     for (const cost of [day, seatMap, bench]) expect(cost).toBeLessThanOrEqual(budget);
+  });
+});
+
+describe('the token limit', () => {
+  it('lets the standard introspection query through with room to spare', () => {
+    const query = getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true });
+    const { GRAPHQL_MAX_TOKENS } = loadConfig({});
+    expect(() => parse(query, { maxTokens: 200 })).not.toThrow();
+    expect(() => parse(query, { maxTokens: 150 })).toThrow(/tokens/);
+    expect(GRAPHQL_MAX_TOKENS).toBeGreaterThan(200);
   });
 });
