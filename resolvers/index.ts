@@ -1,5 +1,6 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { ReferenceResolver } from './reference.resolver';
+import { AccountResolver } from './account.resolver';
 import { OrderResolver } from './order.resolver';
 import { OrderMutationResolver } from './order-mutation.resolver';
 import { OrderProductResolver } from './order-product.resolver';
@@ -29,6 +30,7 @@ import {
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const resolvers: NonEmptyArray<Function> = [
   ReferenceResolver,
+  AccountResolver,
   OrderResolver,
   OrderMutationResolver,
   OrderProductResolver,

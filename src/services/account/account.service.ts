@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { siteAccounts } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { notFound, unauthenticated } from '../../errors';
+import { assertAccountAccess } from './access';
+
+/** A site account as services return it. */
+export interface AccountRow {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  createdAt: Date;
+}
+
+/** The account `accountId`, for its own token or an admin (access.ts); NOT_FOUND when there is none. */
+export async function getAccount(db: Db, principal: Principal, accountId: number): Promise<AccountRow> {
+  assertAccountAccess(principal, accountId);
+  const [row] = await db
+    .select({
+      id: siteAccounts.id,
+      email: siteAccounts.email,
+      firstName: siteAccounts.firstName,
+      lastName: siteAccounts.lastName,
+      createdAt: siteAccounts.createdAt,
+    })
+    .from(siteAccounts)
+    .where(eq(siteAccounts.id, accountId));
+  if (!row) throw notFound('Account', accountId);
+  return row;
+}
+
+/** The caller's own account (the `sub` of its token); UNAUTHENTICATED without an account token. */
+export async function getOwnAccount(db: Db, principal: Principal): Promise<AccountRow> {
+  if (principal.accountId === null) throw unauthenticated('`me` needs an account token');
+  return getAccount(db, principal, principal.accountId);
+}
