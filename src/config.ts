@@ -6,6 +6,9 @@ import { parseDuration } from './duration';
 /** The development-only JWT secret; production refuses to start with it. */
 export const DEFAULT_JWT_SECRET = 'marquee-dev-secret-change-me';
 
+/** The development-only key of personal data (keyed hashes, sealed secrets); production refuses it. */
+export const DEFAULT_PII_KEY = 'marquee-dev-pii-key-change-me-0000';
+
 /** A duration setting (`5s`, `24h`, or milliseconds), parsed to milliseconds. */
 const duration = (fallback: string) =>
   z
@@ -54,6 +57,11 @@ const schema = z.object({
   DATA_DIR: z.string().default(path.join(process.cwd(), '.data')),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   JWT_SECRET: z.string().min(16).default(DEFAULT_JWT_SECRET),
+  /**
+   * Key of personal data at rest (src/pii.ts): keyed hashes of SSNs, encryption of gift-card numbers and
+   * PINs. At least 32 characters; changing it makes stored hashes and sealed values unreadable.
+   */
+  PII_KEY: z.string().min(32).default(DEFAULT_PII_KEY),
   PUBLIC_BASE_URL: z.string().url().optional(),
   ORDER_HOLD_SECONDS: z.coerce.number().int().positive().default(420),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -137,6 +145,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
   if (!config.demoMode && config.JWT_SECRET === DEFAULT_JWT_SECRET) {
     throw new Error('Invalid configuration: JWT_SECRET must be set in production (the default secret is public)');
+  }
+  if (!config.demoMode && config.PII_KEY === DEFAULT_PII_KEY) {
+    throw new Error('Invalid configuration: PII_KEY must be set in production (the default key is public)');
   }
   return config;
 }
