@@ -50,6 +50,7 @@ async function main(): Promise<void> {
     // Measured as deployed: production mode (graphql-js drops its dev-only checks), no rate limit.
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-secret-not-for-real-use-0123456789',
+    PII_KEY: 'bench-pii-key-not-for-real-use-0123456789',
     RATE_LIMIT_PER_MINUTE: '0',
     // The load generator is one client address holding thousands of sockets.
     WS_MAX_SOCKETS_PER_CLIENT: '20000',

@@ -42,6 +42,7 @@ export interface TestApp {
 export const PRODUCTION_ENV: Record<string, string> = {
   NODE_ENV: 'production',
   JWT_SECRET: 'test-production-secret-4f1c9a7e2b',
+  PII_KEY: 'test-production-pii-key-3b9d0c6e1a7f42d8',
   RATE_LIMIT_PER_MINUTE: '0',
 };
 

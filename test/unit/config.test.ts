@@ -15,7 +15,7 @@ describe('parseDuration', () => {
 });
 
 describe('loadConfig', () => {
-  const prod = { NODE_ENV: 'production', JWT_SECRET: 'a-real-secret-of-some-length' };
+  const prod = { NODE_ENV: 'production', JWT_SECRET: 'a-real-secret-of-some-length', PII_KEY: 'a-real-pii-key-of-at-least-32-characters' };
 
   it('turns introspection off in production unless configured', () => {
     expect(loadConfig({}).GRAPHQL_INTROSPECTION).toBe(true);
@@ -36,4 +36,9 @@ describe('loadConfig', () => {
   it('refuses a malformed duration with one clear line', () => {
     expect(() => loadConfig({ JWT_MAX_LIFETIME: 'forever' })).toThrow(/JWT_MAX_LIFETIME: "forever" is not a duration/);
   });
+});
+
+test('production refuses the public default PII_KEY, and a short one anywhere', () => {
+  expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-real-secret-of-some-length' })).toThrow(/PII_KEY/);
+  expect(() => loadConfig({ PII_KEY: 'too-short' })).toThrow();
 });
