@@ -39,6 +39,7 @@ const optionalFlag = z
  * word `loopback` (any http(s) origin on localhost, 127.0.0.1 or [::1], any port); empty: none.
  * Unset, it defaults by mode in `loadConfig` (docs/web.md).
  */
+const ORIGIN = /^https?:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
 const corsOrigins = z
   .string()
   .optional()
@@ -54,7 +55,7 @@ const corsOrigins = z
       } catch {
         // reported below
       }
-      if (origin !== item || !/^https?:/.test(item)) {
+      if (origin !== item || !ORIGIN.test(item)) {
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
           message: `"${item}" is not an origin such as https://app.example.com (scheme, host and port only), "loopback" or "*"`,
