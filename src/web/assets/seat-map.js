@@ -175,26 +175,38 @@
     });
   }
 
+  /** A legend entry: a swatch (by status or seat type, as the seats are drawn) and its words. */
+  function legendItem(attribute, value, label, count) {
+    var li = document.createElement('li');
+    var swatch = document.createElement('span');
+    swatch.className = 'swatch';
+    swatch.setAttribute(attribute, value);
+    swatch.setAttribute('aria-hidden', 'true');
+    li.appendChild(swatch);
+    li.appendChild(document.createTextNode(label + ' '));
+    var n = document.createElement('span');
+    n.className = 'count';
+    n.textContent = String(count);
+    li.appendChild(n);
+    return li;
+  }
+
   function renderLegend() {
     var counts = {};
-    cells.forEach(function (cell) { counts[cell.status] = (counts[cell.status] || 0) + 1; });
+    var types = {};
+    cells.forEach(function (cell) {
+      counts[cell.status] = (counts[cell.status] || 0) + 1;
+      types[cell.seat.type] = (types[cell.seat.type] || 0) + 1;
+    });
     var el = $('legend');
     el.textContent = '';
     Object.keys(STATUSES).forEach(function (status) {
       if (!counts[status] && LEGEND_ALWAYS.indexOf(status) === -1) return;
-      var li = document.createElement('li');
-      li.dataset.status = STATUSES[status][0];
-      var swatch = document.createElement('span');
-      swatch.className = 'swatch';
-      swatch.dataset.status = STATUSES[status][0];
-      swatch.setAttribute('aria-hidden', 'true');
-      li.appendChild(swatch);
-      li.appendChild(document.createTextNode(STATUSES[status][1] + ' '));
-      var count = document.createElement('span');
-      count.className = 'count';
-      count.textContent = String(counts[status] || 0);
-      li.appendChild(count);
-      el.appendChild(li);
+      el.appendChild(legendItem('data-status', STATUSES[status][0], STATUSES[status][1], counts[status] || 0));
+    });
+    ['WHEELCHAIR', 'COMPANION'].forEach(function (type) {
+      var label = TYPES[type].charAt(0).toUpperCase() + TYPES[type].slice(1);
+      if (types[type]) el.appendChild(legendItem('data-type', type, label, types[type]));
     });
   }
 
