@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/screenshot.ts [out.png]`: takes docs/seat-map.png, the README's picture of the live
+ * `npx tsx scripts/screenshot.ts [out.png [width]]`: takes docs/seat-map.png (900 px wide; 390 looks at it as a phone), the README's picture of the live
  * seat map. Starts the service on a free port over DATABASE_URL (or, unset, a fresh embedded PGlite in a
  * temporary folder, migrated and seeded with the demo chain), sells and holds a few seats of the first
  * upcoming showtime through the GraphQL API with the demo vendor key, and photographs the page in
@@ -77,7 +77,8 @@ async function main(): Promise<void> {
     }
     await order(pick(rows[7], 4, 4));
 
-    const page = await browser.newPage({ viewport: { width: 900, height: 820 }, deviceScaleFactor: 1 });
+    const width = Number(process.argv[3] ?? 900);
+    const page = await browser.newPage({ viewport: { width, height: 820 }, deviceScaleFactor: 1 });
     await page.goto(`${base}/seat-map/${showtimeId}`);
     await page.waitForSelector('body[data-connection="live"]');
     await page.screenshot({ path: out, fullPage: true });

@@ -240,6 +240,9 @@
     if (key !== layoutKey) {
       renderGrid(map);
       layoutKey = key;
+      // On a narrow screen the map scrolls sideways: start from its middle, facing the screen.
+      var view = $('auditorium-view');
+      view.scrollLeft = (view.scrollWidth - view.clientWidth) / 2;
     }
     // seatStatuses is aligned with layout.seats, cell for cell.
     applySeats(map.layout.seats.map(function (seat, i) {
