@@ -48,6 +48,17 @@ export default tseslint.config(
     },
   },
   {
+    // The pages' scripts (src/web/assets) run in the browser, as classic scripts.
+    files: ['src/web/assets/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        ['window', 'document', 'location', 'fetch', 'setTimeout', 'clearTimeout', 'localStorage', 'URLSearchParams', 'history']
+          .map((name) => [name, 'readonly']),
+      ),
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { globals: { module: 'writable', require: 'readonly', process: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -34,6 +34,41 @@ const optionalFlag = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 
+/**
+ * `CORS_ORIGINS`: `*` (any origin), or a comma list of exact origins (`https://app.example.com`) and the
+ * word `loopback` (any http(s) origin on localhost, 127.0.0.1 or [::1], any port); empty: none.
+ * Unset, it defaults by mode in `loadConfig` (docs/web.md).
+ */
+const ORIGIN = /^https?:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
+const corsOrigins = z
+  .string()
+  .optional()
+  .transform((text, ctx): CorsOrigins | undefined => {
+    if (text === undefined) return undefined;
+    const items = text.split(',').map((s) => s.trim()).filter(Boolean);
+    if (items.includes('*')) return '*';
+    for (const item of items) {
+      if (item === 'loopback') continue;
+      let origin: string | null = null;
+      try {
+        origin = new URL(item).origin;
+      } catch {
+        // reported below
+      }
+      if (origin !== item || !ORIGIN.test(item)) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `"${item}" is not an origin such as https://app.example.com (scheme, host and port only), "loopback" or "*"`,
+        });
+        return z.NEVER;
+      }
+    }
+    return items;
+  });
+
+/** Origins allowed to call the API from a browser: any (`*`), or a list of origins and `loopback`. */
+export type CorsOrigins = '*' | string[];
+
 const positive = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /**
@@ -118,12 +153,23 @@ const schema = z.object({
   /** Bearer token that /metrics requires; in production /metrics answers 404 without one configured. */
   METRICS_TOKEN: z.string().min(16).optional(),
   TRUST_PROXY: trustProxy,
+
+  // Browser clients (docs/web.md).
+  /** Origins whose pages may call the API (CORS); default `loopback` in demo mode, none in production. */
+  CORS_ORIGINS: corsOrigins,
+  /** The GraphQL IDE at /graphiql (and GET /graphql from a browser); default on in demo mode, off in production. */
+  GRAPHIQL: optionalFlag,
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'RATE_LIMIT_PER_MINUTE' | 'GRAPHQL_INTROSPECTION'> & {
+export type Config = Omit<
+  z.infer<typeof schema>,
+  'RATE_LIMIT_PER_MINUTE' | 'GRAPHQL_INTROSPECTION' | 'CORS_ORIGINS' | 'GRAPHIQL'
+> & {
   demoMode: boolean;
   RATE_LIMIT_PER_MINUTE: number;
   GRAPHQL_INTROSPECTION: boolean;
+  CORS_ORIGINS: CorsOrigins;
+  GRAPHIQL: boolean;
 };
 
 /**
@@ -142,6 +188,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoMode,
     RATE_LIMIT_PER_MINUTE: parsed.data.RATE_LIMIT_PER_MINUTE ?? (demoMode ? 0 : 1200),
     GRAPHQL_INTROSPECTION: parsed.data.GRAPHQL_INTROSPECTION ?? demoMode,
+    CORS_ORIGINS: parsed.data.CORS_ORIGINS ?? (demoMode ? ['loopback'] : []),
+    GRAPHIQL: parsed.data.GRAPHIQL ?? demoMode,
   };
   if (!config.demoMode && config.JWT_SECRET === DEFAULT_JWT_SECRET) {
     throw new Error('Invalid configuration: JWT_SECRET must be set in production (the default secret is public)');

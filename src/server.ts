@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -25,6 +25,8 @@ import { ClientBudget } from './rate-limit';
 import { registerRest } from './rest';
 import { frameworkErrors } from './rest/errors';
 import { startRealtime } from './realtime';
+import { registerWeb } from './web';
+import { registerCors } from './web/cors';
 
 export interface BuildOptions {
   config: Config;
@@ -73,6 +75,9 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     });
   }
 
+  // CORS before the rate limiter: preflights are answered first and every answer, a 429 too, is readable.
+  await registerCors(app, config.CORS_ORIGINS);
+
   // One budget per client for HTTP and WebSocket alike (src/rate-limit.ts).
   const budget = config.RATE_LIMIT_PER_MINUTE > 0 ? new ClientBudget(config.RATE_LIMIT_PER_MINUTE) : null;
   if (budget) {
@@ -111,6 +116,8 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       fastifyApolloDrainPlugin(app),
       // No cache hints are used; without this plugin Apollo does not wrap every field resolver.
       ApolloServerPluginCacheControlDisabled(),
+      // Apollo's landing page loads from a CDN; browsers get our own GraphiQL instead (src/web).
+      ApolloServerPluginLandingPageDisabled(),
       {
         async requestDidStart() {
           return {
@@ -153,6 +160,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   registerMetrics(app, config);
 
   await registerRest(app, { config, database, buildContext });
+  await registerWeb(app, { config, database });
   const realtime = await startRealtime({
     app,
     schema,

@@ -1,0 +1,397 @@
+/*
+ * The live seat map of one showtime (served at /seat-map/{showtimeId}; docs/web.md).
+ * Loads the showtime, its layout and the seat statuses with one GraphQL query over HTTP, then follows
+ * `seatStatusChanged` over graphql-ws. After a dropped connection it subscribes again with the last
+ * cursor it applied, so it receives exactly what it missed; when the cursor is too old (CURSOR_EXPIRED)
+ * or refused, it loads the map again. Contract for tests and embedders: every seat is a
+ * <button data-seat="{seatName}" data-status="{status}">, the status in the spec's spelling (Available,
+ * Locked, Sold, …), changed in place.
+ */
+/* global graphqlWs */
+(function () {
+  'use strict';
+
+  /** GraphQL enum value → [the spec's spelling (REST, data-status), what a person reads]. */
+  var STATUSES = {
+    AVAILABLE: ['Available', 'Available'],
+    PREMIERE_AVAILABLE: ['PremiereAvailable', 'Premiere, available'],
+    UNBLOCKED: ['Unblocked', 'Available (released)'],
+    GA_OVERRIDE: ['GAOverride', 'General admission'],
+    LOCKED: ['Locked', 'Held'],
+    SOLD: ['Sold', 'Sold'],
+    PREMIERE_UNAVAILABLE: ['PremiereUnavailable', 'Premiere members only'],
+    BLOCKED_FOR_SOCIAL_DISTANCE: ['BlockedForSocialDistance', 'Blocked for distancing'],
+    BLOCKED: ['Blocked', 'Not for sale'],
+  };
+  /** Always in the legend; the others when the map has them. */
+  var LEGEND_ALWAYS = ['AVAILABLE', 'LOCKED', 'SOLD'];
+  var TYPES = {
+    WHEELCHAIR: 'wheelchair space',
+    COMPANION: 'companion seat',
+    LOVE_SEAT_LEFT: 'loveseat, left half',
+    LOVE_SEAT_RIGHT: 'loveseat, right half',
+    RECLINER: 'recliner',
+    GENERAL_ADMISSION: 'general admission',
+    BLOCKED: 'out of service',
+  };
+
+  var QUERY =
+    'query SeatMap($id: Int!) { showtime(id: $id) { id movieName showDateTimeLocal auditorium isCanceled ' +
+    'theatre { name } seatingLayout { rows columns seatStatuses layout { id versionNumber ' +
+    'seats { row column seatName type seatTier zoneNumber } zones { zoneNumber description surchargeAmount discountAmount } } } } }';
+  var SUBSCRIPTION =
+    'subscription SeatChanges($id: Int!, $after: String) { seatStatusChanged(showtimeId: $id, after: $after) ' +
+    '{ cursor resync seats { row column seatStatus } } }';
+
+  var showtimeId = Number(location.pathname.split('/').pop());
+  var $ = function (id) { return document.getElementById(id); };
+  var mapEl = $('map');
+
+  /** Seats by "row:column": { button, seat, status }. */
+  var cells = new Map();
+  var layoutKey = null;
+  var zones = new Map();
+  var cursor = null;
+  var attempt = 0;
+  var generation = 0;
+  var dispose = null;
+  var retryTimer = null;
+  var client = null;
+
+  function setConnection(state, text) {
+    document.body.dataset.connection = state;
+    $('connection').textContent = text;
+  }
+
+  function showError(text) {
+    var el = $('error');
+    el.textContent = text;
+    el.hidden = !text;
+  }
+
+  async function graphql(query, variables) {
+    var res = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query: query, variables: variables }),
+    });
+    var body = await res.json();
+    if (body.errors && body.errors.length) throw new Error(body.errors[0].message);
+    return body.data;
+  }
+
+  /** "C7" → { row: "C", number: "7" }; other names stay whole. */
+  function splitName(name) {
+    var m = /^([A-Za-z]+)\s*(\d+)$/.exec(name);
+    return m ? { row: m[1], number: m[2] } : null;
+  }
+
+  function describe(cell) {
+    var parts = splitName(cell.seat.seatName);
+    var where = parts ? 'Row ' + parts.row + ', seat ' + parts.number : 'Seat ' + cell.seat.seatName;
+    var status = (STATUSES[cell.status] || [cell.status, cell.status])[1];
+    var type = TYPES[cell.seat.type];
+    return where + ', ' + status + (type ? ', ' + type : '');
+  }
+
+  /** Theatre-local "YYYY-MM-DDTHH:mm:ss" as words, without converting it to the browser's zone. */
+  function localTime(text) {
+    var m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(text);
+    if (!m) return text;
+    var date = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]));
+    return new Intl.DateTimeFormat(undefined, {
+      weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: 'UTC',
+    }).format(date);
+  }
+
+  function setStatus(cell, status) {
+    if (cell.status === status) return;
+    cell.status = status;
+    cell.button.dataset.status = (STATUSES[status] || [status])[0];
+    cell.button.setAttribute('aria-label', describe(cell));
+  }
+
+  function renderHeader(showtime) {
+    document.title = showtime.movieName + ' — seat map — Marquee';
+    $('movie').textContent = showtime.movieName + (showtime.isCanceled ? ' (canceled)' : '');
+    $('theatre').textContent = showtime.theatre.name;
+    $('auditorium').textContent = '· Auditorium ' + showtime.auditorium + ' ·';
+    $('time').dateTime = showtime.showDateTimeLocal;
+    $('time').textContent = localTime(showtime.showDateTimeLocal);
+  }
+
+  /** Draws the grid of a layout version: seats at their row and column, row letters on both sides. */
+  function renderGrid(map) {
+    var layout = map.layout;
+    mapEl.textContent = '';
+    cells.clear();
+    mapEl.style.setProperty('--columns', String(map.columns));
+    var rowNames = new Map();
+    layout.seats.forEach(function (seat) {
+      if (seat.type === 'NOT_A_SEAT') return;
+      var parts = splitName(seat.seatName);
+      if (parts && !rowNames.has(seat.row)) rowNames.set(seat.row, parts.row);
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'seat';
+      button.tabIndex = -1;
+      button.dataset.seat = seat.seatName;
+      button.dataset.type = seat.type;
+      button.textContent = parts ? parts.number : seat.seatName;
+      button.style.gridRow = String(seat.row);
+      button.style.gridColumn = String(seat.column + 1);
+      var cell = { button: button, seat: seat, status: null };
+      button.addEventListener('click', function () { select(cell); });
+      cells.set(seat.row + ':' + seat.column, cell);
+      mapEl.appendChild(button);
+    });
+    rowNames.forEach(function (name, row) {
+      [1, map.columns + 2].forEach(function (column) {
+        var label = document.createElement('span');
+        label.className = 'row-label';
+        label.setAttribute('aria-hidden', 'true');
+        label.textContent = name;
+        label.style.gridRow = String(row);
+        label.style.gridColumn = String(column);
+        mapEl.appendChild(label);
+      });
+    });
+    var first = mapEl.querySelector('.seat');
+    if (first) first.tabIndex = 0;
+    zones = new Map(layout.zones.map(function (z) { return [z.zoneNumber, z]; }));
+    renderZones(layout.zones);
+  }
+
+  function money(n) { return '$' + n.toFixed(2); }
+
+  function renderZones(list) {
+    var el = $('zones');
+    el.textContent = '';
+    list.forEach(function (z) {
+      var li = document.createElement('li');
+      var price = z.surchargeAmount > 0 ? ' (+' + money(z.surchargeAmount) + ')' : z.discountAmount > 0 ? ' (−' + money(z.discountAmount) + ')' : '';
+      li.textContent = 'Zone ' + z.zoneNumber + ': ' + z.description + price;
+      el.appendChild(li);
+    });
+  }
+
+  /** A legend entry: a swatch (by status or seat type, as the seats are drawn) and its words. */
+  function legendItem(attribute, value, label, count) {
+    var li = document.createElement('li');
+    var swatch = document.createElement('span');
+    swatch.className = 'swatch';
+    swatch.setAttribute(attribute, value);
+    swatch.setAttribute('aria-hidden', 'true');
+    li.appendChild(swatch);
+    li.appendChild(document.createTextNode(label + ' '));
+    var n = document.createElement('span');
+    n.className = 'count';
+    n.textContent = String(count);
+    li.appendChild(n);
+    return li;
+  }
+
+  function renderLegend() {
+    var counts = {};
+    var types = {};
+    cells.forEach(function (cell) {
+      counts[cell.status] = (counts[cell.status] || 0) + 1;
+      types[cell.seat.type] = (types[cell.seat.type] || 0) + 1;
+    });
+    var el = $('legend');
+    el.textContent = '';
+    Object.keys(STATUSES).forEach(function (status) {
+      if (!counts[status] && LEGEND_ALWAYS.indexOf(status) === -1) return;
+      el.appendChild(legendItem('data-status', STATUSES[status][0], STATUSES[status][1], counts[status] || 0));
+    });
+    ['WHEELCHAIR', 'COMPANION'].forEach(function (type) {
+      var label = TYPES[type].charAt(0).toUpperCase() + TYPES[type].slice(1);
+      if (types[type]) el.appendChild(legendItem('data-type', type, label, types[type]));
+    });
+  }
+
+  function select(cell) {
+    var zone = zones.get(cell.seat.zoneNumber);
+    $('selected').textContent =
+      cell.seat.seatName + ': ' + (STATUSES[cell.status] || [cell.status, cell.status])[1] +
+      ' · ' + (cell.seat.seatTier || 'no tier') + (TYPES[cell.seat.type] ? ', ' + TYPES[cell.seat.type] : '') +
+      (zone ? ' · zone ' + zone.zoneNumber + ', ' + zone.description : '');
+  }
+
+  /** Applies seats of a message (or the whole map); returns how many changed. */
+  function applySeats(seats) {
+    seats.forEach(function (s) {
+      var cell = cells.get(s.row + ':' + s.column);
+      if (cell) setStatus(cell, s.seatStatus);
+    });
+    renderLegend();
+  }
+
+  /** (Re)loads the showtime and its map over HTTP; the layout is drawn again only when its version changed. */
+  async function load() {
+    var data = await graphql(QUERY, { id: showtimeId });
+    if (!data.showtime) {
+      stop('This showtime no longer exists.');
+      return false;
+    }
+    var map = data.showtime.seatingLayout;
+    renderHeader(data.showtime);
+    var key = map.layout.id + '/' + map.layout.versionNumber;
+    if (key !== layoutKey) {
+      renderGrid(map);
+      layoutKey = key;
+      // On a narrow screen the map scrolls sideways: start from its middle, facing the screen.
+      var view = $('auditorium-view');
+      view.scrollLeft = (view.scrollWidth - view.clientWidth) / 2;
+    }
+    // seatStatuses is aligned with layout.seats, cell for cell.
+    applySeats(map.layout.seats.map(function (seat, i) {
+      return { row: seat.row, column: seat.column, seatStatus: map.seatStatuses[i] };
+    }));
+    return true;
+  }
+
+  function stop(message) {
+    generation += 1;
+    clearTimeout(retryTimer);
+    if (dispose) dispose();
+    setConnection('stopped', 'Not live');
+    showError(message);
+  }
+
+  function codesOf(errors) {
+    return (errors || []).map(function (e) { return e && e.extensions && e.extensions.code; });
+  }
+
+  /** Tries again later, backing off (0.25 s doubling to 8 s, with jitter), with the same cursor. */
+  function retry() {
+    if (dispose) dispose();
+    dispose = null;
+    generation += 1;
+    setConnection('reconnecting', 'Reconnecting… the map may be out of date');
+    clearTimeout(retryTimer);
+    var delay = Math.min(8000, 250 * Math.pow(2, attempt)) * (0.75 + Math.random() * 0.5);
+    attempt += 1;
+    retryTimer = setTimeout(subscribe, delay);
+  }
+
+  /** The subscription refused our cursor or failed: reload the map when the cursor is the problem. */
+  async function failed(errors) {
+    var codes = codesOf(errors);
+    if (codes.indexOf('NOT_FOUND') !== -1) return stop('This showtime no longer exists.');
+    if (cursor !== null && (codes.indexOf('CURSOR_EXPIRED') !== -1 || codes.indexOf('BAD_USER_INPUT') !== -1)) {
+      // The log no longer reaches back to our cursor (or it is not one of this map): start over.
+      cursor = null;
+      generation += 1;
+      if (dispose) dispose();
+      try {
+        if (!(await load())) return;
+      } catch {
+        return retry();
+      }
+      return subscribe();
+    }
+    retry();
+  }
+
+  function subscribe() {
+    var gen = ++generation;
+    setConnection(cursor === null ? 'connecting' : 'reconnecting', cursor === null ? 'Connecting…' : 'Reconnecting…');
+    dispose = client.subscribe(
+      { query: SUBSCRIPTION, variables: { id: showtimeId, after: cursor } },
+      {
+        next: function (result) {
+          if (gen !== generation) return;
+          if (result.errors && result.errors.length) return void failed(result.errors);
+          var change = result.data && result.data.seatStatusChanged;
+          if (!change) return;
+          // A first message, a replayed change or a resync (the whole map): each lists its seats.
+          applySeats(change.seats);
+          cursor = change.cursor;
+          attempt = 0;
+          showError('');
+          setConnection('live', 'Live: seats change as they are held and sold');
+        },
+        error: function (err) {
+          if (gen !== generation) return;
+          void failed(Array.isArray(err) ? err : null);
+        },
+        complete: function () {
+          if (gen === generation) retry();
+        },
+      },
+    );
+  }
+
+  /** Arrow keys move between seats (one tab stop for the whole map); Home/End to a row's ends. */
+  function onKey(event) {
+    var target = event.target;
+    if (!target.classList || !target.classList.contains('seat')) return;
+    var from = null;
+    cells.forEach(function (cell) { if (cell.button === target) from = cell; });
+    if (!from) return;
+    var r = from.seat.row;
+    var c = from.seat.column;
+    var best = null;
+    var score = function (cell) {
+      var dr = cell.seat.row - r;
+      var dc = cell.seat.column - c;
+      switch (event.key) {
+        case 'ArrowRight': return dr === 0 && dc > 0 ? dc : null;
+        case 'ArrowLeft': return dr === 0 && dc < 0 ? -dc : null;
+        case 'ArrowDown': return dr > 0 ? dr * 1000 + Math.abs(dc) : null;
+        case 'ArrowUp': return dr < 0 ? -dr * 1000 + Math.abs(dc) : null;
+        case 'Home': return dr === 0 ? dc : null;
+        case 'End': return dr === 0 ? -dc : null;
+        default: return null;
+      }
+    };
+    var bestScore = Infinity;
+    cells.forEach(function (cell) {
+      var s = cell === from ? null : score(cell);
+      if (s !== null && s < bestScore) { bestScore = s; best = cell; }
+    });
+    if (['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'Home', 'End'].indexOf(event.key) === -1) return;
+    event.preventDefault();
+    if (!best) return;
+    from.button.tabIndex = -1;
+    best.button.tabIndex = 0;
+    best.button.focus();
+  }
+
+  async function start() {
+    if (!Number.isInteger(showtimeId) || showtimeId < 1) return stop('This is not a showtime id.');
+    mapEl.addEventListener('keydown', onKey);
+    for (var wait = 1000; ; wait = Math.min(wait * 2, 15000)) {
+      try {
+        if (!(await load())) return;
+        break;
+      } catch (err) {
+        showError('Could not load the seat map (' + err.message + '); trying again.');
+        await new Promise(function (resolve) { setTimeout(resolve, wait); });
+      }
+    }
+    client = graphqlWs.createClient({
+      url: (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/graphql',
+      lazy: true,
+      // We retry ourselves, with the last cursor: the client's own retry would resubscribe from the start.
+      retryAttempts: 0,
+    });
+    // A resumed subscription with nothing missed sends nothing: being connected again is being live.
+    client.on('connected', function () {
+      if (cursor !== null && document.body.dataset.connection === 'reconnecting') {
+        attempt = 0;
+        setConnection('live', 'Live: seats change as they are held and sold');
+      }
+    });
+    window.addEventListener('online', function () {
+      if (document.body.dataset.connection === 'reconnecting') {
+        clearTimeout(retryTimer);
+        subscribe();
+      }
+    });
+    subscribe();
+  }
+
+  void start();
+})();

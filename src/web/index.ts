@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import { rowIdOf } from '../bounds';
+import type { Config } from '../config';
+import { getShowtime } from '../services/showtime.service';
+import { listShowtimes } from '../services/showtime-list.service';
+import { listTheatres } from '../services/theatre.service';
+import { showtimeFields } from '../services/showtime-view';
+import { ownHtml, registerAssets } from './assets';
+import { seatMapIndexPage, sendPage, showtimeNotFoundPage, type ListedShowtime } from './pages';
+
+export interface WebDeps {
+  config: Config;
+  database: Database;
+}
+
+/** Theatres and showtimes per theatre on the seat-map index. */
+const INDEX_THEATRES = 3;
+const INDEX_SHOWTIMES = 4;
+
+const hidden = { schema: { hide: true } } as const;
+
+/** A browser navigating (Accept: text/html) to GET /graphql without an operation: a person, not a client. */
+function isBrowserVisit(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' || request.routeOptions.url !== '/graphql') return false;
+  const query = request.query as Record<string, unknown> | undefined;
+  return !query?.query && !query?.extensions && /\btext\/html\b/.test(String(request.headers.accept ?? ''));
+}
+
+/**
+ * The service's pages for people (docs/web.md), each a client of the public API like any other:
+ * - `/seat-map/{showtimeId}`: the live seat map (a static page and one script over GraphQL and
+ *   graphql-ws); an id that is not a showtime answers a 404 page; `/seat-map` lists upcoming showtimes;
+ * - `/graphiql`: GraphiQL from the service's own assets (off in production unless GRAPHIQL=true); a
+ *   browser visiting GET /graphql is sent there;
+ * - `/docs`: Swagger UI over /openapi.json.
+ * Every page and asset comes from the service itself, under a CSP of 'self' (src/web/pages.ts).
+ */
+export async function registerWeb(app: FastifyInstance, { config, database }: WebDeps): Promise<void> {
+  registerAssets(app);
+  const ide = config.GRAPHIQL;
+  const seatMapHtml = ownHtml('seat-map.html');
+  const graphiqlHtml = ownHtml('graphiql.html');
+  const docsHtml = ownHtml('docs.html');
+
+  app.get('/seat-map', hidden, async (_request, reply) => {
+    const theatres = await listTheatres(database.db, {}, { pageNumber: 1, pageSize: INDEX_THEATRES });
+    const listed = await Promise.all(
+      theatres.items.map(async (theatre) => {
+        const page = await listShowtimes(database.db, { theatreId: theatre.id }, { pageNumber: 1, pageSize: INDEX_SHOWTIMES });
+        const showtimes: ListedShowtime[] = page.items.map((record) => showtimeFields(record));
+        return { name: theatre.name, showtimes };
+      }),
+    );
+    return sendPage(reply, seatMapIndexPage(listed, ide));
+  });
+
+  app.get<{ Params: { showtimeId: string } }>('/seat-map/:showtimeId', hidden, async (request, reply) => {
+    const id = rowIdOf(request.params.showtimeId);
+    const showtime = id === null ? null : await getShowtime(database.db, id);
+    if (!showtime) return sendPage(reply, showtimeNotFoundPage(request.params.showtimeId, ide), { status: 404 });
+    // One static page for every showtime: its script reads the id from the path.
+    return sendPage(reply, seatMapHtml(), { frameable: true });
+  });
+
+  app.get('/docs', hidden, async (_request, reply) => sendPage(reply, docsHtml()));
+
+  if (ide) {
+    if (!config.GRAPHQL_INTROSPECTION) {
+      app.log.warn('GRAPHIQL is on but GRAPHQL_INTROSPECTION is off: the IDE cannot load the schema');
+    }
+    app.get('/graphiql', hidden, async (_request, reply) => sendPage(reply, graphiqlHtml()));
+    app.addHook('onRequest', async (request, reply) => {
+      if (isBrowserVisit(request)) return reply.redirect('/graphiql', 302);
+    });
+  }
+}
