@@ -11,8 +11,8 @@ export const DEMO_SUBSCRIPTIONS: { name: string; description: string; channels: 
   { name: 'stubs-premiere-news', description: 'News for Premiere members: early access and premium formats', channels: [['email', 'stubs']] },
 ];
 
-/** The demo mobile number of account `id` (accounts with an even id below 13 have one). */
-export const demoPhoneOf = (id: number): string | null => (id % 2 === 0 && id <= 12 ? `21255500${String(id).padStart(2, '0')}` : null);
+/** The demo mobile number of account `id`: account 1 and the even ids up to 12 have one (2125550001, 2125550002, …). */
+export const demoPhoneOf = (id: number): string | null => (id === 1 || (id % 2 === 0 && id <= 12) ? `21255500${String(id).padStart(2, '0')}` : null);
 
 /**
  * The catalog, and in demo mode the subscribers: accounts 1–20 by their e-mail (guids derived from the
@@ -55,11 +55,11 @@ export async function seedSubscriptions(tx: SeedTx, today: Date, withContacts: b
     for (const c of channels) {
       const sms = c.type !== 'email';
       if (sms && !p.phone) continue;
-      // Account 1 is in every channel (account 1 holds the richest demo data); others by chance.
-      const pick = p.id === 1 || rng.next() < 0.35;
+      // Accounts 1 and 2 and the box-office guest are in every channel they can reach; others by chance.
+      const pick = p.id === 1 || p.id === 2 || p.id === 21 || rng.next() < 0.35;
       if (!pick) continue;
       const enrolledAt = new Date(base - rng.int(1, 300) * day);
-      // Accounts 19 and 20 opted out again; SMS of account 2 and the box-office guest are still pending.
+      // Accounts 19 and 20 opted out again; the SMS of account 2 and of the box-office guest are still pending.
       const optedOut = p.id === 19 || p.id === 20;
       const pending = sms && (p.id === 2 || p.id === 21);
       enrolments.push({

@@ -2,10 +2,12 @@
 export * from './model';
 export { assertContactCredentials, enrolmentsOfSubscribers, isPrivileged, subscribersOfAccounts } from './contact';
 export {
+  accountSubscriptions,
   audienceFromQuery,
   catalogEntry,
   catalogView,
   CONTACT_PARAMETERS,
+  contactFromFields,
   contactFromQuery,
   contactSubscriptions,
   getSubscriberProfile,

@@ -143,3 +143,29 @@ export async function getSubscriberProfile(db: DbOrTx, principal: Principal, cat
     subscriptions: all.filter((v) => v.channels.some((c) => c.contact?.enrolled)),
   };
 }
+
+/**
+ * The subscriptions of a site account (GraphQL `Account.subscriptions`), from rows its loaders read:
+ * every subscription with every channel, carrying the account subscriber's e-mail (else the account's)
+ * and phone and its enrolments. The caller has already passed the account access rule.
+ */
+export function accountSubscriptions(
+  catalog: CatalogEntry[],
+  account: { email: string },
+  subscriber: SubscriberRow | null,
+  enrolments: readonly EnrolmentRow[],
+): SubscriptionView[] {
+  const contact = { email: subscriber?.email ?? account.email.toLowerCase(), phone: subscriber?.phone ?? null, guid: subscriber?.guid ?? null };
+  return contactSubscriptions(catalog, 'guid', contact, enrolments);
+}
+
+/** A contact given as exactly one of three fields (GraphQL inputs); BAD_USER_INPUT naming the field otherwise. */
+export function contactFromFields(fields: { emailAddress?: string | null; phoneNumber?: string | null; subscriberGuid?: string | null }): ContactRef {
+  const given = (['emailAddress', 'phoneNumber', 'subscriberGuid'] as const).filter((k) => fields[k] != null);
+  if (given.length !== 1) throw badInput('contact needs exactly one of emailAddress, phoneNumber or subscriberGuid', 'contact');
+  const field = given[0];
+  const kind: ContactKind = field === 'emailAddress' ? 'email' : field === 'phoneNumber' ? 'phone' : 'guid';
+  const ref = parseContact(kind, fields[field]!);
+  if (!ref) throw badInput(`contact.${field} is not a valid ${kind === 'email' ? 'e-mail address' : kind === 'phone' ? '10-digit mobile number' : 'subscriber guid'}`, `contact.${field}`);
+  return ref;
+}
