@@ -155,6 +155,13 @@ export async function subscriptionRoutes(app: FastifyInstance, kit: RestKit): Pr
   app.post<{ Params: ChannelParams; Body: OptInInput | null }>(
     path,
     {
+      // Fastify's Ajv would drop an unknown field silently; a misspelled `confirmationCode` must not read as
+      // "no code" (which issues a new one), so it is a 400 naming the field.
+      preValidation: async (request) => {
+        const body = request.body as Record<string, unknown> | null | undefined;
+        const unknown = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body).find((k) => !(k in optInBody.properties)) : undefined;
+        if (unknown !== undefined) throw badInput(`body parameter '${unknown}' is not a field of this request`, unknown);
+      },
       schema: op('optInSubscriptionChannel', route(TAG, 'Opt a contact in (201 + Location when newly enrolled, else 200); confirms a pending SMS opt-in', {
         params: channelParams,
         body: optInBody,

@@ -237,6 +237,33 @@ describe('/v2/subscriptions/{subscription-name}/{channel-type}/{contact}', () =>
     expect((await send('POST', other, bearer(await signAccountToken(app.config.JWT_SECRET, 2)), { confirmed: true })).status).toBe(403);
     expect((await send('POST', other, VENDOR, { confirmed: true })).body.confirmed).toBe(true);
     expect((await send('POST', '/v2/subscriptions/weekly-showtimes/email/a@example.com', VENDOR, { confirmed: true })).status).toBe(400);
+    const typo = await send('POST', path, VENDOR, { confirmationcode: code });
+    expect(typo.status).toBe(400);
+    expect(typo.body.errors[0].message).toContain('confirmationcode');
+  });
+
+  test('five wrong codes void the code (409) until a new one is requested', async () => {
+    const path = '/v2/subscriptions/stubs-rewards/smsConfirm/2125550044';
+    expect((await send('POST', path)).status).toBe(201);
+    const [row] = await app.database.db
+      .select({ id: subscriptionEnrolments.id, requestedAt: subscriptionEnrolments.confirmationRequestedAt })
+      .from(subscriptionEnrolments)
+      .innerJoin(subscribers, eq(subscribers.id, subscriptionEnrolments.subscriberId))
+      .where(eq(subscribers.phone, '2125550044'));
+    const code = confirmationCode(piiKeys(app.config.PII_KEY), row.id, row.requestedAt!);
+    const wrong = code === '111111' ? '222222' : '111111';
+    for (let i = 0; i < 5; i++) expect((await send('POST', path, VENDOR, { confirmationCode: wrong })).status).toBe(400);
+    expect((await send('POST', path, VENDOR, { confirmationCode: code })).status).toBe(409);
+    // A new code: the old one is gone, the new one confirms.
+    expect((await send('POST', path)).status).toBe(200);
+    const [fresh] = await app.database.db
+      .select({ requestedAt: subscriptionEnrolments.confirmationRequestedAt })
+      .from(subscriptionEnrolments)
+      .where(eq(subscriptionEnrolments.id, row.id));
+    const next = confirmationCode(piiKeys(app.config.PII_KEY), row.id, fresh.requestedAt!);
+    const done = await send('POST', path, VENDOR, { confirmationCode: next });
+    expect(done.status).toBe(200);
+    expect(done.body.confirmed).toBe(true);
   });
 
   test('rights: own token writes its contacts; another account is 404 and nothing changes; nobody is 401', async () => {
