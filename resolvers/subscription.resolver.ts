@@ -49,7 +49,7 @@ export class MarketingSubscriptionResolver {
     description:
       "Opts a contact into a channel (SMS ones start unconfirmed), or confirms a pending SMS opt-in. A vendor key or admin: any contact; an account token: its own contacts (others are NOT_FOUND, like unknown ones).",
   })
-  async subscribeContact(@Arg('input', () => SubscribeContactInput) input: SubscribeContactInput, @Ctx() ctx: Context): Promise<SubscriptionChannel> {
+  async subscribeContact(@Arg('input', () => SubscribeContactInput, { description: 'Subscription, channel, contact, and the confirmation of a pending SMS opt-in.' }) input: SubscribeContactInput, @Ctx() ctx: Context): Promise<SubscriptionChannel> {
     const { view } = await optIn(
       ctx.db,
       ctx.principal,
@@ -62,7 +62,7 @@ export class MarketingSubscriptionResolver {
   }
 
   @Mutation(() => SubscriptionChannel, { description: 'Opts a contact out of one channel (rights as subscribeContact).' })
-  async unsubscribeContact(@Arg('input', () => UnsubscribeContactInput) input: UnsubscribeContactInput, @Ctx() ctx: Context): Promise<SubscriptionChannel> {
+  async unsubscribeContact(@Arg('input', () => UnsubscribeContactInput, { description: 'Subscription, channel and contact.' }) input: UnsubscribeContactInput, @Ctx() ctx: Context): Promise<SubscriptionChannel> {
     const view = await optOut(ctx.db, ctx.principal, await ctx.loaders.subscriptionCatalog(), {
       subscriptionName: input.subscriptionName,
       channelType: input.channelType,
