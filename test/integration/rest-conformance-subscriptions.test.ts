@@ -123,6 +123,9 @@ describe('GET /v2/subscriptions', () => {
     expect((await get(path)).status).toBe(401);
     expect((await get(path, t.other)).status).toBe(404);
     expect((await get('/v2/subscriptions?email-address=nobody@example.com', t.other)).status).toBe(404);
+    // An account without a number cannot tell a number nobody has from another account's: both 404.
+    expect((await get('/v2/subscriptions?phone-number=9995550000', t.other)).status).toBe(404);
+    expect((await get('/v2/subscriptions?phone-number=2125550002', t.other)).status).toBe(404);
     expect((await get(path, t.own)).status).toBe(200);
     expect((await get(path, t.admin)).status).toBe(200);
     expect((await get(`/v2/subscriptions?subscriber-guid=${A1.guid}`, t.other)).status).toBe(404);

@@ -60,15 +60,16 @@ export async function accountIdOfEmail(db: DbOrTx, email: string): Promise<numbe
 
 /**
  * Resolves a contact for `principal` under the rule above. `unknown`: what an unknown contact is —
- * 'notFound' (a route value naming it: status, opt-out), 'allow' (a list, where an unknown contact simply
- * has no enrolments, and an opt-in, which creates it). An account token's unknown phone is allowed for
- * an opt-in only when its subscriber has no number yet (it becomes the account's number).
+ * 'notFound' (a route value naming it: status, opt-out), 'allow' (a vendor's or admin's list, where it
+ * simply has no enrolments), 'create' (an opt-in, which creates it). For an account token an unknown
+ * contact is NOT_FOUND, except a phone on opt-in while the account's subscriber has no number yet (it
+ * becomes the account's number): so a read can never tell "nobody's" from "someone else's".
  */
 export async function resolveContact(
   db: DbOrTx,
   principal: Principal,
   ref: ContactRef,
-  unknown: 'notFound' | 'allow',
+  unknown: 'notFound' | 'allow' | 'create',
 ): Promise<ResolvedContact> {
   assertContactCredentials(principal);
   const subscriber = await findSubscriber(db, ref);
@@ -84,7 +85,7 @@ export async function resolveContact(
     if (accountId !== own) throw contactNotFound();
     return { ref, subscriber, accountId };
   }
-  if (unknown === 'allow' && ref.kind === 'phone' && own !== null) {
+  if (unknown === 'create' && ref.kind === 'phone' && own !== null) {
     const mine = await findAccountSubscriber(db, own);
     if (!mine?.phone) return { ref, subscriber: null, accountId: own };
   }

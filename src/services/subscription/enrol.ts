@@ -122,7 +122,7 @@ export async function optIn(
 
   const failure: { wrongCode: DomainError | null } = { wrongCode: null };
   const result = await db.transaction(async (tx) => {
-    const resolved = await resolveContact(tx, principal, target.contact, target.contact.kind === 'guid' ? 'notFound' : 'allow');
+    const resolved = await resolveContact(tx, principal, target.contact, target.contact.kind === 'guid' ? 'notFound' : 'create');
     reachable(resolved, channel);
     const subscriber = await subscriberFor(tx, resolved);
     const now = new Date();
