@@ -193,6 +193,40 @@ describe('every documented path answers with the documented fields and types', (
     expect(ids(gql.data!.concession!.modifierGroups)).toEqual(ids(rest._embedded.modifierGroups));
   });
 
+  test("modifier ids work in an order's bodies, and a paid order's `order-fulfillment` link is templated", async () => {
+    const vendor = { 'x-vendor-key': 'demo-vendor-key' };
+    const call = (method: string, path: string, body?: unknown) => app.request<Json>(method, path, body, vendor);
+    const all = await ok(`/v1/theatres/${f.theatre.id}/concessions?page-size=100`);
+    const product = all._embedded.concessions.find((c: Json) =>
+      c._embedded.modifierGroups.some((g: Json) => g.maximumQuantity > Math.max(g.minimumQuantity, g.required ? 1 : 0) && g._embedded.modifiers.length > 1),
+    );
+    expect(product).toBeDefined();
+    const groups: Json[] = product._embedded.modifierGroups;
+    // The groups' minimums, chosen by the ids the concession lists.
+    const chosen = groups.flatMap((g) => g._embedded.modifiers.slice(0, Math.max(g.minimumQuantity, g.required ? 1 : 0)).map((m: Json) => ({ modifierId: m.id, quantity: 1 })));
+    const order = (await call('POST', '/v2/orders', {})).body;
+    const added = await call('POST', `/v2/orders/${order.id}/products`, {
+      theatreConcessionId: Number(t.pathOf(product._links.self.href).split('/').pop()),
+      quantity: 1,
+      modifiers: chosen,
+    });
+    expect(added.status).toBe(201);
+    // One more, through the add-modifier body, into a group with room left.
+    const open = groups.find((g) => g.maximumQuantity > Math.max(g.minimumQuantity, g.required ? 1 : 0) && g._embedded.modifiers.length > 1)!;
+    const extra = open._embedded.modifiers.find((m: Json) => !chosen.some((c) => c.modifierId === m.id));
+    const line = added.body._embedded.products[0];
+    const link = Object.entries<Json>(line._links).find(([r]) => r.endsWith('product-modifiers'))?.[1];
+    expect(link).toBeDefined();
+    const withModifier = await call('POST', t.pathOf(link!.href), { modifierId: extra.id });
+    expect(withModifier.status).toBe(201);
+    const unpaid = (await call('GET', `/v2/orders/${order.id}`)).body;
+    expect(unpaid._embedded.products[0].modifiers.map((m: Json) => m.modifierId).sort()).toEqual([...chosen.map((c) => c.modifierId), extra.id].sort());
+    expect(unpaid._links[`${app.url}/rels/v2/order-fulfillment`]).toBeUndefined();
+    const paid = await call('POST', `/v2/orders/${order.id}/payments`, { type: 'creditCard', amount: unpaid.total, cardNumber: '4111111111111111' });
+    expect(paid.status).toBe(201);
+    expect(paid.body._links[`${app.url}/rels/v2/order-fulfillment`]).toEqual({ href: `${app.url}/v2/orders/${order.id}/fulfillment`, templated: true });
+  });
+
   test('the OpenAPI 3.1 document lists the routes', async () => {
     const doc = await ok('/openapi.json');
     expect(doc.openapi).toBe('3.1.0');
