@@ -1,6 +1,7 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { ReferenceResolver } from './reference.resolver';
 import { AccountResolver } from './account.resolver';
+import { AccountSubscriptionsResolver, MarketingSubscriptionResolver } from './subscription.resolver';
 import { OrderResolver } from './order.resolver';
 import { OrderMutationResolver } from './order-mutation.resolver';
 import { OrderProductResolver } from './order-product.resolver';
@@ -31,6 +32,8 @@ import {
 export const resolvers: NonEmptyArray<Function> = [
   ReferenceResolver,
   AccountResolver,
+  AccountSubscriptionsResolver,
+  MarketingSubscriptionResolver,
   OrderResolver,
   OrderMutationResolver,
   OrderProductResolver,

@@ -172,6 +172,9 @@ export const toConcessionGroup = (g: ConcessionGroupRow): ConcessionGroup =>
 
 @ObjectType({ description: 'A modifier choice (itself a product), priced for the group.' })
 export class Modifier {
+  @Field(() => Int, { description: 'The modifier id: the `modifierId` that `addProductModifier` and order concession lines take.' })
+  id!: number;
+
   @Field(() => Int)
   concessionId!: number;
 

@@ -19,10 +19,19 @@ const PATH_RULES: [RegExp, (match: string, ...groups: string[]) => string][] = [
   // Phone numbers: phone-{n}, phone-number-{n}, and the SMS confirmation path.
   [/(\/phone(?:-number)?-)([^/?]+)/gi, (_m, prefix, phone) => `${prefix}${lastFour(phone)}`],
   [/(\/sms-ticket-confirmation\/)([^/?]+)/gi, (_m, prefix, phone) => `${prefix}${lastFour(phone)}`],
+  // A contact of a subscription channel, /v2/subscriptions/{name}/{email|sms|smsConfirm}/{contact}: an
+  // e-mail address, a mobile number or a subscriber guid (any channel type, also a misspelled one).
+  [/(\/subscriptions\/[^/?]+\/[^/?]+\/)([^/?]+)/gi, (_m, prefix, contact) => `${prefix}${maskContact(contact)}`],
+  [/(\/subscriber-guid-)([^/?]+)/gi, (_m, prefix, guid) => `${prefix}${lastFour(guid)}`],
 ];
 
+/** An e-mail address (also percent-encoded) is replaced whole; a number or guid keeps its last four. */
+function maskContact(value: string): string {
+  return /@|%40/i.test(value) ? '[email]' : lastFour(value);
+}
+
 /** Query parameters whose values are personal data or credentials. */
-const SECRET_QUERY = /([?&](?:email(?:-address)?|phone(?:-number)?|loyalty-?card-?number|card-number|token|ssn|pin)=)([^&]*)/gi;
+const SECRET_QUERY = /([?&](?:email(?:-address)?|phone(?:-number)?|subscriber-guid|loyalty-?card-?number|card-number|token|ssn|pin)=)([^&]*)/gi;
 
 /**
  * A request URL as it may appear in a log line: order tokens, loyalty card numbers (all but the last

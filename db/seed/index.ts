@@ -10,6 +10,7 @@ import { seedPeople } from './people';
 import { seedReference } from './reference';
 import { countSeats, seedSeating } from './seating';
 import { seedShowtimes } from './showtimes';
+import { seedSubscriptions } from './subscriptions';
 import { seedTheatres } from './theatres';
 
 export interface SeedOptions {
@@ -68,6 +69,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
       const accounts = await seedAccounts(tx, today);
       step(`${accounts.vendors} demo vendors, ${accounts.accounts} site accounts, ${accounts.cards} loyalty cards`);
     }
+    // The catalog always; its subscribers are demo accounts, so only with demo credentials.
+    const subs = await seedSubscriptions(tx, today, options.demoCredentials ?? false);
+    step(`${subs.subscriptions} subscriptions, ${subs.subscribers} subscribers, ${subs.enrolments} enrolments`);
   });
   log(`seed: done in ${Date.now() - started} ms`);
 }

@@ -24,8 +24,11 @@ function toMarket(hal: Hal, row: MarketRow) {
     id: row.id,
     name: row.name,
     slug: row.slug,
+    // The spec names the theatres-in-market relation `{base_url}/v2/theatres`; the `/rels/` spelling of
+    // the other relations is kept beside it for clients that followed the convention.
     _links: {
       ...hal.self(`/v1/markets/${row.id}`),
+      [hal.url('/v2/theatres')]: hal.link(`/v2/theatres?market=${seg(row.slug)}`),
       [hal.rel('v2/theatres')]: hal.link(`/v2/theatres?market=${seg(row.slug)}`),
     },
   };

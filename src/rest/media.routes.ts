@@ -14,6 +14,7 @@ import {
   contentTypeSchema,
   imageSizeSchema,
   MEDIA_TYPES,
+  mediaItemPath,
   mediaSchema,
   renditionSchema,
   toContentType,
@@ -52,7 +53,8 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
       `/v2/media/${word}/content-types`,
       {
         schema: route('Media', `Content types of ${word}`, {
-          response: { 200: obj({ count: int(), _embedded: obj({ contentTypes: arr(contentTypeSchema) }), _links: links() }) },
+          // The spec's list has them at `contentTypes` (its ContentType list), not under `_embedded`.
+          response: { 200: obj({ count: int(), contentTypes: arr(contentTypeSchema), _links: links() }) },
         }),
       },
       async (request) => {
@@ -60,7 +62,7 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
         const hal = kit.hal(request);
         const rows = await listContentTypes(ctx.db, MEDIA_TYPES[word]);
         const contentTypes = await Promise.all(rows.map((r) => toContentType(ctx, hal, r)));
-        return { count: contentTypes.length, _embedded: { contentTypes }, _links: hal.self(`/v2/media/${word}/content-types`) };
+        return { count: contentTypes.length, contentTypes, _links: hal.self(`/v2/media/${word}/content-types`) };
       },
     );
   }
@@ -111,6 +113,26 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
       const row = await getMediaItem(ctx.db, id, mediaType);
       if (!row) throw notFound('Media', id);
       return toMediaItem(ctx, kit.hal(request), row);
+    },
+  );
+
+  app.get<{ Params: { mediaType: string; mediaId: string } }>(
+    '/v2/media/:mediaType/:mediaId/renditions',
+    {
+      schema: route('Media', "A media item's active renditions (the item's `renditions` link)", {
+        params: params({ mediaType: str(), mediaId: str() }),
+        response: { 200: obj({ count: int(), _embedded: obj({ renditions: arr(renditionSchema) }), _links: links() }) },
+      }),
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const mediaType = mediaTypeOf(request.params.mediaType);
+      const id = idParam(request.params.mediaId, 'Media');
+      const item = await getMediaItem(ctx.db, id, mediaType);
+      if (!item) throw notFound('Media', id);
+      const hal = kit.hal(request);
+      const renditions = (await ctx.loaders.renditionsByMediaItemId.load(id)).map((r) => toRendition(hal, item, r));
+      return { count: renditions.length, _embedded: { renditions }, _links: hal.self(`${mediaItemPath(item)}/renditions`) };
     },
   );
 

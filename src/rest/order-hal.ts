@@ -200,7 +200,8 @@ function orderLinks(hal: Hal, order: OrderView): Links {
     [hal.rel('v2/order-products')]: hal.link(`${orderPath(order.id)}/products/{lineNumber}`, true),
     [hal.rel('v2/order-payments')]: hal.link(`${orderPath(order.id)}/payments/{lineNumber}`, true),
   };
-  if (order.links.canFulfill) l[hal.rel('v2/order-fulfillment')] = hal.link(fulfillmentPath(order.id));
+  // The spec marks the link templated; its href has no variable left, so expanding it gives the same URL.
+  if (order.links.canFulfill) l[hal.rel('v2/order-fulfillment')] = hal.link(fulfillmentPath(order.id), true);
   if (order.loyaltyCardNumber) l['loyalty-card'] = hal.link(`/v4/loyalty-cards/${encodeURIComponent(order.loyaltyCardNumber)}`);
   if (order.products.some((p) => p.links.smsTicketConfirmation)) {
     l.smsTicketConfirmation = hal.link(`${orderPath(order.id)}/products/{lineNumber}/sms-ticket-confirmation/{phoneNumber}`, true);

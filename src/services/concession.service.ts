@@ -224,11 +224,12 @@ export async function getModifierGroupsOfConcessions(db: Db, productIds: readonl
     .orderBy(asc(modifierGroups.sortOrder), asc(modifierGroups.id));
 }
 
-/** Modifiers of the given groups with their product's names and sku. */
+/** Modifiers of the given groups (with the id an order's add-modifier body takes) and their product's names and sku. */
 export async function getModifiersOfGroups(db: Db, groupIds: readonly number[]) {
   if (!groupIds.length) return [];
   return db
     .select({
+      id: modifiers.id,
       modifierGroupId: modifiers.modifierGroupId,
       concessionId: modifiers.concessionId,
       name: concessions.name,

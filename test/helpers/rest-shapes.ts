@@ -133,6 +133,7 @@ export const MEDIA = (p: string): ShapeSpec => ({
   [`${p}.videoUrl`]: 'string?',
   [`${p}._embedded.renditions`]: 'array',
   [`${p}._links.self`]: 'link',
+  [`${p}._links.renditions`]: 'link',
 });
 
 export const CONCESSION = (p: string): ShapeSpec => ({

@@ -27,6 +27,7 @@ const ENDPOINTS: [string, () => string, ShapeSpec][] = [
   ['locations in a state', () => `/v2/locations/states/${encodeURIComponent(f.theatre.location.stateName)}`, { ...PAGED, '_embedded.locations[].rank': 'int', ...THEATRE('_embedded.locations[]._embedded.theatre') }],
   ['locations by theatre name', () => `/v2/locations/theatres/${encodeURIComponent(f.theatre.name)}`, { ...PAGED, '_embedded.locations[].rank': 'int', ...THEATRE('_embedded.locations[]._embedded.theatre') }],
   ['markets', () => '/v1/markets', { ...PAGED, '_embedded.markets[].id': 'int', '_embedded.markets[].name': 'string', '_embedded.markets[].slug': 'string', '_embedded.markets[]._links.self': 'link' }],
+  ['one market', () => '/v1/markets/1', { id: 'int', name: 'string', slug: 'string', '_links.self': 'link' }],
   ['seat map v3', () => `/v3/seating-layouts/${f.theatre.id}/${f.showtime.performanceNumber}`, SEAT_MAP],
   ['seat map v2', () => `/v2/seating-layouts/${f.theatre.id}/${f.showtime.performanceNumber}`, SEAT_MAP],
   ['theatre seating layouts v3', () => `/v3/theatres/${f.theatre.id}/seating-layouts`, THEATRE_LAYOUTS],
@@ -53,11 +54,14 @@ const ENDPOINTS: [string, () => string, ShapeSpec][] = [
   ['pickup times of a date', () => `/v1/theatres/${f.theatre.id}/concessions/pickup-times/${f.date.replace(/-/g, '/')}`, { theatreId: 'int', ...PICKUP('pickupTimes[]', false), '_links.self': 'link' }],
   ['pickup times of a showtime', () => `/v1/showtimes/${f.showtime.id}/concession-pickup-times`, { theatreId: 'int', showtimeId: 'int', ...PICKUP('pickupTimes[]', true), '_links.self': 'link' }],
   ['image content types', () => '/v2/media/images/content-types', {
-    '_embedded.contentTypes[].allowMultipleMedia': 'boolean', '_embedded.contentTypes[].id': 'int', '_embedded.contentTypes[].mediaType': 'string',
-    '_embedded.contentTypes[].name': 'string', '_embedded.contentTypes[]._embedded.imageSizeTypes': 'array', '_embedded.contentTypes[].count': 'int',
-    '_embedded.contentTypes[]._links.self': 'link',
+    count: 'int', 'contentTypes[].allowMultipleMedia': 'boolean', 'contentTypes[].id': 'int', 'contentTypes[].mediaType': 'string',
+    'contentTypes[].name': 'string', 'contentTypes[]._embedded.imageSizeTypes': 'array', 'contentTypes[].count': 'int',
+    'contentTypes[]._links.self': 'link', '_links.self': 'link',
   }],
-  ['video content types', () => '/v2/media/videos/content-types', { '_embedded.contentTypes[].name': 'string', '_embedded.contentTypes[].mediaType': 'string' }],
+  ['video content types', () => '/v2/media/videos/content-types', { 'contentTypes[].name': 'string', 'contentTypes[].mediaType': 'string' }],
+  ['renditions of a media item', () => `/v2/media/images/${f.imageId}/renditions`, {
+    count: 'int', '_embedded.renditions[].id': 'int', '_embedded.renditions[].size': 'string', '_embedded.renditions[].url': 'string', '_embedded.renditions[]._links.self': 'link', '_links.self': 'link',
+  }],
   ['image sizes', () => '/v2/images/sizes', {
     '_embedded.imageSizeTypes[].contentType': 'string', '_embedded.imageSizeTypes[].height': 'int', '_embedded.imageSizeTypes[].id': 'int',
     '_embedded.imageSizeTypes[].name': 'string', '_embedded.imageSizeTypes[].resizeMode': 'string', '_embedded.imageSizeTypes[].width': 'int',
@@ -133,6 +137,94 @@ describe('every documented path answers with the documented fields and types', (
     expect(f.comboAssignmentId).not.toBeNull();
     const combo = await ok(`/v1/concessions/${f.comboAssignmentId}`);
     expect(shapeProblems(combo, { '_embedded.comboComponents[].name': 'string', '_embedded.comboComponents[].type': 'string', '_embedded.comboComponents[].quantity': 'int' })).toEqual([]);
+  });
+
+  test('content types are listed at `contentTypes`, not under `_embedded` (spec: ContentType list under `contentTypes`)', async () => {
+    for (const word of ['images', 'videos']) {
+      const body = await ok(`/v2/media/${word}/content-types`);
+      expect(body._embedded).toBeUndefined();
+      expect(body.contentTypes.length).toBe(body.count);
+      expect(body.contentTypes.length).toBeGreaterThan(0);
+    }
+  });
+
+  test("a media item's `renditions` link lists its renditions", async () => {
+    for (const path of [`/v2/media/images/${f.imageId}`, `/v2/media/videos/${f.videoId}`]) {
+      const item = await ok(path);
+      expect(item._links.renditions).toEqual({ href: `${app.url}${path}/renditions`, templated: false });
+      const list = await ok(t.pathOf(item._links.renditions.href));
+      expect(list._embedded.renditions.map((r: Json) => r.id)).toEqual(item._embedded.renditions.map((r: Json) => r.id));
+      expect(list.count).toBeGreaterThan(0);
+    }
+    expect((await get(`/v2/media/movies/${f.imageId}/renditions`)).status).toBe(404);
+    expect((await get('/v2/media/images/2147483647/renditions')).status).toBe(404);
+  });
+
+  test("a market links the theatres in it as `{base_url}/v2/theatres` (and the /rels/ spelling), and they are the market's", async () => {
+    const markets = await ok('/v1/markets?page-size=3');
+    for (const m of markets._embedded.markets) {
+      const expected = { href: `${app.url}/v2/theatres?market=${encodeURIComponent(m.slug)}`, templated: false };
+      expect(m._links[`${app.url}/v2/theatres`]).toEqual(expected);
+      expect(m._links[`${app.url}/rels/v2/theatres`]).toEqual(expected);
+      const theatres = await ok(t.pathOf(expected.href));
+      expect(theatres.count).toBeGreaterThan(0);
+    }
+    const one = await ok('/v1/markets/1');
+    expect(one._links[`${app.url}/v2/theatres`].href).toContain('/v2/theatres?market=');
+  });
+
+  test('modifiers expose the id the add-modifier body takes', async () => {
+    const all = await ok(`/v1/theatres/${f.theatre.id}/concessions?page-size=100`);
+    const modifiers = all._embedded.concessions.flatMap((c: Json) => c._embedded.modifierGroups.flatMap((g: Json) => g._embedded.modifiers));
+    expect(modifiers.length).toBeGreaterThan(0);
+    expect(shapeProblems({ m: modifiers }, { 'm[].id': 'int', 'm[].concessionId': 'int', 'm[].sku': 'string' })).toEqual([]);
+    expect(new Set(modifiers.map((m: Json) => m.id)).size).toBeGreaterThan(1);
+    // The same ids on GraphQL, for a product that has modifiers.
+    const withModifiers = all._embedded.concessions.find((c: Json) => c._embedded.modifierGroups.length > 0);
+    const assignmentId = Number(t.pathOf(withModifiers._links.self.href).split('/').pop());
+    const gql = await app.gql<{ concession: { modifierGroups: { modifiers: { id: number }[] }[] } | null }>(
+      'query($id: Int!) { concession(id: $id) { modifierGroups { modifiers { id } } } }',
+      { id: assignmentId },
+    );
+    expect(gql.errors).toBeUndefined();
+    const rest = await ok(`/v1/concessions/${assignmentId}`);
+    expect(rest._embedded.modifierGroups.length).toBeGreaterThan(0);
+    const ids = (groups: Json[]) => groups.flatMap((g) => (g._embedded?.modifiers ?? g.modifiers).map((m: Json) => m.id));
+    expect(ids(gql.data!.concession!.modifierGroups)).toEqual(ids(rest._embedded.modifierGroups));
+  });
+
+  test("modifier ids work in an order's bodies, and a paid order's `order-fulfillment` link is templated", async () => {
+    const vendor = { 'x-vendor-key': 'demo-vendor-key' };
+    const call = (method: string, path: string, body?: unknown) => app.request<Json>(method, path, body, vendor);
+    const all = await ok(`/v1/theatres/${f.theatre.id}/concessions?page-size=100`);
+    const product = all._embedded.concessions.find((c: Json) =>
+      c._embedded.modifierGroups.some((g: Json) => g.maximumQuantity > Math.max(g.minimumQuantity, g.required ? 1 : 0) && g._embedded.modifiers.length > 1),
+    );
+    expect(product).toBeDefined();
+    const groups: Json[] = product._embedded.modifierGroups;
+    // The groups' minimums, chosen by the ids the concession lists.
+    const chosen = groups.flatMap((g) => g._embedded.modifiers.slice(0, Math.max(g.minimumQuantity, g.required ? 1 : 0)).map((m: Json) => ({ modifierId: m.id, quantity: 1 })));
+    const order = (await call('POST', '/v2/orders', {})).body;
+    const added = await call('POST', `/v2/orders/${order.id}/products`, {
+      theatreConcessionId: Number(t.pathOf(product._links.self.href).split('/').pop()),
+      quantity: 1,
+      modifiers: chosen,
+    });
+    expect(added.status).toBe(201);
+    // One more, through the add-modifier body, into a group with room left.
+    const open = groups.find((g) => g.maximumQuantity > Math.max(g.minimumQuantity, g.required ? 1 : 0) && g._embedded.modifiers.length > 1)!;
+    const extra = open._embedded.modifiers.find((m: Json) => !chosen.some((c) => c.modifierId === m.id));
+    const line = added.body._embedded.products[0];
+    const link = Object.entries<Json>(line._links).find(([r]) => r.endsWith('product-modifiers'))?.[1];
+    expect(link).toBeDefined();
+    const withModifier = await call('POST', t.pathOf(link!.href), { modifierId: extra.id });
+    expect(withModifier.status).toBe(201);
+    const unpaid = (await call('GET', `/v2/orders/${order.id}`)).body;
+    expect(unpaid._embedded.products[0].modifiers.map((m: Json) => m.modifierId).sort()).toEqual([...chosen.map((c) => c.modifierId), extra.id].sort());
+    expect(unpaid._links[`${app.url}/rels/v2/order-fulfillment`]).toBeUndefined();
+    const paid = await call('POST', `/v2/orders/${order.id}/payments`, { type: 'creditCard', amount: unpaid.total, cardNumber: '4111111111111111' });
+    expect(paid.status).toBe(201);
+    expect(paid.body._links[`${app.url}/rels/v2/order-fulfillment`]).toEqual({ href: `${app.url}/v2/orders/${order.id}/fulfillment`, templated: true });
   });
 
   test('the OpenAPI 3.1 document lists the routes', async () => {

@@ -64,7 +64,7 @@ describe('the order lifecycle over REST', () => {
       ['creditCard', '************1111', 'Pending'],
     ]);
     const fulfilLink = paid._links[rel('v2/order-fulfillment')];
-    expect(fulfilLink).toEqual({ href: `${app.url}/v2/orders/${order.id}/fulfillment`, templated: false });
+    expect(fulfilLink).toEqual({ href: `${app.url}/v2/orders/${order.id}/fulfillment`, templated: true });
     const payment = expectStatus(await app.get<Json>(pathOf(paid._embedded.payments[1]._links.self.href), VENDOR), 200);
     expect(payment).toMatchObject({ lineNumber: 2, amount: paid._embedded.payments[1].amount });
 

@@ -16,6 +16,17 @@ describe('redactUrl', () => {
     ['/v2/subscriptions?email-address=jane%40example.com&page-size=5', '/v2/subscriptions?email-address=[redacted]&page-size=5'],
     ['/v4/loyalty-cards?loyalty-account-id=4&email=jane@example.com', '/v4/loyalty-cards?loyalty-account-id=4&email=[redacted]'],
     ['/v2/theatres/1/showtimes?page-size=5', '/v2/theatres/1/showtimes?page-size=5'],
+    ['/v2/subscriptions/weekly-showtimes/email/jane.doe@example.com', '/v2/subscriptions/weekly-showtimes/email/[email]'],
+    ['/v2/subscriptions/weekly-showtimes/email/jane.doe%40example.com', '/v2/subscriptions/weekly-showtimes/email/[email]'],
+    ['/v2/subscriptions/weekly-showtimes/sms/2125550123', '/v2/subscriptions/weekly-showtimes/sms/…0123'],
+    ['/v2/subscriptions/special-offers/smsConfirm/2125550123?x=1', '/v2/subscriptions/special-offers/smsConfirm/…0123?x=1'],
+    ['/v2/subscriptions/special-offers/fax/2125550123', '/v2/subscriptions/special-offers/fax/…0123'],
+    ['/v2/subscriptions/special-offers/email/5eb5c41b-0000-4000-8000-000000000001', '/v2/subscriptions/special-offers/email/…0001'],
+    ['/v2/subscriptions/email-address-jane.doe%40example.com', '/v2/subscriptions/email-address-[email]'],
+    ['/v2/subscriptions/subscriber-guid-5eb5c41b-0000-4000-8000-000000000001', '/v2/subscriptions/subscriber-guid-…0001'],
+    ['/v2/subscriber-profiles?phone-number=2125550123', '/v2/subscriber-profiles?phone-number=[redacted]'],
+    ['/v2/subscriptions?subscriber-guid=5eb5c41b-0000-4000-8000-000000000001', '/v2/subscriptions?subscriber-guid=[redacted]'],
+    ['/v2/subscriptions/weekly-showtimes', '/v2/subscriptions/weekly-showtimes'],
   ])('%s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

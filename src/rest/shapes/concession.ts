@@ -24,7 +24,7 @@ const modifierGroupSchema = obj({
   sortOrder: int(),
   _embedded: obj({
     modifiers: arr(
-      obj({ concessionId: int(), name: str(), displayName: str(), sku: str(), price: num(), tax: num(), _links: links() }),
+      obj({ id: int('The modifier id: `modifierId` of an order line\'s add-modifier body.'), concessionId: int(), name: str(), displayName: str(), sku: str(), price: num(), tax: num(), _links: links() }),
     ),
   }),
   _links: links(),
@@ -153,6 +153,7 @@ export async function toConcession(ctx: Context, hal: Hal, record: ConcessionRec
         sortOrder: g.sortOrder,
         _embedded: {
           modifiers: modifiers[i].map((m) => ({
+            id: m.id,
             concessionId: m.concessionId,
             name: m.name,
             displayName: m.displayName,

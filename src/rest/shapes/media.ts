@@ -65,7 +65,7 @@ export const mediaSchema = obj({
   thumbnailUrl: nstr(),
   videoUrl: nstr(),
   _embedded: obj({ renditions: arr(renditionSchema) }),
-  _links: links(),
+  _links: links(['renditions']),
 });
 
 export const mediaItemPath = (item: { id: number; mediaType: string }) => `/v2/media/${mediaTypeWord(item.mediaType)}/${item.id}`;
@@ -137,6 +137,7 @@ export async function toMediaItem(ctx: Context, hal: Hal, row: MediaItemRow, siz
     _embedded: {
       renditions: renditions.filter((r) => !size || r.size === size).map((r) => toRendition(hal, row, r)),
     },
-    _links: hal.self(mediaItemPath(row)),
+    // The spec's `renditions` relation (POST, PUT, DELETE there): the item's renditions; only GET is served.
+    _links: { ...hal.self(mediaItemPath(row)), renditions: hal.link(`${mediaItemPath(row)}/renditions`) },
   };
 }

@@ -1,0 +1,98 @@
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Account } from '../schema/account.type';
+import { SubscribeContactInput, SubscriptionContactInput, UnsubscribeContactInput } from '../schema/subscription.input';
+import {
+  MarketingSubscription,
+  SubscriptionAudience,
+  SubscriptionChannel,
+  toMarketingSubscription,
+  toSubscriptionChannel,
+} from '../schema/subscription.type';
+import type { Context } from '../src/context';
+import { piiKeys } from '../src/pii';
+import {
+  accountSubscriptions,
+  catalogView,
+  contactFromFields,
+  optIn,
+  optOut,
+  optOutAll,
+  subscriptionsForAudience,
+} from '../src/services/subscription';
+
+/** The marketing-subscription catalog and the contact mutations: the same services as REST `/v2/subscriptions`. */
+@Resolver(() => MarketingSubscription)
+export class MarketingSubscriptionResolver {
+  @Query(() => [MarketingSubscription], {
+    description: 'The marketing-subscription catalog (public), of one audience when given (then with only its channels).',
+  })
+  async marketingSubscriptions(
+    @Arg('audience', () => SubscriptionAudience, { nullable: true, description: 'Only subscriptions with a channel for this audience.' })
+    audience: SubscriptionAudience | null,
+    @Ctx() ctx: Context,
+  ): Promise<MarketingSubscription[]> {
+    const catalog = await ctx.loaders.subscriptionCatalog();
+    const views = audience ? subscriptionsForAudience(catalog, audience) : catalog.map((e) => catalogView(e));
+    return views.map(toMarketingSubscription);
+  }
+
+  @Query(() => MarketingSubscription, { nullable: true, description: 'One marketing subscription by name (public); null when there is none.' })
+  async marketingSubscription(
+    @Arg('name', () => String, { description: 'The subscription name.' }) name: string,
+    @Ctx() ctx: Context,
+  ): Promise<MarketingSubscription | null> {
+    const entry = (await ctx.loaders.subscriptionCatalog()).find((e) => e.subscription.name === name);
+    return entry ? toMarketingSubscription(catalogView(entry)) : null;
+  }
+
+  @Mutation(() => SubscriptionChannel, {
+    description:
+      "Opts a contact into a channel (SMS ones start unconfirmed), or confirms a pending SMS opt-in. A vendor key or admin: any contact; an account token: its own contacts (others are NOT_FOUND, like unknown ones).",
+  })
+  async subscribeContact(@Arg('input', () => SubscribeContactInput, { description: 'Subscription, channel, contact, and the confirmation of a pending SMS opt-in.' }) input: SubscribeContactInput, @Ctx() ctx: Context): Promise<SubscriptionChannel> {
+    const { view } = await optIn(
+      ctx.db,
+      ctx.principal,
+      piiKeys(ctx.config.PII_KEY),
+      await ctx.loaders.subscriptionCatalog(),
+      { subscriptionName: input.subscriptionName, channelType: input.channelType, contact: contactFromFields(input.contact) },
+      { confirmationCode: input.confirmationCode ?? null, confirmed: input.confirmed ?? null },
+    );
+    return toSubscriptionChannel(view);
+  }
+
+  @Mutation(() => SubscriptionChannel, { description: 'Opts a contact out of one channel (rights as subscribeContact).' })
+  async unsubscribeContact(@Arg('input', () => UnsubscribeContactInput, { description: 'Subscription, channel and contact.' }) input: UnsubscribeContactInput, @Ctx() ctx: Context): Promise<SubscriptionChannel> {
+    const view = await optOut(ctx.db, ctx.principal, await ctx.loaders.subscriptionCatalog(), {
+      subscriptionName: input.subscriptionName,
+      channelType: input.channelType,
+      contact: contactFromFields(input.contact),
+    });
+    return toSubscriptionChannel(view);
+  }
+
+  @Mutation(() => Int, {
+    description:
+      'Opts a contact out of every subscription it reaches by that identifier (e-mail: e-mail channels; phone: SMS; guid: all); answers how many enrolments ended.',
+  })
+  async unsubscribeContactFromAll(
+    @Arg('contact', () => SubscriptionContactInput, { description: 'The contact.' }) contact: SubscriptionContactInput,
+    @Ctx() ctx: Context,
+  ): Promise<number> {
+    return optOutAll(ctx.db, ctx.principal, await ctx.loaders.subscriptionCatalog(), contactFromFields(contact));
+  }
+}
+
+/** `Account.subscriptions`: batched through loaders (one query per batch for subscribers, one for enrolments). */
+@Resolver(() => Account)
+export class AccountSubscriptionsResolver {
+  @FieldResolver(() => [MarketingSubscription], {
+    description: "Every marketing subscription with the account's contacts (its e-mail, its mobile number) and their enrolments.",
+  })
+  async subscriptions(@Root() account: Account, @Ctx() ctx: Context): Promise<MarketingSubscription[]> {
+    const [catalog, subscribers] = await Promise.all([ctx.loaders.subscriptionCatalog(), ctx.loaders.subscribersByAccountId.load(account.id)]);
+    const subscriber = subscribers.find((s) => s.email === account.email.toLowerCase()) ?? subscribers[0] ?? null;
+    const enrolments = subscriber ? await ctx.loaders.enrolmentsBySubscriberId.load(subscriber.id) : [];
+    return accountSubscriptions(catalog, account, subscriber, enrolments).map(toMarketingSubscription);
+  }
+}
