@@ -25,6 +25,7 @@ import { ClientBudget } from './rate-limit';
 import { registerRest } from './rest';
 import { frameworkErrors } from './rest/errors';
 import { startRealtime } from './realtime';
+import { startWebhooks } from './services/webhook';
 
 export interface BuildOptions {
   config: Config;
@@ -150,7 +151,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   app.route({ url: '/graphql', method: ['GET', 'POST', 'OPTIONS'], handler: graphqlHandler });
 
   const health = await registerHealth(app, { database });
-  registerMetrics(app, config);
+  const registry = registerMetrics(app, config);
 
   await registerRest(app, { config, database, buildContext });
   const realtime = await startRealtime({
@@ -168,6 +169,8 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     },
   });
 
+  const webhooks = startWebhooks({ db: database.db, config, registry, log: (o, m) => app.log.error(o, m) });
+
   return {
     app,
     schema,
@@ -179,6 +182,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       health.shutdown();
       if (config.SHUTDOWN_DELAY > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY));
       try {
+        await webhooks.close();
         await realtime.close();
         await health.close();
       } finally {
