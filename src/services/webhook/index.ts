@@ -1,6 +1,8 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Db } from '../../../db/client';
 import type { Config } from '../../config';
+import { startSweepLoop } from '../../sweep-loop';
+import { resumeRefundBatch } from '../showtime-cancellation.service';
 import { oldestPendingAgeSeconds } from './delivery-store';
 import { WebhookDispatcher } from './dispatcher';
 import { webhookSettings } from './model';
@@ -11,7 +13,8 @@ export { WebhookDispatcher, jittered } from './dispatcher';
 
 /**
  * Starts this instance's webhook dispatcher (docs/webhooks.md) with its metrics in `registry`:
- * deliveries sent, failed (given up) and retried, and the age of the oldest pending event.
+ * deliveries sent, failed (given up) and retried, and the age of the oldest pending event; and the
+ * loop that resumes abandoned refund batches.
  */
 export function startWebhooks(args: { db: Db; config: Config; registry: Registry; log: (obj: object, msg: string) => void }): {
   close(): Promise<void>;
@@ -43,5 +46,16 @@ export function startWebhooks(args: { db: Db; config: Config; registry: Registry
     count: (outcome) => deliveries.inc({ outcome }),
   });
   dispatcher.start();
-  return { close: () => dispatcher.stop() };
+  // Refund batches of canceled showtimes whose instance died are resumed by whichever instance looks first.
+  const batches = startSweepLoop(async () => ((await resumeRefundBatch(db)) ? 1 : 0), {
+    intervalMs: 5000,
+    batch: 1,
+    onError: (err) => log({ err }, 'refund batch resume failed'),
+  });
+  return {
+    async close() {
+      await batches.stop();
+      await dispatcher.stop();
+    },
+  };
 }
