@@ -252,3 +252,47 @@ describe('metrics', () => {
     expect(text).toMatch(/marquee_webhook_oldest_pending_event_age_seconds \d/);
   });
 });
+
+describe('GraphQL mirror for vendor apps', () => {
+  it('create, list, read, test, the delivery log and delete — the same service, the same rights', async () => {
+    const created = await app.gql<{ createWebhook: Json }>(
+      'mutation($input: CreateWebhookInput!) { createWebhook(input: $input) { secret subscription { token eventType href status } } }',
+      { input: { eventType: 'Orders.Refund', href: receiver.url('/gql') } },
+      VENDOR,
+    );
+    expect(created.errors).toBeUndefined();
+    const { secret, subscription } = created.data!.createWebhook;
+    expect(secret).toMatch(/^whsec_/);
+    expect(subscription).toMatchObject({ eventType: 'Orders.Refund', href: receiver.url('/gql'), status: 'ACTIVE' });
+    const token = subscription.token as string;
+
+    const read = `query($t: String!) { webhook(token: $t) { token } webhooks { token } webhookEventTypes { type description } }`;
+    const mine = await app.gql<Json>(read, { t: token }, VENDOR);
+    expect(mine.data).toMatchObject({ webhook: { token }, webhooks: [{ token }] });
+    expect(mine.data!.webhookEventTypes).toHaveLength(2);
+    const theirs = await app.gql<Json>(read, { t: token }, OTHER_VENDOR);
+    expect(theirs.data).toMatchObject({ webhook: null, webhooks: [] });
+    const anonymous = await app.gql<Json>('{ webhooks { token } }');
+    expect(anonymous.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+
+    const tested = await app.gql<{ testWebhooks: Json[] }>('mutation($t: String!) { testWebhooks(token: $t) { id test status } }', { t: token }, VENDOR);
+    expect(tested.data!.testWebhooks).toEqual([{ id: expect.any(Number), test: true, status: 'PENDING' }]);
+    const [ping] = await receiver.waitFor('/gql', 1);
+    expect(new Webhook(secret).verify(ping.body, ping.headers as Record<string, string>)).toMatchObject({ eventType: 'Orders.Refund' });
+    const log = await eventually(async () => {
+      const res = await app.gql<{ webhookDeliveries: Json }>(
+        'query($t: String!) { webhookDeliveries(token: $t, pageSize: 5) { totalCount items { status attempts lastResponseStatus messageId } } }',
+        { t: token },
+        VENDOR,
+      );
+      return res.data?.webhookDeliveries.items[0]?.status === 'SUCCEEDED' ? res.data.webhookDeliveries : undefined;
+    });
+    expect(log).toEqual({ totalCount: 1, items: [{ status: 'SUCCEEDED', attempts: 1, lastResponseStatus: 200, messageId: ping.headers['webhook-id'] }] });
+
+    const denied = await app.gql('mutation($t: String!) { deleteWebhook(token: $t) { token } }', { t: token }, OTHER_VENDOR);
+    expect(denied.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    const deleted = await app.gql<Json>('mutation($t: String!) { deleteWebhook(token: $t) { token } }', { t: token }, VENDOR);
+    expect(deleted.data).toEqual({ deleteWebhook: { token } });
+    expect((await app.gql<Json>(read, { t: token }, VENDOR)).data).toMatchObject({ webhook: null, webhooks: [] });
+  });
+});

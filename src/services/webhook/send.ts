@@ -23,7 +23,22 @@ export interface SendOptions extends TargetPolicy {
  * the body are read, and the address connected to is checked against the target policy.
  */
 export function postCallback(href: string, headers: Record<string, string>, body: string, options: SendOptions): Promise<SendResult> {
+  let url: URL;
+  try {
+    url = parseHref(href, options);
+  } catch (err) {
+    return Promise.resolve({ kind: 'failed', error: (err as Error).message });
+  }
+  if (literalRefused(url, options)) return Promise.resolve({ kind: 'failed', error: `${url.hostname} is a private address` });
+  if (options.signal.aborted) return Promise.resolve({ kind: 'aborted' });
+  const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
+    const req = client.request(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      lookup: guardedLookup(options) as never,
+      agent: false,
+    });
     let settled = false;
     const finish = (result: SendResult) => {
       if (settled) return;
@@ -31,30 +46,10 @@ export function postCallback(href: string, headers: Record<string, string>, body
       clearTimeout(timer);
       options.signal.removeEventListener('abort', onAbort);
       resolve(result);
-    };
-    let url: URL;
-    try {
-      url = parseHref(href, options);
-    } catch (err) {
-      return finish({ kind: 'failed', error: (err as Error).message });
-    }
-    if (literalRefused(url, options)) return finish({ kind: 'failed', error: `${url.hostname} is a private address` });
-    const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, {
-      method: 'POST',
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      lookup: guardedLookup(options) as never,
-      agent: false,
-    });
-    const timer = setTimeout(() => {
-      finish({ kind: 'failed', error: `timeout after ${options.timeoutMs} ms` });
-      req.destroy();
-    }, options.timeoutMs);
-    const onAbort = () => {
-      finish({ kind: 'aborted' });
       req.destroy();
     };
-    if (options.signal.aborted) return onAbort();
+    const timer = setTimeout(() => finish({ kind: 'failed', error: `timeout after ${options.timeoutMs} ms` }), options.timeoutMs);
+    const onAbort = () => finish({ kind: 'aborted' });
     options.signal.addEventListener('abort', onAbort);
     req.on('error', (err: NodeJS.ErrnoException) => finish({ kind: 'failed', error: describe(err) }));
     req.on('response', (res) => {
@@ -62,10 +57,7 @@ export function postCallback(href: string, headers: Record<string, string>, body
       let read = 0;
       res.on('data', (chunk: Buffer) => {
         read += chunk.length;
-        if (read >= MAX_RESPONSE_BYTES) {
-          finish({ kind: 'answered', status });
-          res.destroy();
-        }
+        if (read >= MAX_RESPONSE_BYTES) finish({ kind: 'answered', status });
       });
       res.on('end', () => finish({ kind: 'answered', status }));
       res.on('error', () => finish({ kind: 'answered', status }));
