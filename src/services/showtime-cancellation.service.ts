@@ -6,6 +6,7 @@ import { isRowId } from '../bounds';
 import { badInput, forbidden, notFound, unauthenticated } from '../errors';
 import { recordSeatChange, transactSeats } from '../realtime/seat-log';
 import { refundLines } from './order/refund';
+import { wakeWebhooks } from './webhook/wake';
 
 /** Orders refunded (or released) per transaction: locks are held for one chunk, never the whole batch. */
 export const CANCELLATION_CHUNK = 25;
@@ -143,6 +144,7 @@ async function workBatch(db: Db, batch: BatchRow): Promise<BatchRow> {
     ).map((r) => r.orderId!);
     if (ids.length === 0) break;
     await transactSeats(db, (tx) => workChunk(tx, batch, ids));
+    wakeWebhooks(db);
     done.push(...ids);
   }
   return transactSeats(db, async (tx) => {

@@ -5,6 +5,7 @@ import type { Principal } from '../../auth/principal';
 import { isRowId } from '../../bounds';
 import { badInput, DomainError, notFound } from '../../errors';
 import { recordClaimChanges } from '../../realtime/seat-log';
+import { wakeWebhooks } from '../webhook/wake';
 import type { OrderView } from './model';
 import { mutateOrder, type OrderSettings } from './store';
 import { lineTotals, toDollars } from './totals';
@@ -47,7 +48,7 @@ export async function refundOrder(db: Db, principal: Principal, input: RefundOrd
   if (lineNumbers.some((n) => !isRowId(n)) || new Set(lineNumbers).size !== lineNumbers.length) {
     throw badInput('lineNumbers must be distinct positive integers', 'lineNumbers');
   }
-  return mutateOrder(
+  const view = await mutateOrder(
     db,
     principal,
     input.orderId,
@@ -57,6 +58,8 @@ export async function refundOrder(db: Db, principal: Principal, input: RefundOrd
     },
     { allowClosed: true, bump: false },
   );
+  wakeWebhooks(db); // the refund's event is committed: deliver it now rather than at the next poll
+  return view;
 }
 
 /**

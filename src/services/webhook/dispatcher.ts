@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client';
+import { statementCounter, type Db } from '../../../db/client';
 import { open } from '../../pii';
 import {
   claimDue,
@@ -69,7 +69,10 @@ export class WebhookDispatcher {
       this.again = true;
       return;
     }
-    this.busy = this.loop();
+    // A wake-up comes from inside a request: the round must not run (or count its statements) in it.
+    statementCounter.exit(() => {
+      this.busy = this.loop();
+    });
   }
 
   private async loop(): Promise<void> {
