@@ -1,3 +1,4 @@
+import { loadConfig } from '../../src/config';
 import { isPrivateAddress, checkHref } from '../../src/services/webhook/target';
 import { callbackBody, signatureHeader } from '../../src/services/webhook/signing';
 import { jittered } from '../../src/services/webhook/dispatcher';
@@ -55,5 +56,24 @@ describe('webhook signing', () => {
     expect(jittered(1000, () => 0)).toBe(900);
     expect(jittered(1000, () => 1)).toBe(1100);
     expect(jittered(300_000, () => 0.5)).toBe(300_000);
+  });
+});
+
+describe('webhook configuration', () => {
+  it('defaults: 10 s timeout, 7 delays (8 attempts), 30 s lease, https and public hosts only', () => {
+    const c = loadConfig({});
+    expect(c.WEBHOOK_TIMEOUT).toBe(10_000);
+    expect(c.WEBHOOK_RETRY_SCHEDULE).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
+    expect(c.WEBHOOK_LEASE).toBe(30_000);
+    expect(c.WEBHOOK_ALLOW_HTTP).toBe(false);
+    expect(c.WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(false);
+  });
+
+  it('reads a schedule; refuses bad ones and a lease over 30 s or not longer than the timeout', () => {
+    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '1s, 1s,1s' }).WEBHOOK_RETRY_SCHEDULE).toEqual([1000, 1000, 1000]);
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '1s,soon' })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '' })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+    expect(() => loadConfig({ WEBHOOK_LEASE: '31s' })).toThrow(/WEBHOOK_LEASE/);
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT: '20s', WEBHOOK_LEASE: '20s' })).toThrow(/WEBHOOK_LEASE/);
   });
 });
