@@ -157,3 +157,20 @@ it('cancelShowtime over GraphQL needs an admin; a showtime without orders comple
   );
   expect(res.data?.cancelShowtime).toEqual({ completed: true, refundedOrders: 0, releasedSeats: 0 });
 });
+
+it('a batch whose instance died after canceling the showtime is resumed and finished by a running instance', async () => {
+  const [st] = await pickShowtimes(sql, 1, 14);
+  const orders = [];
+  for (let i = 0; i < 2; i++) orders.push(await paidOrder(app, st.showtimeId, seatsOf(st.regular.slice(i, i + 1))));
+  // What the first step of a cancellation commits, left with a lease that has run out.
+  await sql`update showtimes set is_canceled = true where id = ${st.showtimeId}`;
+  await sql`insert into refund_batches (showtime_id, reason, lease_until) values (${st.showtimeId}, 'ShowCancelled', now() - interval '1 second')`;
+  const batch = await eventually(async () => {
+    const [row] = await sql<{ status: string; refunded_orders: number }[]>`select status, refunded_orders from refund_batches where showtime_id = ${st.showtimeId}`;
+    return row.status === 'completed' ? row : undefined;
+  }, 15_000, 'batch resumed');
+  expect(batch.refunded_orders).toBe(2);
+  const statuses = await sql<{ status: string }[]>`select status from orders where id in ${sql(orders.map((o) => o.id))}`;
+  expect(statuses.map((s) => s.status)).toEqual(['Refunded', 'Refunded']);
+  expect((await activeClaims(sql, st.showtimeId)).size).toBe(0);
+}, 30_000);
