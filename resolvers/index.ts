@@ -7,6 +7,7 @@ import { OrderMutationResolver } from './order-mutation.resolver';
 import { OrderProductResolver } from './order-product.resolver';
 import { OrderProductMutationResolver } from './order-product-mutation.resolver';
 import { SeatBlockResolver } from './seat-block.resolver';
+import { WebhookResolver } from './webhook.resolver';
 import { SeatEventResolver } from './seat-event.resolver';
 import { AttributeResolver } from './attribute.resolver';
 import { LocationResolver } from './location.resolver';
@@ -63,4 +64,5 @@ export const resolvers: NonEmptyArray<Function> = [
   ComboComponentResolver,
   UpsellGroupResolver,
   TheatreConcessionsResolver,
+  WebhookResolver,
 ];

@@ -68,6 +68,20 @@ const corsOrigins = z
 
 /** Origins allowed to call the API from a browser: any (`*`), or a list of origins and `loopback`. */
 export type CorsOrigins = '*' | string[];
+/** A comma-separated list of durations (`5s,5m,30m`), parsed to milliseconds; at least one, at most 20. */
+const retrySchedule = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const parts = text.split(',').map((p) => p.trim());
+      const ms = parts.map((p) => parseDuration(p));
+      if (parts.length > 20 || ms.some((v) => v === null)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `"${text}" is not a list of 1 to 20 durations such as 5s,5m,30m` });
+        return z.NEVER;
+      }
+      return ms as number[];
+    });
 
 const positive = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -159,6 +173,23 @@ const schema = z.object({
   CORS_ORIGINS: corsOrigins,
   /** The GraphQL IDE at /graphiql (and GET /graphql from a browser); default on in demo mode, off in production. */
   GRAPHIQL: optionalFlag,
+  // Webhooks (docs/webhooks.md).
+  /** How long one callback may take (connect, answer and body) before it counts as failed. */
+  WEBHOOK_TIMEOUT: duration('10s'),
+  /** Delays between attempts, comma-separated (N delays: N + 1 attempts); each gets ±10 % jitter. */
+  WEBHOOK_RETRY_SCHEDULE: retrySchedule('5s,5m,30m,2h,5h,10h,10h'),
+  /** How long a claimed delivery is an instance's; past it another instance takes it over (≤ 30s). */
+  WEBHOOK_LEASE: duration('30s'),
+  /** The dispatcher's poll for new events and due retries. */
+  WEBHOOK_POLL_INTERVAL: duration('1s'),
+  /** Callbacks one instance has in flight at most. */
+  WEBHOOK_CONCURRENCY: positive(16),
+  /** How long the previous secret still signs after a rotation. */
+  WEBHOOK_SECRET_GRACE: duration('24h'),
+  /** Plain-http callback URLs (local development and tests only). */
+  WEBHOOK_ALLOW_HTTP: flag('false'),
+  /** Callback hosts resolving to loopback, private, link-local or metadata addresses (development and tests only). */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: flag('false'),
 });
 
 export type Config = Omit<
@@ -193,6 +224,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
   if (!config.demoMode && config.JWT_SECRET === DEFAULT_JWT_SECRET) {
     throw new Error('Invalid configuration: JWT_SECRET must be set in production (the default secret is public)');
+  }
+  if (config.WEBHOOK_LEASE > 30_000 || config.WEBHOOK_LEASE <= config.WEBHOOK_TIMEOUT) {
+    throw new Error('Invalid configuration: WEBHOOK_LEASE must be longer than WEBHOOK_TIMEOUT and at most 30s');
   }
   if (!config.demoMode && config.PII_KEY === DEFAULT_PII_KEY) {
     throw new Error('Invalid configuration: PII_KEY must be set in production (the default key is public)');

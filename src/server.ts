@@ -27,6 +27,7 @@ import { frameworkErrors } from './rest/errors';
 import { startRealtime } from './realtime';
 import { registerWeb } from './web';
 import { registerCors } from './web/cors';
+import { startWebhooks } from './services/webhook';
 
 export interface BuildOptions {
   config: Config;
@@ -157,7 +158,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   app.route({ url: '/graphql', method: ['GET', 'POST', 'OPTIONS'], handler: graphqlHandler });
 
   const health = await registerHealth(app, { database });
-  registerMetrics(app, config);
+  const registry = registerMetrics(app, config);
 
   await registerRest(app, { config, database, buildContext });
   await registerWeb(app, { config, database });
@@ -176,6 +177,8 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     },
   });
 
+  const webhooks = startWebhooks({ db: database.db, config, registry, log: (o, m) => app.log.error(o, m) });
+
   return {
     app,
     schema,
@@ -187,6 +190,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       health.shutdown();
       if (config.SHUTDOWN_DELAY > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY));
       try {
+        await webhooks.close();
         await realtime.close();
         await health.close();
       } finally {

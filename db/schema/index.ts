@@ -12,3 +12,4 @@ export * from './movie-list';
 export * from './order';
 export * from './seat-event';
 export * from './subscription';
+export * from './webhook';

@@ -16,6 +16,8 @@ import { seatingRoutes } from './seating.routes';
 import { showtimeRoutes } from './showtime.routes';
 import { orderRoutes } from './order.routes';
 import { subscriptionRoutes } from './subscription.routes';
+import { webhookRoutes } from './webhook.routes';
+import { showtimeCancellationRoutes } from './showtime-cancellation.routes';
 
 export interface RestDeps {
   config: Config;
@@ -26,7 +28,7 @@ export interface RestDeps {
 /** A route group: `src/rest/<area>.routes.ts` exports one. */
 export type RouteGroup = (app: FastifyInstance, kit: RestKit) => Promise<void>;
 
-const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes, catalogRoutes, locationRoutes, mediaRoutes, showtimeRoutes, seatingRoutes, concessionRoutes, orderRoutes, subscriptionRoutes];
+const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes, catalogRoutes, locationRoutes, mediaRoutes, showtimeRoutes, seatingRoutes, concessionRoutes, orderRoutes, subscriptionRoutes, webhookRoutes, showtimeCancellationRoutes];
 
 /**
  * Registers the REST compatibility layer (the spec's /v1…/v4 paths): the error and not-found

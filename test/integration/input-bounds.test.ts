@@ -76,7 +76,8 @@ function operationsOf(doc: Json): Operation[] {
 }
 
 beforeAll(async () => {
-  app = await startTestApp({ env: PRODUCTION_ENV });
+  // Webhook targets on loopback allowed, so a subscription exists for the webhook paths to be attacked.
+  app = await startTestApp({ env: { ...PRODUCTION_ENV, WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
   sql = sqlOf(app);
   const admin = await signAccountToken(app.config.JWT_SECRET, 1, { admin: true });
   headers = { ...VENDOR, authorization: `Bearer ${admin}` };
@@ -89,6 +90,7 @@ beforeAll(async () => {
   expect(held._embedded.products).toHaveLength(1);
   const [concession] = await sql<{ id: number }[]>`select id from theatre_concessions order by id limit 1`;
   const date = showtime.showDateTimeLocal.slice(0, 10);
+  const webhook = (await app.request<Json>('POST', '/v1/webhooks', { eventType: 'Orders.Refund', href: 'http://127.0.0.1:9/hook' }, VENDOR)).body;
   Object.assign(samples, {
     theatreId: String(showtime.theatreId),
     theatreNumber: String(showtime.theatreId),
@@ -114,6 +116,7 @@ beforeAll(async () => {
     stateName: 'TX',
     theatreName: 'a',
     phoneNumber: '5551234567',
+    webhooktokenid: webhook.token,
   });
   // Bodies that get past the first checks of their route, so hostile values reach the deeper code.
   Object.assign(bases, {

@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { orderPayments, orderProducts, orderRefunds, orders, outboxEvents, refundReasons, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { isRowId } from '../../bounds';
 import { badInput, DomainError, notFound } from '../../errors';
 import { recordClaimChanges } from '../../realtime/seat-log';
+import { wakeWebhooks } from '../webhook/wake';
 import type { OrderView } from './model';
 import { mutateOrder, type OrderSettings } from './store';
 import { lineTotals, toDollars } from './totals';
-import { loadOrderView } from './view';
+import { loadOrderView, type OrderRow } from './view';
 
 /** The most product lines one refund names. */
 export const MAX_REFUND_LINES = 100;
@@ -47,91 +48,110 @@ export async function refundOrder(db: Db, principal: Principal, input: RefundOrd
   if (lineNumbers.some((n) => !isRowId(n)) || new Set(lineNumbers).size !== lineNumbers.length) {
     throw badInput('lineNumbers must be distinct positive integers', 'lineNumbers');
   }
-  return mutateOrder(
+  const view = await mutateOrder(
     db,
     principal,
     input.orderId,
     settings,
     async ({ tx, order, now }) => {
-      if (order.status !== 'Fulfilled' && order.status !== 'PartialyRefunded') {
-        throw new DomainError('ORDER_STATE', `Order ${order.id} is ${order.status}; only fulfilled orders are refunded`, {
-          orderId: order.id,
-          status: order.status,
-        });
-      }
-      const [reason] = await tx
-        .select()
-        .from(refundReasons)
-        .where(eq(refundReasons.name, input.reason))
-        .orderBy(asc(refundReasons.id))
-        .limit(1);
-      if (!reason) throw badInput(`reason ${input.reason} is not a refund reason (see refundReasons)`, 'reason');
-
-      const view = await loadOrderView(tx, order.id, now);
-      if (!view) throw notFound('Order', order.id);
-      const fulfilled = view.products.filter((p) => p.status === 'Fulfilled');
-      let targets = fulfilled;
-      if (lineNumbers.length > 0) {
-        const bad = lineNumbers.filter((n) => !fulfilled.some((p) => p.lineNumber === n));
-        if (bad.length > 0) throw badInput(`lineNumbers ${bad.join(', ')} are not fulfilled products of order ${order.id}`, 'lineNumbers');
-        targets = fulfilled.filter((p) => lineNumbers.includes(p.lineNumber));
-      }
-      if (targets.length === 0) throw new DomainError('ORDER_STATE', `Order ${order.id} has nothing left to refund`, { orderId: order.id });
-
-      const sale = view.products.filter((p) => p.status === 'Fulfilled' || p.status === 'Refunded');
-      const sumCents = (ps: typeof sale) =>
-        ps.reduce((s, p) => s + lineTotals({ ...p, status: 'Fulfilled' }).totalCents, 0);
-      const refundCents = sumCents(targets);
-      const targetLines = targets.map((p) => p.lineNumber);
-
-      await tx
-        .update(orderProducts)
-        .set({ status: 'Refunded' })
-        .where(and(eq(orderProducts.orderId, order.id), inArray(orderProducts.lineNumber, targetLines)));
-      const seats = targets.filter((p) => p.kind === 'Ticket' && p.showtimeId !== null && p.row !== null && p.column !== null);
-      const refunded = seats.length
-        ? await tx
-            .update(seatClaims)
-            .set({ status: 'refunded', updatedAt: now })
-            .where(
-              and(
-                eq(seatClaims.orderId, order.id),
-                eq(seatClaims.status, 'sold'),
-                sql`(${seatClaims.showtimeId}, ${seatClaims.row}, ${seatClaims.column}) in (${sql.join(
-                  seats.map((p) => sql`(${p.showtimeId}::int, ${p.row}::int, ${p.column}::int)`),
-                  sql`, `,
-                )})`,
-              ),
-            )
-            .returning({ showtimeId: seatClaims.showtimeId, row: seatClaims.row, column: seatClaims.column })
-        : [];
-      const whole = targets.length === fulfilled.length;
-      if (whole) {
-        await tx
-          .update(orderPayments)
-          .set({ status: 'Refunded' })
-          .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.status, 'Fulfilled')));
-      }
-      await tx.update(orders).set({ status: whole ? 'Refunded' : 'PartialyRefunded' }).where(eq(orders.id, order.id));
-      await tx.insert(orderRefunds).values({
-        orderId: order.id,
-        refundReasonId: reason.id,
-        amount: toDollars(refundCents),
-        productLineNumbers: targetLines,
-        createdAt: now,
-      });
-      const details: RefundEventDetails = {
-        OrderId: order.id,
-        OrderToken: order.token,
-        RefundAmount: toDollars(refundCents),
-        OrderTotal: toDollars(sumCents(sale)),
-        RefundReason: reason.name,
-        CreationDateUTC: order.createdAt.toISOString(),
-        LastUpdateDateUTC: now.toISOString(),
-      };
-      await tx.insert(outboxEvents).values({ type: 'Orders.Refund', payload: details, createdAt: now });
-      recordClaimChanges(tx, refunded, 'refunded', 'refund');
+      await refundLines(tx, order, input.reason, lineNumbers, now);
     },
     { allowClosed: true, bump: false },
   );
+  wakeWebhooks(db); // the refund's event is committed: deliver it now rather than at the next poll
+  return view;
+}
+
+/**
+ * The refund itself, inside the caller's transaction with the order row locked (`refundOrder`, and the
+ * batch refund of a canceled showtime): products, claims (recorded as seat changes for the log),
+ * payments, the order's status, an order_refunds row and the `Orders.Refund` outbox event. Returns the
+ * event's details.
+ */
+export async function refundLines(
+  tx: Tx,
+  order: OrderRow,
+  reasonName: string,
+  lineNumbers: readonly number[],
+  now: Date,
+): Promise<RefundEventDetails> {
+  if (order.status !== 'Fulfilled' && order.status !== 'PartialyRefunded') {
+    throw new DomainError('ORDER_STATE', `Order ${order.id} is ${order.status}; only fulfilled orders are refunded`, {
+      orderId: order.id,
+      status: order.status,
+    });
+  }
+  const [reason] = await tx
+    .select()
+    .from(refundReasons)
+    .where(eq(refundReasons.name, reasonName))
+    .orderBy(asc(refundReasons.id))
+    .limit(1);
+  if (!reason) throw badInput(`reason ${reasonName} is not a refund reason (see refundReasons)`, 'reason');
+
+  const view = await loadOrderView(tx, order.id, now);
+  if (!view) throw notFound('Order', order.id);
+  const fulfilled = view.products.filter((p) => p.status === 'Fulfilled');
+  let targets = fulfilled;
+  if (lineNumbers.length > 0) {
+    const bad = lineNumbers.filter((n) => !fulfilled.some((p) => p.lineNumber === n));
+    if (bad.length > 0) throw badInput(`lineNumbers ${bad.join(', ')} are not fulfilled products of order ${order.id}`, 'lineNumbers');
+    targets = fulfilled.filter((p) => lineNumbers.includes(p.lineNumber));
+  }
+  if (targets.length === 0) throw new DomainError('ORDER_STATE', `Order ${order.id} has nothing left to refund`, { orderId: order.id });
+
+  const sale = view.products.filter((p) => p.status === 'Fulfilled' || p.status === 'Refunded');
+  const sumCents = (ps: typeof sale) =>
+    ps.reduce((s, p) => s + lineTotals({ ...p, status: 'Fulfilled' }).totalCents, 0);
+  const refundCents = sumCents(targets);
+  const targetLines = targets.map((p) => p.lineNumber);
+
+  await tx
+    .update(orderProducts)
+    .set({ status: 'Refunded' })
+    .where(and(eq(orderProducts.orderId, order.id), inArray(orderProducts.lineNumber, targetLines)));
+  const seats = targets.filter((p) => p.kind === 'Ticket' && p.showtimeId !== null && p.row !== null && p.column !== null);
+  const refunded = seats.length
+    ? await tx
+        .update(seatClaims)
+        .set({ status: 'refunded', updatedAt: now })
+        .where(
+          and(
+            eq(seatClaims.orderId, order.id),
+            eq(seatClaims.status, 'sold'),
+            sql`(${seatClaims.showtimeId}, ${seatClaims.row}, ${seatClaims.column}) in (${sql.join(
+              seats.map((p) => sql`(${p.showtimeId}::int, ${p.row}::int, ${p.column}::int)`),
+              sql`, `,
+            )})`,
+          ),
+        )
+        .returning({ showtimeId: seatClaims.showtimeId, row: seatClaims.row, column: seatClaims.column })
+    : [];
+  const whole = targets.length === fulfilled.length;
+  if (whole) {
+    await tx
+      .update(orderPayments)
+      .set({ status: 'Refunded' })
+      .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.status, 'Fulfilled')));
+  }
+  await tx.update(orders).set({ status: whole ? 'Refunded' : 'PartialyRefunded' }).where(eq(orders.id, order.id));
+  await tx.insert(orderRefunds).values({
+    orderId: order.id,
+    refundReasonId: reason.id,
+    amount: toDollars(refundCents),
+    productLineNumbers: targetLines,
+    createdAt: now,
+  });
+  const details: RefundEventDetails = {
+    OrderId: order.id,
+    OrderToken: order.token,
+    RefundAmount: toDollars(refundCents),
+    OrderTotal: toDollars(sumCents(sale)),
+    RefundReason: reason.name,
+    CreationDateUTC: order.createdAt.toISOString(),
+    LastUpdateDateUTC: now.toISOString(),
+  };
+  await tx.insert(outboxEvents).values({ type: 'Orders.Refund', payload: details, createdAt: now });
+  recordClaimChanges(tx, refunded, 'refunded', 'refund');
+  return details;
 }

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { cancelShowtime, type CancellationView } from '../services/showtime-cancellation.service';
+import type { Hal } from './hal';
+import type { RestKit } from './kit';
+import { bool, id, int, links, nstr, obj, params, route, str } from './schemas';
+
+const cancellationSchema = obj({
+  showtimeId: int(),
+  isCanceled: bool(),
+  batchId: str('The refund batch (the BatchId of its Orders.BatchRefund callbacks).'),
+  status: str('Running (still being worked) or Completed.'),
+  reason: str('The refund reason of the batch.'),
+  refundedOrders: int('Paid orders refunded by the batch.'),
+  releasedSeats: int('Held and sold seats released by the batch.'),
+  createdDateUtc: str(),
+  completedDateUtc: nstr(),
+  _links: links(),
+});
+
+function toCancellation(hal: Hal, c: CancellationView) {
+  return {
+    showtimeId: c.showtimeId,
+    isCanceled: true,
+    batchId: c.batchId,
+    status: c.status === 'completed' ? 'Completed' : 'Running',
+    reason: c.reason,
+    refundedOrders: c.refundedOrders,
+    releasedSeats: c.releasedSeats,
+    createdDateUtc: c.createdAt.toISOString(),
+    completedDateUtc: c.completedAt ? c.completedAt.toISOString() : null,
+    _links: hal.self(`/v2/showtimes/${c.showtimeId}`),
+  };
+}
+
+/**
+ * Showtime cancellation (ours; the spec names no operation that emits Orders.BatchRefund): admin only.
+ * The showtime is canceled, its seats released, its paid orders refunded in one durable batch.
+ */
+export async function showtimeCancellationRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
+  app.post<{ Params: { id: number }; Body: { reason?: string } | undefined }>(
+    '/v2/showtimes/:id/cancellation',
+    {
+      schema: {
+        ...route('Showtimes', 'Cancel a showtime (admin): seats released, paid orders refunded in one batch (Orders.Refund and Orders.BatchRefund); running it again refunds nothing twice', {
+          params: params({ id: id() }),
+          body: { type: 'object', properties: { reason: str('A refund reason name (default ShowCancelled).') } },
+          response: { 200: cancellationSchema },
+        }),
+        operationId: 'cancelShowtime',
+      },
+    },
+    async (request) => {
+      const ctx = await kit.context(request);
+      const result = await cancelShowtime(ctx.db, ctx.principal, request.params.id, request.body?.reason ?? null);
+      return toCancellation(kit.hal(request), result);
+    },
+  );
+}

@@ -1,0 +1,191 @@
+import { statementCounter, type Db } from '../../../db/client';
+import { open } from '../../pii';
+import {
+  claimDue,
+  fanOutEvents,
+  FAN_OUT_BATCH,
+  recordFinalFailure,
+  recordRetry,
+  recordSuccess,
+  succeededSince,
+  type ClaimedDelivery,
+} from './delivery-store';
+import type { WebhookSettings } from './model';
+import { postCallback, type SendResult } from './send';
+import { callbackBody, signatureHeader } from './signing';
+import { onWebhookWork } from './wake';
+
+export interface DispatcherOptions {
+  settings: WebhookSettings;
+  /** Delays between attempts (ms); N delays mean N + 1 attempts. */
+  retrySchedule: readonly number[];
+  timeoutMs: number;
+  leaseMs: number;
+  pollMs: number;
+  concurrency: number;
+  log: (obj: object, msg: string) => void;
+  /** Counters of outcomes (prom-client), by the dispatcher. */
+  count?: (outcome: 'sent' | 'failed' | 'retried') => void;
+}
+
+/** A retry delay with ±10 % jitter, so receivers that failed together are not retried together. */
+export function jittered(delayMs: number, random = Math.random): number {
+  return Math.round(delayMs * (0.9 + 0.2 * random()));
+}
+
+/** A failure as the delivery log writes it. */
+const describe = (result: Exclude<SendResult, { kind: 'aborted' }>) =>
+  result.kind === 'answered' ? `HTTP ${result.status}` : result.error;
+
+/**
+ * Delivers webhooks from this instance: fans new outbox events out into deliveries, claims due
+ * deliveries under a lease, signs and POSTs each outside any transaction, and records the outcome
+ * (success, retry after the schedule's next delay, or final failure — which may disable the
+ * subscription). Every instance runs one; claims and the lease make that safe (docs/webhooks.md).
+ */
+export class WebhookDispatcher {
+  private stopped = false;
+  private timer: NodeJS.Timeout | undefined;
+  private busy: Promise<void> | null = null;
+  private again = false;
+  private readonly inFlight = new Map<number, { abort: AbortController; done: Promise<void> }>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: DispatcherOptions,
+  ) {
+    this.unsubscribe = onWebhookWork(db, () => this.kick());
+  }
+
+  start(): void {
+    this.timer = setTimeout(() => this.kick(), 0);
+  }
+
+  /** Runs a round now (or right after the one running). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.busy) {
+      this.again = true;
+      return;
+    }
+    // A wake-up comes from inside a request: the round must not run (or count its statements) in it.
+    statementCounter.exit(() => {
+      this.busy = this.loop();
+    });
+  }
+
+  private async loop(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        await this.round();
+      } while (this.again && !this.stopped);
+    } catch (err) {
+      if (!this.stopped) this.options.log({ err }, 'webhook dispatch round failed');
+    } finally {
+      this.busy = null;
+      if (!this.stopped) {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => this.kick(), this.options.pollMs);
+      }
+    }
+  }
+
+  private async round(): Promise<void> {
+    while (!this.stopped && (await fanOutEvents(this.db, this.options.settings.maxAttempts)) === FAN_OUT_BATCH) {
+      // a full batch: more events are waiting
+    }
+    if (this.stopped) return;
+    const free = this.options.concurrency - this.inFlight.size;
+    const claimed = await claimDue(this.db, free, this.options.leaseMs);
+    for (const delivery of claimed) this.start1(delivery);
+  }
+
+  private start1(delivery: ClaimedDelivery): void {
+    const abort = new AbortController();
+    const done = this.deliver(delivery, abort.signal)
+      .catch((err: unknown) => this.options.log({ err, deliveryId: delivery.id }, 'webhook delivery failed to record'))
+      .finally(() => {
+        this.inFlight.delete(delivery.id);
+        this.kick();
+      });
+    this.inFlight.set(delivery.id, { abort, done });
+  }
+
+  /** The secrets that sign now: the current one, and the previous one during its grace period. */
+  private secretsOf(d: ClaimedDelivery): string[] {
+    const { keys } = this.options.settings;
+    const secrets = [open(keys, d.secretSealed)];
+    if (d.previousSecretSealed && d.previousSecretExpiresAt && d.previousSecretExpiresAt.getTime() > Date.now()) {
+      secrets.push(open(keys, d.previousSecretSealed));
+    }
+    return secrets;
+  }
+
+  private async deliver(d: ClaimedDelivery, signal: AbortSignal): Promise<void> {
+    const body = callbackBody(d.payload);
+    let result: SendResult;
+    try {
+      const timestamp = new Date();
+      const headers = {
+        'content-type': 'application/json',
+        'user-agent': 'Marquee-Webhooks/1.0',
+        'webhook-id': d.messageId,
+        'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+        'webhook-signature': signatureHeader(this.secretsOf(d), d.messageId, timestamp, body),
+      };
+      result = await postCallback(d.href, headers, body, {
+        timeoutMs: this.options.timeoutMs,
+        signal,
+        allowHttp: this.options.settings.allowHttp,
+        allowPrivate: this.options.settings.allowPrivate,
+      });
+    } catch (err) {
+      // A secret that no longer opens (PII_KEY changed) or a URL Node refuses: a failed attempt.
+      result = { kind: 'failed', error: `not sent: ${(err as Error).message}`.slice(0, 200) };
+    }
+    // Shutting down: record nothing; the lease runs out and any instance delivers it again.
+    if (result.kind === 'aborted' || this.stopped) return;
+    await this.record(d, result);
+  }
+
+  private async record(d: ClaimedDelivery, result: Exclude<SendResult, { kind: 'aborted' }>): Promise<void> {
+    const status = result.kind === 'answered' ? result.status : null;
+    if (status !== null && status >= 200 && status < 300) {
+      if (await recordSuccess(this.db, d, status)) this.options.count?.('sent');
+      return;
+    }
+    const error = describe(result);
+    if (status === 410) {
+      const reason = 'the endpoint answered 410 Gone';
+      if (await recordFinalFailure(this.db, d, status, error, reason)) this.options.count?.('failed');
+      return;
+    }
+    if (d.attempts < d.maxAttempts) {
+      const delay = jittered(this.options.retrySchedule[Math.min(d.attempts - 1, this.options.retrySchedule.length - 1)] ?? 0);
+      if (await recordRetry(this.db, d, delay, status, error)) this.options.count?.('retried');
+      return;
+    }
+    // The whole schedule failed. A test ping never disables; an event disables the subscription
+    // unless some other delivery to it succeeded meanwhile (then the endpoint works, this one failed).
+    const disable =
+      d.eventId !== null && !(await succeededSince(this.db, d.subscriptionId, d.createdAt))
+        ? `every attempt of ${d.attempts} failed over the retry schedule (last: ${error})`
+        : null;
+    if (await recordFinalFailure(this.db, d, status, error, disable)) this.options.count?.('failed');
+  }
+
+  /**
+   * Stops: no new claims; calls in flight are abandoned without recording (their leases run out, and
+   * another instance — or this one restarted — sends them again: the same path as a crash).
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe();
+    clearTimeout(this.timer);
+    for (const { abort } of this.inFlight.values()) abort.abort();
+    await this.busy;
+    await Promise.all([...this.inFlight.values()].map((f) => f.done));
+  }
+}
