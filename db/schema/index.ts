@@ -11,3 +11,4 @@ export * from './theatre';
 export * from './movie-list';
 export * from './order';
 export * from './seat-event';
+export * from './loyalty';
