@@ -15,6 +15,8 @@ import { referenceRoutes } from './reference.routes';
 import { seatingRoutes } from './seating.routes';
 import { showtimeRoutes } from './showtime.routes';
 import { orderRoutes } from './order.routes';
+import { loyaltyAccountRoutes } from './loyalty-account.routes';
+import { loyaltyRoutes } from './loyalty.routes';
 
 export interface RestDeps {
   config: Config;
@@ -25,7 +27,7 @@ export interface RestDeps {
 /** A route group: `src/rest/<area>.routes.ts` exports one. */
 export type RouteGroup = (app: FastifyInstance, kit: RestKit) => Promise<void>;
 
-const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes, catalogRoutes, locationRoutes, mediaRoutes, showtimeRoutes, seatingRoutes, concessionRoutes, orderRoutes];
+const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes, catalogRoutes, locationRoutes, mediaRoutes, showtimeRoutes, seatingRoutes, concessionRoutes, orderRoutes, loyaltyRoutes, loyaltyAccountRoutes];
 
 /**
  * Registers the REST compatibility layer (the spec's /v1…/v4 paths): the error and not-found

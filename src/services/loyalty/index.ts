@@ -3,8 +3,11 @@ export { closeLoyalty, registerCampaign, validateLoyalty, type CloseLoyaltyResul
 export { earnForItems, waiveFees, type LoyaltyTransactionResult } from './earn';
 export { EARN_RATE, POINTS_PER_DOLLAR, type CardView, type LoyaltyAccountView } from './model';
 export {
+  getLinkedLoyaltyAccount,
   getLoyaltyAccount,
+  CARD_ID_REF,
   getLoyaltyCard,
+  getLoyaltyCardByRef,
   listLoyaltyCards,
   loyaltyAccountsBySiteAccount,
   loyaltyCardsBySiteAccount,

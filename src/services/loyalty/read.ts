@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { loyaltyAccounts, loyaltyCards } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
-import { badInput } from '../../errors';
+import { badInput, notFound } from '../../errors';
+import { assertAccountAccess } from '../account';
 import type { Page, PageRequest } from '../page';
 import { assertLookupCredential, loyaltyAccountNotFound, loyaltyCardNotFound, mayReadHolder, mayUseCard } from './access';
 import { isCardNumber, normalizeEmail, normalizePhone } from './identifiers';
@@ -88,6 +89,35 @@ export async function getLoyaltyAccount(db: Db, principal: Principal, key: Accou
   return toLoyaltyAccountView(row, cards);
 }
 
+/** `id-{cardId}`: how links name a card when the request did not carry its number (docs/accounts.md). */
+export const CARD_ID_REF = /^id-([1-9][0-9]{0,9})$/;
+
+/**
+ * A card by the reference of a path: its number (card-level rights), or `id-{cardId}` as links write it
+ * when the number may not be echoed — that form names no presented card, so it takes holder-level
+ * rights (the holder, an admin, a related vendor). Both answer the same NOT_FOUND when refused.
+ */
+export async function getLoyaltyCardByRef(db: DbOrTx, principal: Principal, ref: string): Promise<CardView> {
+  const byId = CARD_ID_REF.exec(ref);
+  if (!byId) return getLoyaltyCard(db, principal, ref);
+  assertLookupCredential(principal, 'id');
+  const id = Number(byId[1]);
+  if (id > 2_147_483_647) throw loyaltyCardNotFound();
+  const [found] = await db
+    .select({ card: loyaltyCards, account: loyaltyAccounts })
+    .from(loyaltyCards)
+    .leftJoin(loyaltyAccounts, eq(loyaltyAccounts.id, loyaltyCards.loyaltyAccountId))
+    .where(eq(loyaltyCards.id, id));
+  if (!found) throw loyaltyCardNotFound();
+  const { card, account } = found;
+  const own = principal.accountId !== null && card.siteAccountId === principal.accountId;
+  const holder =
+    account !== null &&
+    (await mayReadHolder(db, principal, { loyaltyAccountId: account.id, siteAccountId: account.siteAccountId, cardNumbers: [card.cardNumber] }));
+  if (!own && !holder && !principal.isAdmin) throw loyaltyCardNotFound();
+  return toCardView(card, account);
+}
+
 /**
  * The card `cardNumber` for a caller who may use it (access.ts, card data); NOT_FOUND alike when it does
  * not exist or is not the caller's. Identifier lookups need a vendor key (or admin).
@@ -150,4 +180,12 @@ export async function loyaltyCardsBySiteAccount(db: Db, siteAccountIds: readonly
     .where(inArray(loyaltyCards.siteAccountId, [...siteAccountIds]))
     .orderBy(asc(loyaltyCards.id));
   return siteAccountIds.map((id) => rows.filter((r) => r.card.siteAccountId === id).map((r) => toCardView(r.card, r)));
+}
+
+/** The loyalty account linked to site account `siteAccountId` (own token or admin; NOT_FOUND when none). */
+export async function getLinkedLoyaltyAccount(db: Db, principal: Principal, siteAccountId: number): Promise<LoyaltyAccountView> {
+  assertAccountAccess(principal, siteAccountId);
+  const [view] = await loyaltyAccountsBySiteAccount(db, [siteAccountId]);
+  if (!view) throw notFound('Loyalty account of site account', siteAccountId);
+  return view;
 }
