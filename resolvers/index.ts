@@ -1,6 +1,7 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { ReferenceResolver } from './reference.resolver';
 import { AccountResolver } from './account.resolver';
+import { AccountLoyaltyResolver, LoyaltyResolver } from './loyalty.resolver';
 import { OrderResolver } from './order.resolver';
 import { OrderMutationResolver } from './order-mutation.resolver';
 import { OrderProductResolver } from './order-product.resolver';
@@ -31,6 +32,8 @@ import {
 export const resolvers: NonEmptyArray<Function> = [
   ReferenceResolver,
   AccountResolver,
+  AccountLoyaltyResolver,
+  LoyaltyResolver,
   OrderResolver,
   OrderMutationResolver,
   OrderProductResolver,
