@@ -172,7 +172,7 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
     async (request, reply) => {
       const ctx = await kit.context(request);
       const key = idempotencyKeyOf(request);
-      const out = await earnForItems(ctx.db, ctx.principal, request.params.cardNumber, request.body, { idempotencyKey: key, piiKey: ctx.config.PII_KEY });
+      const out = await earnForItems(ctx.db, ctx.principal, request.params.cardNumber, rawBodyOf(request), { idempotencyKey: key, piiKey: ctx.config.PII_KEY });
       return replayed(reply, out.replayed).send(toTransactionHal(kit.hal(request), out.result, request.params.cardNumber));
     },
   );
@@ -193,7 +193,7 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
     async (request, reply) => {
       const ctx = await kit.context(request);
       const key = idempotencyKeyOf(request);
-      const out = await waiveFees(ctx.db, ctx.principal, request.params.cardNumber, request.body, { idempotencyKey: key, piiKey: ctx.config.PII_KEY });
+      const out = await waiveFees(ctx.db, ctx.principal, request.params.cardNumber, rawBodyOf(request), { idempotencyKey: key, piiKey: ctx.config.PII_KEY });
       return replayed(reply, out.replayed).send(toTransactionHal(kit.hal(request), out.result, request.params.cardNumber));
     },
   );
@@ -217,7 +217,7 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
     },
     async (request) => {
       const ctx = await kit.context(request);
-      return validateLoyalty(ctx.db, ctx.principal, request.body, ctx.config.PII_KEY);
+      return validateLoyalty(ctx.db, ctx.principal, rawBodyOf(request), ctx.config.PII_KEY);
     },
   );
 }
@@ -228,11 +228,17 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
  * write an unknown field is the caller's mistake (a misspelt `amount`), so it is a 400 naming the field
  * before anything runs — checked before Ajv, at every nesting level the schema describes.
  */
+const rawBodies = new WeakMap<FastifyRequest, unknown>();
+/** The body as the client sent it, before Ajv's coercion (for the services' zod validation). */
+export const rawBodyOf = (request: FastifyRequest): unknown => (rawBodies.has(request) ? rawBodies.get(request) : request.body);
+
 export function rejectUnknownBodyFields(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema?.body as Record<string, unknown> | undefined;
     if (!schema) return;
     if (request.body === undefined) request.body = {};
+    // Ajv coerces types (`"1"` → 1) and fills defaults; the services' zod schemas see the body as sent.
+    rawBodies.set(request, structuredClone(request.body));
     const unknown = firstUnknownField(schema, request.body, '');
     if (unknown !== null) throw badInput(`body parameter '${unknown}' is not a field of this request`, unknown);
   });
