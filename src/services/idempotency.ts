@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 import { badInput, DomainError } from '../errors';
@@ -25,6 +25,9 @@ export interface IdempotencyScope {
   /** Everything that identifies the request besides the route: path values and body. */
   request: unknown;
 }
+
+/** How long a key answers with its first result; after that it names a new request. */
+export const KEY_LIFETIME = '24 hours';
 
 /** Keys: 1–255 visible ASCII characters (the draft leaves the syntax to the server). */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -74,10 +77,16 @@ export async function runIdempotent<T>(
   // A concurrent first attempt that rolls back frees the key; the loop then runs the work itself.
   for (let attempt = 0; attempt < 5; attempt++) {
     const ran = await db.transaction(async (tx) => {
+      // A key older than KEY_LIFETIME is free again (Stripe keeps keys 24 h): the upsert reclaims it
+      // under the row lock, so of two concurrent reclaimers one wins and the other replays.
       const [claimed] = await tx
         .insert(idempotencyKeys)
         .values({ vendorId: scope.vendorId, route: scope.route, key: scope.key, fingerprint })
-        .onConflictDoNothing()
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.vendorId, idempotencyKeys.route, idempotencyKeys.key],
+          set: { fingerprint, response: null, createdAt: sql`now()` },
+          setWhere: sql`${idempotencyKeys.createdAt} < now() - ${KEY_LIFETIME}::interval`,
+        })
         .returning({ id: idempotencyKeys.id });
       if (!claimed) return null;
       const value = await work(tx);

@@ -146,6 +146,17 @@ describe('POST …/earn-for-items', () => {
     expect(await balanceOf(card)).toBeCloseTo(before + 2.5, 2);
   });
 
+  it('a key older than 24 hours names a new request', async () => {
+    const first = await post(`/v4/loyalty-cards/${card}/earn-for-items`, body('AGED-1'), { ...VENDOR, 'idempotency-key': 'aged-key' });
+    expect(first.status).toBe(200);
+    await sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = 'aged-key'`;
+    const reused = await post(`/v4/loyalty-cards/${card}/earn-for-items`, body('AGED-2'), { ...VENDOR, 'idempotency-key': 'aged-key' });
+    expect([reused.status, reused.headers.get('idempotent-replayed')]).toEqual([200, 'false']);
+    expect(reused.body.transactionId).not.toBe(first.body.transactionId);
+    const replay = await post(`/v4/loyalty-cards/${card}/earn-for-items`, body('AGED-2'), { ...VENDOR, 'idempotency-key': 'aged-key' });
+    expect(replay.body).toEqual(reused.body);
+  });
+
   it('never earns twice for one item (vendor + productId), on any card; nothing is written', async () => {
     const again = await post(`/v4/loyalty-cards/${card}/earn-for-items`, body('EARN-1'));
     expect(again.status).toBe(409);
