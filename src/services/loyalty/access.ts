@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { loyaltyAccountVendors, orders } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
@@ -54,11 +54,18 @@ export async function mayReadHolder(db: DbOrTx, principal: Principal, target: Ho
   const orderLinks: SQL[] = [];
   if (target.siteAccountId !== null) orderLinks.push(eq(orders.siteAccountId, target.siteAccountId));
   if (target.cardNumbers.length > 0) orderLinks.push(inArray(orders.loyaltyCardNumber, target.cardNumbers));
-  const [found] = await db.execute<{ ok: number }>(sql`
-    select 1 as ok where exists (
-      select 1 from ${loyaltyAccountVendors}
-      where ${and(eq(loyaltyAccountVendors.loyaltyAccountId, target.loyaltyAccountId), eq(loyaltyAccountVendors.vendorId, vendorId))}
-    ) ${orderLinks.length ? sql`or exists (select 1 from ${orders} where ${and(eq(orders.vendorId, vendorId), or(...orderLinks))})` : sql``}`);
+  // Query builder rather than raw SQL: `db.execute` answers differently on postgres.js and PGlite.
+  const [linked] = await db
+    .select({ id: loyaltyAccountVendors.vendorId })
+    .from(loyaltyAccountVendors)
+    .where(and(eq(loyaltyAccountVendors.loyaltyAccountId, target.loyaltyAccountId), eq(loyaltyAccountVendors.vendorId, vendorId)))
+    .limit(1);
+  if (linked || orderLinks.length === 0) return Boolean(linked);
+  const [found] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.vendorId, vendorId), or(...orderLinks)))
+    .limit(1);
   return Boolean(found);
 }
 
