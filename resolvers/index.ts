@@ -2,6 +2,7 @@ import type { NonEmptyArray } from 'type-graphql';
 import { ReferenceResolver } from './reference.resolver';
 import { AccountResolver } from './account.resolver';
 import { AccountSubscriptionsResolver, MarketingSubscriptionResolver } from './subscription.resolver';
+import { AccountLoyaltyResolver, LoyaltyResolver } from './loyalty.resolver';
 import { OrderResolver } from './order.resolver';
 import { OrderMutationResolver } from './order-mutation.resolver';
 import { OrderProductResolver } from './order-product.resolver';
@@ -35,6 +36,8 @@ export const resolvers: NonEmptyArray<Function> = [
   AccountResolver,
   AccountSubscriptionsResolver,
   MarketingSubscriptionResolver,
+  AccountLoyaltyResolver,
+  LoyaltyResolver,
   OrderResolver,
   OrderMutationResolver,
   OrderProductResolver,

@@ -23,6 +23,20 @@ export const ERROR_CATALOG = {
   QUERY_TOO_COMPLEX: { status: 400, restCode: 4001 },
   /** A GraphQL operation that resolved more list items than the runtime guard allows. */
   RESPONSE_TOO_LARGE: { status: 400, restCode: 4005 },
+  /** An `Idempotency-Key` reused with a different request (route, path or body). */
+  IDEMPOTENCY_KEY_REUSED: { status: 422, restCode: 4220 },
+  /** The loyalty card (or account) is Closed: it can neither earn nor spend. */
+  LOYALTY_CARD_CLOSED: { status: 409, restCode: 4093 },
+  /** The loyalty card (or account) is flagged for fraud: it can neither earn nor spend. */
+  LOYALTY_CARD_FRAUD: { status: 409, restCode: 4094 },
+  /** The loyalty card is not Active (not activated, lost, suspended, …), or its account may not earn / redeem. */
+  LOYALTY_CARD_INACTIVE: { status: 409, restCode: 4095 },
+  /** A fee waiver larger than the card's balance: nothing is spent. */
+  INSUFFICIENT_BALANCE: { status: 409, restCode: 4096 },
+  /** An item (vendor + productId) that already earned points, on any card: nothing is earned. */
+  ALREADY_EARNED: { status: 409, restCode: 4097 },
+  /** A campaign registration outside the campaign's dates. */
+  CAMPAIGN_NOT_OPEN: { status: 409, restCode: 4098 },
   INTERNAL_SERVER_ERROR: { status: 500, restCode: 5000 },
   /** The database is unreachable or too slow; retry later. */
   SERVICE_UNAVAILABLE: { status: 503, restCode: 5030 },

@@ -91,6 +91,114 @@ CREATE TABLE "webhook_subscriptions" (
 	CONSTRAINT "webhook_subscriptions_token_unique" UNIQUE("token")
 );
 --> statement-breakpoint
+CREATE TABLE "idempotency_keys" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"vendor_id" integer NOT NULL,
+	"route" text NOT NULL,
+	"key" text NOT NULL,
+	"fingerprint" text NOT NULL,
+	"response" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "idempotency_keys_uq" UNIQUE("vendor_id","route","key")
+);
+--> statement-breakpoint
+CREATE TABLE "loyalty_account_vendors" (
+	"loyalty_account_id" integer NOT NULL,
+	"vendor_id" integer NOT NULL,
+	"linked_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "loyalty_account_vendors_uq" UNIQUE("loyalty_account_id","vendor_id")
+);
+--> statement-breakpoint
+CREATE TABLE "loyalty_accounts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"site_account_id" integer,
+	"email" text NOT NULL,
+	"first_name" text NOT NULL,
+	"middle_initial" text,
+	"last_name" text NOT NULL,
+	"gender" text,
+	"birth_date" date,
+	"mobile_phone_number" text,
+	"address1" text,
+	"address2" text,
+	"city" text,
+	"state" text,
+	"postal_code" text,
+	"ssn_hash" text,
+	"ssn_last_four" text,
+	"associate_id" integer,
+	"status" text DEFAULT 'Active' NOT NULL,
+	"status_info" text DEFAULT 'Active' NOT NULL,
+	"favorite_theatre_id" integer,
+	"terms_accepted" boolean DEFAULT false NOT NULL,
+	"terms_version" integer,
+	"terms_accepted_at" timestamp with time zone,
+	"activation_type" text,
+	"activation_date" timestamp with time zone,
+	"enroll_date" timestamp with time zone DEFAULT now() NOT NULL,
+	"is_earn" boolean DEFAULT true NOT NULL,
+	"is_redeem" boolean DEFAULT true NOT NULL,
+	"notifications_via_email" boolean DEFAULT false NOT NULL,
+	"notifications_via_mobile" boolean DEFAULT false NOT NULL,
+	"offers_via_email" boolean DEFAULT false NOT NULL,
+	"offers_via_mobile" boolean DEFAULT false NOT NULL,
+	"weekly_emails" boolean DEFAULT false NOT NULL,
+	"website_last_updated_at" timestamp with time zone,
+	"portfolio_id" text,
+	"portfolio_type" text,
+	"validation_errors" text,
+	"closed_at" timestamp with time zone,
+	CONSTRAINT "loyalty_accounts_associate_id_unique" UNIQUE("associate_id")
+);
+--> statement-breakpoint
+CREATE TABLE "loyalty_campaign_registrations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"campaign_id" integer NOT NULL,
+	"loyalty_account_id" integer NOT NULL,
+	"vendor_id" integer,
+	"registered_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "loyalty_campaign_registrations_uq" UNIQUE("campaign_id","loyalty_account_id")
+);
+--> statement-breakpoint
+CREATE TABLE "loyalty_campaigns" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone,
+	CONSTRAINT "loyalty_campaigns_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "loyalty_earn_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"transaction_id" integer NOT NULL,
+	"vendor_id" integer NOT NULL,
+	"product_id" text NOT NULL,
+	"description" text,
+	"ticket_type" text,
+	"feature" text,
+	"feature_id" text,
+	"auditorium_id" text,
+	"price" numeric(12, 2) NOT NULL,
+	"earned" numeric(12, 2) NOT NULL,
+	CONSTRAINT "loyalty_earn_items_item_uq" UNIQUE("vendor_id","product_id")
+);
+--> statement-breakpoint
+CREATE TABLE "loyalty_transactions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"card_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"balance_change" numeric(12, 2) NOT NULL,
+	"balance_after" numeric(12, 2) NOT NULL,
+	"amount" numeric(12, 2) NOT NULL,
+	"vendor_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "loyalty_transactions_after_nonnegative" CHECK ("loyalty_transactions"."balance_after" >= 0)
+);
+--> statement-breakpoint
+ALTER TABLE "loyalty_cards" ADD COLUMN "loyalty_account_id" integer;--> statement-breakpoint
+ALTER TABLE "loyalty_cards" ADD COLUMN "balance" numeric(12, 2) DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "subscribers" ADD CONSTRAINT "subscribers_site_account_id_site_accounts_id_fk" FOREIGN KEY ("site_account_id") REFERENCES "public"."site_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_channels" ADD CONSTRAINT "subscription_channels_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_enrolments" ADD CONSTRAINT "subscription_enrolments_subscriber_id_subscribers_id_fk" FOREIGN KEY ("subscriber_id") REFERENCES "public"."subscribers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -99,8 +207,27 @@ ALTER TABLE "refund_batches" ADD CONSTRAINT "refund_batches_showtime_id_showtime
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_subscription_id_webhook_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."webhook_subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_event_id_outbox_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."outbox_events"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_subscriptions" ADD CONSTRAINT "webhook_subscriptions_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_account_vendors" ADD CONSTRAINT "loyalty_account_vendors_loyalty_account_id_loyalty_accounts_id_fk" FOREIGN KEY ("loyalty_account_id") REFERENCES "public"."loyalty_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_account_vendors" ADD CONSTRAINT "loyalty_account_vendors_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_accounts" ADD CONSTRAINT "loyalty_accounts_site_account_id_site_accounts_id_fk" FOREIGN KEY ("site_account_id") REFERENCES "public"."site_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_campaign_registrations" ADD CONSTRAINT "loyalty_campaign_registrations_campaign_id_loyalty_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."loyalty_campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_campaign_registrations" ADD CONSTRAINT "loyalty_campaign_registrations_loyalty_account_id_loyalty_accounts_id_fk" FOREIGN KEY ("loyalty_account_id") REFERENCES "public"."loyalty_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_campaign_registrations" ADD CONSTRAINT "loyalty_campaign_registrations_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_earn_items" ADD CONSTRAINT "loyalty_earn_items_transaction_id_loyalty_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."loyalty_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_earn_items" ADD CONSTRAINT "loyalty_earn_items_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_transactions" ADD CONSTRAINT "loyalty_transactions_card_id_loyalty_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."loyalty_cards"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_transactions" ADD CONSTRAINT "loyalty_transactions_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "subscribers_account_idx" ON "subscribers" USING btree ("site_account_id");--> statement-breakpoint
 CREATE INDEX "subscription_enrolments_channel_idx" ON "subscription_enrolments" USING btree ("channel_id");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE status = 'pending';--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_subscription_idx" ON "webhook_deliveries" USING btree ("subscription_id","id");--> statement-breakpoint
-CREATE INDEX "webhook_subscriptions_vendor_idx" ON "webhook_subscriptions" USING btree ("vendor_id");
+CREATE INDEX "webhook_subscriptions_vendor_idx" ON "webhook_subscriptions" USING btree ("vendor_id");--> statement-breakpoint
+CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "loyalty_accounts_site_account_uq" ON "loyalty_accounts" USING btree ("site_account_id");--> statement-breakpoint
+CREATE INDEX "loyalty_accounts_email_idx" ON "loyalty_accounts" USING btree (lower("email"));--> statement-breakpoint
+CREATE INDEX "loyalty_accounts_phone_idx" ON "loyalty_accounts" USING btree ("mobile_phone_number");--> statement-breakpoint
+CREATE INDEX "loyalty_earn_items_tx_idx" ON "loyalty_earn_items" USING btree ("transaction_id");--> statement-breakpoint
+CREATE INDEX "loyalty_transactions_card_idx" ON "loyalty_transactions" USING btree ("card_id");--> statement-breakpoint
+ALTER TABLE "loyalty_cards" ADD CONSTRAINT "loyalty_cards_loyalty_account_id_loyalty_accounts_id_fk" FOREIGN KEY ("loyalty_account_id") REFERENCES "public"."loyalty_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "loyalty_cards_loyalty_account_idx" ON "loyalty_cards" USING btree ("loyalty_account_id");--> statement-breakpoint
+ALTER TABLE "loyalty_cards" ADD CONSTRAINT "loyalty_cards_balance_nonnegative" CHECK ("loyalty_cards"."balance" >= 0);

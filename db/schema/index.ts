@@ -13,3 +13,4 @@ export * from './order';
 export * from './seat-event';
 export * from './subscription';
 export * from './webhook';
+export * from './loyalty';

@@ -4,6 +4,9 @@ import { theatres } from '../schema';
 import { seedAccounts } from './accounts';
 import { seedAttributes } from './attributes';
 import { seedConcessions } from './concessions';
+import { DEFAULT_PII_KEY } from '../../src/config';
+import { piiKeys } from '../../src/pii';
+import { seedLoyalty } from './loyalty';
 import { seedMedia } from './media';
 import { seedMovies } from './movies';
 import { seedPeople } from './people';
@@ -21,6 +24,8 @@ export interface SeedOptions {
   /** The first local day of showtimes; defaults to today. */
   today?: Date;
   log?: (message: string) => void;
+  /** PII_KEY of the instance that will serve the data (keyed SSN hashes); defaults to the dev key. */
+  piiKey?: string;
 }
 
 /**
@@ -68,6 +73,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     if (options.demoCredentials) {
       const accounts = await seedAccounts(tx, today);
       step(`${accounts.vendors} demo vendors, ${accounts.accounts} site accounts, ${accounts.cards} loyalty cards`);
+      const loyalty = await seedLoyalty(tx, today, piiKeys(options.piiKey ?? DEFAULT_PII_KEY));
+      step(`${loyalty.accounts} loyalty accounts, ${loyalty.transactions} loyalty transactions`);
     }
     // The catalog always; its subscribers are demo accounts, so only with demo credentials.
     const subs = await seedSubscriptions(tx, today, options.demoCredentials ?? false);

@@ -10,6 +10,7 @@ import { createShowtimeLoaders } from './showtime.loaders';
 import { createLayoutLoaders } from './layout.loaders';
 import { createConcessionLoaders } from './concession.loaders';
 import { createSubscriptionLoaders } from './subscription.loaders';
+import { createLoyaltyLoaders } from './loyalty.loaders';
 import { warmReferenceCache } from './reference-cache';
 
 /** Every domain's factory (`src/loaders/<domain>.loaders.ts` exporting `create<Domain>Loaders(db)`). */
@@ -25,6 +26,7 @@ const factories = [
   createLayoutLoaders,
   createConcessionLoaders,
   createSubscriptionLoaders,
+  createLoyaltyLoaders,
 ] as const;
 
 type Factory = (db: Db) => object;

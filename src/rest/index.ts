@@ -18,6 +18,8 @@ import { orderRoutes } from './order.routes';
 import { subscriptionRoutes } from './subscription.routes';
 import { webhookRoutes } from './webhook.routes';
 import { showtimeCancellationRoutes } from './showtime-cancellation.routes';
+import { loyaltyAccountRoutes } from './loyalty-account.routes';
+import { loyaltyRoutes } from './loyalty.routes';
 
 export interface RestDeps {
   config: Config;
@@ -28,7 +30,7 @@ export interface RestDeps {
 /** A route group: `src/rest/<area>.routes.ts` exports one. */
 export type RouteGroup = (app: FastifyInstance, kit: RestKit) => Promise<void>;
 
-const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes, catalogRoutes, locationRoutes, mediaRoutes, showtimeRoutes, seatingRoutes, concessionRoutes, orderRoutes, subscriptionRoutes, webhookRoutes, showtimeCancellationRoutes];
+const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes, catalogRoutes, locationRoutes, mediaRoutes, showtimeRoutes, seatingRoutes, concessionRoutes, orderRoutes, subscriptionRoutes, webhookRoutes, showtimeCancellationRoutes, loyaltyRoutes, loyaltyAccountRoutes];
 
 /**
  * Registers the REST compatibility layer (the spec's /v1…/v4 paths): the error and not-found

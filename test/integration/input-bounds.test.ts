@@ -106,6 +106,9 @@ beforeAll(async () => {
     month: String(Number(date.slice(5, 7))),
     day: String(Number(date.slice(8, 10))),
     latitude: '32.78',
+    // GET /v4/loyalty-cards wants one of loyalty-account-id and email.
+    'loyalty-account-id': '1',
+    cardNumber: 'PREM000000000001',
     longitude: '-96.8',
     audience: 'guest',
     view: 'now-playing',
@@ -223,7 +226,7 @@ test('every query parameter: hostile values are never 5xx; NUL, invalid UTF-8 an
   expect(cases.length).toBeGreaterThan(100);
   const problems = await sendAll(cases, async ({ op, p, value }) => {
     const base = pathWith(op, '', '');
-    const required = op.params.filter((q) => q.in === 'query' && q.name !== p.name && ['latitude', 'longitude'].includes(q.name));
+    const required = op.params.filter((q) => q.in === 'query' && q.name !== p.name && ['latitude', 'longitude', 'loyalty-account-id'].includes(q.name));
     const extra = required.map((q) => `&${q.name}=${samples[q.name]}`).join('');
     const url = `${base}?${p.name}=${value}${extra}`;
     const label = `${op.method} ${op.path}?${p.name}=${shortened(value)}`;
@@ -241,8 +244,8 @@ test('page-number: at the maximum an empty page on every paged route, above it a
   expect(paged.length).toBeGreaterThan(10);
   const problems: string[] = [];
   for (const op of paged) {
-    // `/v2/subscriptions` needs one of its parameters (not expressible as `required`): the audience.
-    const required = op.params.filter((q) => q.in === 'query' && ['latitude', 'longitude', 'audience'].includes(q.name));
+    // `/v2/subscriptions` needs one of its parameters (not expressible as `required`): the audience; the loyalty card list one filter.
+    const required = op.params.filter((q) => q.in === 'query' && ['latitude', 'longitude', 'audience', 'loyalty-account-id'].includes(q.name));
     const extra = required.map((q) => `&${q.name}=${samples[q.name]}`).join('');
     const url = (n: string) => `${pathWith(op, '', '')}?page-number=${n}&page-size=100${extra}`;
     const last = await call('GET', url(String(MAX_PAGE_NUMBER)));

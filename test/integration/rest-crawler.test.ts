@@ -1,3 +1,4 @@
+import { signAccountToken } from '../../src/auth/principal';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 /**
@@ -120,5 +121,39 @@ test('every link reachable from theatres, movies and showtimes answers 200', asy
   const kinds = new Set([...seen].map((p) => p.split('/').slice(1, 3).join('/')));
   for (const kind of ['v2/theatres', 'v2/movies', 'v2/showtimes', 'v2/media', 'v1/movie', 'v3/seating-layouts', 'v2/seating-layouts', 'v1/concessions']) {
     expect(kinds).toContain(kind);
+  }
+});
+
+/**
+ * The account side needs credentials: from an order made with a loyalty card, and from that card's
+ * loyalty account, every non-templated link answers 200 for the same caller — the order's creating
+ * vendor, and the account's own token with a vendor key (templated order links need bodies and methods
+ * other than GET; docs/orders.md).
+ */
+test("links from an order's loyalty card and its loyalty account answer 200 for the order's creator", async () => {
+  const vendor = { 'x-vendor-key': 'demo-vendor-key' };
+  const owner = { ...vendor, authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 1)}` };
+  for (const headers of [vendor, owner]) {
+    const order = await app.request<{ id: number; _links: Record<string, Link> }>('POST', '/v2/orders', { loyaltyCardNumber: 'PREM000000000001' }, headers);
+    expect(order.status).toBe(201);
+    expect(order.body._links['loyalty-card']).toBeDefined();
+    const queue = [`/v2/orders/${order.body.id}`, '/v4/loyalty-accounts/1', '/v4/loyalty-cards?loyalty-account-id=1'];
+    const seen = new Set(queue);
+    const failures: string[] = [];
+    while (queue.length && seen.size < 60) {
+      const path = queue.shift()!;
+      const res = await app.get(path, headers);
+      if (res.status !== 200) failures.push(`${path} → ${res.status}`);
+      for (const link of linksIn(res.body)) {
+        const next = link.href.slice(app.url.length);
+        if (link.templated || !link.href.startsWith(app.url) || seen.has(next)) continue;
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+    expect(failures).toEqual([]);
+    for (const path of ['/v4/loyalty-cards/PREM000000000001', '/v2/loyalty-cards/PREM000000000001/product-subscriptions/alist', '/v4/loyalty-cards/id-1']) {
+      expect(seen).toContain(path);
+    }
   }
 });

@@ -1,0 +1,198 @@
+import type { CardView, LoyaltyAccountView, LoyaltyTransactionResult } from '../../services/loyalty';
+import type { Hal, Links } from '../hal';
+import { seg } from '../hal';
+import { arr, bool, int, links, nint, nstr, num, obj, str } from '../schemas';
+
+/**
+ * Loyalty cards and accounts as HAL (docs/accounts.md, "Loyalty"). `cardNumber` is always masked to
+ * the last four. A link carries a card number only when the request's own path did (`ref`); otherwise it
+ * names the card as `id-{cardId}`, and e-mail or phone lookups link to the account by id, so no response
+ * holds an identifier the caller did not send.
+ */
+
+export const A_LIST_REL = 'v2/loyalty-cards/product-subscriptions/alist';
+export const cardPath = (ref: string) => `/v4/loyalty-cards/${seg(ref)}`;
+export const cardIdRef = (card: { id: number }) => `id-${card.id}`;
+export const aListPath = (ref: string) => `/v2/loyalty-cards/${seg(ref)}/product-subscriptions/alist`;
+export const loyaltyAccountPath = (id: number) => `/v4/loyalty-accounts/${id}`;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const cardSchema = obj({
+  profileId: nint('Loyalty account id of the card (the spec\'s profile id).'),
+  cardNumber: str('Masked to the last four.'),
+  balance: num('Reward balance, USD.'),
+  pointsEarned: int('The balance as reward points (100 per USD).'),
+  accountType: str('WebOnly, Legacy, Insider, Premiere, PremiereGo, Associate'),
+  status: str('Active, Inactive, Closed'),
+  statusInfo: str('Active, Not Activated, Closed, Fraud, Lost/Stolen, Expired, Expiring, Cancelled, Suspended'),
+  ActivationDate: nstr('UTC.'),
+  expirationDate: nstr('UTC.'),
+  _links: links(['subscription']),
+});
+
+export function toCardHal(hal: Hal, card: CardView, ref: string): Record<string, unknown> {
+  const l: Links = { self: hal.link(cardPath(ref)) };
+  if (card.hasAListSubscription) {
+    l.subscription = hal.link(aListPath(ref));
+    l[hal.rel(A_LIST_REL)] = hal.link(aListPath(ref));
+  }
+  return {
+    profileId: card.profileId,
+    cardNumber: card.cardNumber,
+    balance: card.balance,
+    pointsEarned: card.pointsEarned,
+    accountType: card.accountType,
+    status: card.status,
+    statusInfo: card.statusInfo,
+    ActivationDate: iso(card.activationDate),
+    expirationDate: iso(card.expirationDate),
+    _links: l,
+  };
+}
+
+/** The deprecated v3 card: no PremiereGo (shown as Premiere, its v3 equivalent). */
+export const cardV3Schema = obj({
+  balance: num(),
+  accountType: str('WebOnly, Legacy, Insider, Premiere, Associate'),
+  status: str(),
+  statusInfo: str(),
+  expirationDate: nstr(),
+  _links: links(),
+});
+
+export function toCardV3Hal(hal: Hal, card: CardView, ref: string): Record<string, unknown> {
+  return {
+    balance: card.balance,
+    accountType: card.accountType === 'PremiereGo' ? 'Premiere' : card.accountType,
+    status: card.status,
+    statusInfo: card.statusInfo,
+    expirationDate: iso(card.expirationDate),
+    _links: { self: hal.link(`/v3/loyalty-cards/${seg(ref)}`) },
+  };
+}
+
+export const aListSchema = obj({
+  name: str('A-List'),
+  cardNumber: str('Masked.'),
+  status: str('The card status: Active, Inactive, Closed.'),
+  startDateUtc: nstr(),
+  _links: links(['loyalty-card']),
+});
+
+export const transactionSchema = obj({
+  transactionId: int(),
+  kind: str('Earn or WaiveFees'),
+  cardNumber: str('Masked.'),
+  amount: num('Earn: reward added, USD; WaiveFees: fees paid from the balance, USD.'),
+  pointsChange: int('Signed change of points.'),
+  balance: num('Balance after, USD.'),
+  pointsEarned: int('Balance after, in points.'),
+  items: arr(obj({ productId: str(), earned: num(), pointsEarned: int() })),
+  createdDateUtc: str(),
+  _links: links(['loyalty-card']),
+});
+
+export function toTransactionHal(hal: Hal, result: LoyaltyTransactionResult, cardNumber: string): Record<string, unknown> {
+  return { ...result, _links: { self: hal.link(cardPath(cardNumber)), 'loyalty-card': hal.link(cardPath(cardNumber)) } };
+}
+
+const addressSchema = obj({ address1: nstr(), address2: nstr(), city: nstr(), postalCode: nstr(), state: nstr() });
+
+export const loyaltyAccountSchema = obj(
+  {
+    address: addressSchema,
+    loyaltyAccountId: int(),
+    cardNumber: nstr('The account\'s current card, masked.'),
+    email: str(),
+    firstName: str(),
+    middleInitial: nstr(),
+    lastName: str(),
+    gender: nstr(),
+    birthDate: nstr('YYYY-MM-DD'),
+    ssn: nstr('Masked: the last four digits only (e.g. *****6789).'),
+    status: str(),
+    statusInfo: str(),
+    mobilePhoneNumber: nstr(),
+    favoriteTheatreId: nint(),
+    areTermsAndConditionsAccepted: bool(),
+    termsAndConditionsAcceptedVersion: nint(),
+    acceptedTermsAndConditionsDate: nstr(),
+    numberOfCardsIssued: int(),
+    activationType: nstr('ASSO, WELC'),
+    activationDate: nstr(),
+    enrollDate: str(),
+    isEarn: bool(),
+    isRedeem: bool(),
+    receivesNotificationsViaEmail: bool(),
+    receivesNotificationsViaMobile: bool(),
+    receivesOffersViaEmail: bool(),
+    receivesOffersViaMobile: bool(),
+    receivesWeeklyEmails: bool(),
+    websiteLastUpdateCstDateTime: nstr('Central time (America/Chicago), no zone designator.'),
+    ValidationErrors: str('Only when the loyalty system reported invalid data.'),
+    PortfolioId: nstr(),
+    PortfolioType: nstr(),
+    _links: links(['loyalty-cards']),
+  },
+  ['ValidationErrors'],
+);
+
+const CST = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Chicago',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `YYYY-MM-DDThh:mm:ss` in US Central time (the spec's "CST" field). */
+export function centralTime(d: Date | null): string | null {
+  if (!d) return null;
+  const p = Object.fromEntries(CST.formatToParts(d).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+}
+
+export function toLoyaltyAccountHal(hal: Hal, a: LoyaltyAccountView): Record<string, unknown> {
+  return {
+    address: a.address,
+    loyaltyAccountId: a.loyaltyAccountId,
+    cardNumber: a.cardNumber,
+    email: a.email,
+    firstName: a.firstName,
+    middleInitial: a.middleInitial,
+    lastName: a.lastName,
+    gender: a.gender,
+    birthDate: a.birthDate,
+    ssn: a.ssnLastFour ? `*****${a.ssnLastFour}` : null,
+    status: a.status,
+    statusInfo: a.statusInfo,
+    mobilePhoneNumber: a.mobilePhoneNumber,
+    favoriteTheatreId: a.favoriteTheatreId,
+    areTermsAndConditionsAccepted: a.areTermsAndConditionsAccepted,
+    termsAndConditionsAcceptedVersion: a.termsAndConditionsAcceptedVersion,
+    acceptedTermsAndConditionsDate: iso(a.acceptedTermsAndConditionsDate),
+    numberOfCardsIssued: a.numberOfCardsIssued,
+    activationType: a.activationType,
+    activationDate: iso(a.activationDate),
+    enrollDate: a.enrollDate.toISOString(),
+    isEarn: a.isEarn,
+    isRedeem: a.isRedeem,
+    receivesNotificationsViaEmail: a.receivesNotificationsViaEmail,
+    receivesNotificationsViaMobile: a.receivesNotificationsViaMobile,
+    receivesOffersViaEmail: a.receivesOffersViaEmail,
+    receivesOffersViaMobile: a.receivesOffersViaMobile,
+    receivesWeeklyEmails: a.receivesWeeklyEmails,
+    websiteLastUpdateCstDateTime: centralTime(a.websiteLastUpdateCstDateTime),
+    ...(a.validationErrors ? { ValidationErrors: a.validationErrors } : {}),
+    PortfolioId: a.portfolioId,
+    PortfolioType: a.portfolioType,
+    _links: {
+      self: hal.link(loyaltyAccountPath(a.loyaltyAccountId)),
+      'loyalty-cards': hal.link(`/v4/loyalty-cards?loyalty-account-id=${a.loyaltyAccountId}`),
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { loyaltyAccountVendors, orders } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { DomainError, unauthenticated } from '../../errors';
+
+/**
+ * Who may read what of loyalty (docs/accounts.md, "Loyalty", has the reasoning). Two levels:
+ *
+ * - **Holder data** (the loyalty account: name, e-mail, phone, address, SSN's last four; an account's
+ *   card list): an admin; the holder's own account token; or a vendor key alone when the vendor has a
+ *   relationship with the account — the guest enrolled or linked their card through it
+ *   (`loyalty_account_vendors`), or an order of that vendor carries the guest's account (set from the
+ *   guest's own token, so unforgeable) or one of the guest's cards. Anything else is the same NOT_FOUND
+ *   as an unknown account, so lookups cannot tell which e-mails or phones exist.
+ * - **Card data** (balance, points, status, type, dates; earn, waive): the card number is what a guest
+ *   presents at a box office, and the spec's point-of-sale flows take it as the credential. A vendor key
+ *   with the number may act on the card; an account token (with or without a vendor key) reaches only
+ *   its own cards and cards on its own orders; an admin any card.
+ *
+ * Lookups by a personal identifier need a vendor key (or an admin token): UNAUTHENTICATED otherwise.
+ */
+export type LookupKind = 'id' | 'identifier';
+
+/** The caller must hold a vendor key (or be an admin) for an identifier lookup; any credential for an id. */
+export function assertLookupCredential(principal: Principal, kind: LookupKind): void {
+  if (principal.isAdmin) return;
+  if (kind === 'identifier' && principal.vendorId === null) {
+    throw unauthenticated('Loyalty lookups by e-mail, phone or card number need an X-Vendor-Key');
+  }
+  if (principal.vendorId === null && principal.accountId === null) {
+    throw unauthenticated('Loyalty data needs an account token or an X-Vendor-Key');
+  }
+}
+
+/** The one answer for "no such loyalty account" and "not yours": identical status, code and message. */
+export const loyaltyAccountNotFound = () => new DomainError('NOT_FOUND', 'No loyalty account matches the given identifier');
+/** The one answer for "no such card" and "not yours". */
+export const loyaltyCardNotFound = () => new DomainError('NOT_FOUND', 'No loyalty card matches the given number');
+
+/** What the rules need of a loyalty account: its id, linked site account and card numbers. */
+export interface HolderTarget {
+  loyaltyAccountId: number;
+  siteAccountId: number | null;
+  cardNumbers: string[];
+}
+
+/** Whether `principal` may read the holder data of `target` (see above). */
+export async function mayReadHolder(db: DbOrTx, principal: Principal, target: HolderTarget): Promise<boolean> {
+  if (principal.isAdmin) return true;
+  if (principal.accountId !== null) return target.siteAccountId !== null && target.siteAccountId === principal.accountId;
+  if (principal.vendorId === null) return false;
+  const vendorId = principal.vendorId;
+  const orderLinks: SQL[] = [];
+  if (target.siteAccountId !== null) orderLinks.push(eq(orders.siteAccountId, target.siteAccountId));
+  if (target.cardNumbers.length > 0) orderLinks.push(inArray(orders.loyaltyCardNumber, target.cardNumbers));
+  // Query builder rather than raw SQL: `db.execute` answers differently on postgres.js and PGlite.
+  const [linked] = await db
+    .select({ id: loyaltyAccountVendors.vendorId })
+    .from(loyaltyAccountVendors)
+    .where(and(eq(loyaltyAccountVendors.loyaltyAccountId, target.loyaltyAccountId), eq(loyaltyAccountVendors.vendorId, vendorId)))
+    .limit(1);
+  if (linked || orderLinks.length === 0) return Boolean(linked);
+  const [found] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.vendorId, vendorId), or(...orderLinks)))
+    .limit(1);
+  return Boolean(found);
+}
+
+/** Whether `principal` may read or act on card `cardNumber` owned by site account `ownerAccountId`. */
+export async function mayUseCard(db: DbOrTx, principal: Principal, cardNumber: string, ownerAccountId: number | null): Promise<boolean> {
+  if (principal.isAdmin) return true;
+  if (principal.accountId === null) return principal.vendorId !== null;
+  if (ownerAccountId === principal.accountId) return true;
+  // A card the guest put on one of their own orders: the order's `loyalty-card` link must resolve.
+  const [found] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.siteAccountId, principal.accountId), eq(orders.loyaltyCardNumber, cardNumber)))
+    .limit(1);
+  return Boolean(found);
+}

@@ -1,0 +1,196 @@
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
+import { loyaltyAccounts, loyaltyCards, loyaltyEarnItems, loyaltyTransactions } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { DomainError, unauthenticated } from '../../errors';
+import { maskCardNumber, piiKeys } from '../../pii';
+import { runIdempotent } from '../idempotency';
+import { loyaltyCardNotFound, mayUseCard } from './access';
+import { isCardNumber } from './identifiers';
+import { earnForItemsSchema, parseInput, waiveFeesSchema } from './input';
+import { cents, EARN_RATE, pointsOf, POINTS_PER_DOLLAR, type CardRow } from './model';
+
+/** The answer of an earn or a waiver (plain JSON: it is what an Idempotency-Key replays). */
+export interface LoyaltyTransactionResult {
+  transactionId: number;
+  kind: 'Earn' | 'WaiveFees';
+  cardNumber: string;
+  /** Earn: reward added (USD); WaiveFees: fees paid from the balance (USD). */
+  amount: number;
+  pointsChange: number;
+  balance: number;
+  pointsEarned: number;
+  items: { productId: string; earned: number; pointsEarned: number }[];
+  createdDateUtc: string;
+}
+
+export interface LoyaltyWriteOptions {
+  idempotencyKey?: string;
+  piiKey: string;
+}
+
+/**
+ * Locks the card for a balance change and checks it may take one: it exists and is the caller's to use
+ * (access.ts), is not Closed (LOYALTY_CARD_CLOSED) or fraud-flagged (LOYALTY_CARD_FRAUD), is Active, and
+ * its account allows earning / redeeming (LOYALTY_CARD_INACTIVE).
+ */
+async function lockUsableCard(tx: Tx, principal: Principal, cardNumber: string, purpose: 'earn' | 'redeem'): Promise<CardRow> {
+  if (!isCardNumber(cardNumber)) throw loyaltyCardNotFound();
+  const [card] = await tx.select().from(loyaltyCards).where(eq(loyaltyCards.cardNumber, cardNumber)).for('update');
+  if (!card || !(await mayUseCard(tx, principal, cardNumber, card.siteAccountId))) throw loyaltyCardNotFound();
+  const [account] = card.loyaltyAccountId
+    ? await tx.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.id, card.loyaltyAccountId))
+    : [];
+  if (card.status === 'Closed' || account?.status === 'Closed') {
+    throw new DomainError('LOYALTY_CARD_CLOSED', 'The loyalty card is closed', { status: card.status, statusInfo: card.statusInfo });
+  }
+  if (card.statusInfo === 'Fraud' || account?.statusInfo === 'Fraud') {
+    throw new DomainError('LOYALTY_CARD_FRAUD', 'The loyalty card is flagged for fraud', { status: card.status, statusInfo: card.statusInfo });
+  }
+  if (card.status !== 'Active') {
+    throw new DomainError('LOYALTY_CARD_INACTIVE', `The loyalty card is ${card.status} (${card.statusInfo})`, {
+      status: card.status,
+      statusInfo: card.statusInfo,
+    });
+  }
+  if (account && (purpose === 'earn' ? !account.isEarn : !account.isRedeem)) {
+    throw new DomainError('LOYALTY_CARD_INACTIVE', `The loyalty account may not ${purpose}`, { status: card.status, statusInfo: card.statusInfo });
+  }
+  return card;
+}
+
+function requireVendor(principal: Principal): number {
+  if (principal.vendorId === null) throw unauthenticated('Loyalty earn and fee waivers need an X-Vendor-Key');
+  return principal.vendorId;
+}
+
+/**
+ * Earns rewards for purchased items (REST `POST /v4/loyalty-cards/{n}/earn-for-items`): each item earns
+ * EARN_RATE of its price; an item is (vendor, productId) and earns once ever, on any card (ALREADY_EARNED
+ * names them, nothing is earned). One transaction: ledger row, items, balance. With an idempotency key a
+ * retry returns the first answer.
+ */
+export async function earnForItems(
+  db: Db,
+  principal: Principal,
+  cardNumber: string,
+  body: unknown,
+  options: LoyaltyWriteOptions,
+): Promise<{ result: LoyaltyTransactionResult; replayed: boolean }> {
+  const vendorId = requireVendor(principal);
+  const input = parseInput(earnForItemsSchema, body);
+  const scope = options.idempotencyKey
+    ? { vendorId, route: 'loyalty-cards/earn-for-items', key: options.idempotencyKey, request: { cardNumber, input, accountId: principal.accountId } }
+    : null;
+  const { value, replayed } = await runIdempotent(db, scope, piiKeys(options.piiKey).hashKey, async (tx) => {
+    const card = await lockUsableCard(tx, principal, cardNumber, 'earn');
+    const productIds = input.earnItems.map((i) => i.productId);
+    const earnedBefore = await tx
+      .select({ productId: loyaltyEarnItems.productId })
+      .from(loyaltyEarnItems)
+      .where(and(eq(loyaltyEarnItems.vendorId, vendorId), inArray(loyaltyEarnItems.productId, productIds)));
+    if (earnedBefore.length > 0) throw alreadyEarned(earnedBefore.map((r) => r.productId));
+    const items = input.earnItems.map((item) => ({ ...item, earned: cents(item.price * EARN_RATE) }));
+    const earned = cents(items.reduce((s, i) => s + i.earned, 0));
+    const [updated] = await tx
+      .update(loyaltyCards)
+      .set({ balance: sql`${loyaltyCards.balance} + ${earned}` })
+      .where(eq(loyaltyCards.id, card.id))
+      .returning({ balance: loyaltyCards.balance });
+    const [ledger] = await tx
+      .insert(loyaltyTransactions)
+      .values({ cardId: card.id, kind: 'Earn', balanceChange: earned, balanceAfter: updated.balance, amount: input.total, vendorId })
+      .returning();
+    // The unique (vendor, productId) index is the guarantee: a concurrent earn of the same item on
+    // another card waits here and then conflicts, and this whole transaction is undone.
+    const inserted = await tx
+      .insert(loyaltyEarnItems)
+      .values(
+        items.map((i) => ({
+          transactionId: ledger.id,
+          vendorId,
+          productId: i.productId,
+          description: i.description ?? null,
+          ticketType: i.ticketType ?? null,
+          feature: i.feature ?? null,
+          featureId: i.featureId ?? null,
+          auditoriumId: i.auditoriumId ?? null,
+          price: i.price,
+          earned: i.earned,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ productId: loyaltyEarnItems.productId });
+    if (inserted.length !== items.length) {
+      const got = new Set(inserted.map((r) => r.productId));
+      throw alreadyEarned(productIds.filter((p) => !got.has(p)));
+    }
+    return resultOf(card, 'Earn', ledger, updated.balance, items.map((i) => ({ productId: i.productId, earned: i.earned, pointsEarned: pointsOf(i.earned) })));
+  });
+  return { result: value, replayed };
+}
+
+/**
+ * Waives fees by paying them from the card's balance (REST `POST …/waive-fees {amount}`): the guarded
+ * UPDATE (`balance >= amount`) under the row lock, backed by the CHECK, means no interleaving of
+ * concurrent waivers can drive the balance below zero (INSUFFICIENT_BALANCE, nothing spent).
+ */
+export async function waiveFees(
+  db: Db,
+  principal: Principal,
+  cardNumber: string,
+  body: unknown,
+  options: LoyaltyWriteOptions,
+): Promise<{ result: LoyaltyTransactionResult; replayed: boolean }> {
+  const vendorId = requireVendor(principal);
+  const input = parseInput(waiveFeesSchema, body);
+  const scope = options.idempotencyKey
+    ? { vendorId, route: 'loyalty-cards/waive-fees', key: options.idempotencyKey, request: { cardNumber, input, accountId: principal.accountId } }
+    : null;
+  const { value, replayed } = await runIdempotent(db, scope, piiKeys(options.piiKey).hashKey, async (tx) => {
+    const card = await lockUsableCard(tx, principal, cardNumber, 'redeem');
+    const [updated] = await tx
+      .update(loyaltyCards)
+      .set({ balance: sql`${loyaltyCards.balance} - ${input.amount}` })
+      .where(and(eq(loyaltyCards.id, card.id), gte(loyaltyCards.balance, input.amount)))
+      .returning({ balance: loyaltyCards.balance });
+    if (!updated) {
+      throw new DomainError('INSUFFICIENT_BALANCE', `The card's balance (${card.balance.toFixed(2)}) is less than the amount`, {
+        argument: 'amount',
+      });
+    }
+    const [ledger] = await tx
+      .insert(loyaltyTransactions)
+      .values({ cardId: card.id, kind: 'WaiveFees', balanceChange: -input.amount, balanceAfter: updated.balance, amount: input.amount, vendorId })
+      .returning();
+    return resultOf(card, 'WaiveFees', ledger, updated.balance, []);
+  });
+  return { result: value, replayed };
+}
+
+function alreadyEarned(productIds: string[]): DomainError {
+  return new DomainError('ALREADY_EARNED', `These items already earned rewards: ${productIds.slice(0, 10).join(', ')}`, {
+    productIds: productIds.slice(0, 100),
+  });
+}
+
+function resultOf(
+  card: CardRow,
+  kind: 'Earn' | 'WaiveFees',
+  ledger: typeof loyaltyTransactions.$inferSelect,
+  balance: number,
+  items: LoyaltyTransactionResult['items'],
+): LoyaltyTransactionResult {
+  const amount = Math.abs(ledger.balanceChange);
+  return {
+    transactionId: ledger.id,
+    kind,
+    cardNumber: maskCardNumber(card.cardNumber),
+    amount,
+    pointsChange: Math.round(ledger.balanceChange * POINTS_PER_DOLLAR),
+    balance,
+    pointsEarned: pointsOf(balance),
+    items,
+    createdDateUtc: ledger.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,191 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client';
+import { loyaltyAccounts, loyaltyCards } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { badInput, notFound } from '../../errors';
+import { assertAccountAccess } from '../account';
+import type { Page, PageRequest } from '../page';
+import { assertLookupCredential, loyaltyAccountNotFound, loyaltyCardNotFound, mayReadHolder, mayUseCard } from './access';
+import { isCardNumber, normalizeEmail, normalizePhone } from './identifiers';
+import { toCardView, toLoyaltyAccountView, type CardRow, type CardView, type LoyaltyAccountRow, type LoyaltyAccountView } from './model';
+
+/** How a loyalty account is looked up (the spec's four GET forms). */
+export type AccountKey =
+  | { by: 'id'; id: number }
+  | { by: 'email'; email: string }
+  | { by: 'card'; cardNumber: string }
+  | { by: 'phone'; phone: string };
+
+/** The cards of loyalty accounts, newest first, by account id. */
+export async function cardsOfAccounts(db: DbOrTx, loyaltyAccountIds: readonly number[]): Promise<Map<number, CardRow[]>> {
+  const out = new Map<number, CardRow[]>();
+  if (loyaltyAccountIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(loyaltyCards)
+    .where(inArray(loyaltyCards.loyaltyAccountId, [...loyaltyAccountIds]))
+    .orderBy(desc(loyaltyCards.id));
+  for (const row of rows) {
+    const list = out.get(row.loyaltyAccountId!) ?? [];
+    list.push(row);
+    out.set(row.loyaltyAccountId!, list);
+  }
+  return out;
+}
+
+/** The loyalty account a key names, without any rights check (null when none; ill-formed keys name none). */
+async function findAccount(db: DbOrTx, key: AccountKey): Promise<LoyaltyAccountRow | null> {
+  let where;
+  if (key.by === 'id') where = eq(loyaltyAccounts.id, key.id);
+  else if (key.by === 'email') {
+    const email = normalizeEmail(key.email);
+    if (!email) return null;
+    where = eq(sql`lower(${loyaltyAccounts.email})`, email);
+  } else if (key.by === 'phone') {
+    const phone = normalizePhone(key.phone);
+    if (!phone) return null;
+    where = eq(loyaltyAccounts.mobilePhoneNumber, phone);
+  } else {
+    if (!isCardNumber(key.cardNumber)) return null;
+    const [card] = await db.select({ id: loyaltyCards.loyaltyAccountId }).from(loyaltyCards).where(eq(loyaltyCards.cardNumber, key.cardNumber));
+    if (!card?.id) return null;
+    where = eq(loyaltyAccounts.id, card.id);
+  }
+  // Several closed accounts may share an e-mail or phone; the open one (then the newest) answers.
+  const [row] = await db
+    .select()
+    .from(loyaltyAccounts)
+    .where(where)
+    .orderBy(sql`${loyaltyAccounts.status} = 'Closed'`, desc(loyaltyAccounts.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The loyalty account a key names, with its cards, for a caller allowed to see the holder
+ * (access.ts); "no such account" and "not yours" are the same NOT_FOUND.
+ */
+export async function resolveLoyaltyAccount(
+  db: DbOrTx,
+  principal: Principal,
+  key: AccountKey,
+): Promise<{ row: LoyaltyAccountRow; cards: CardRow[] }> {
+  assertLookupCredential(principal, key.by === 'id' ? 'id' : 'identifier');
+  const row = await findAccount(db, key);
+  if (!row) throw loyaltyAccountNotFound();
+  const cards = (await cardsOfAccounts(db, [row.id])).get(row.id) ?? [];
+  const allowed = await mayReadHolder(db, principal, {
+    loyaltyAccountId: row.id,
+    siteAccountId: row.siteAccountId,
+    cardNumbers: cards.map((c) => c.cardNumber),
+  });
+  if (!allowed) throw loyaltyAccountNotFound();
+  return { row, cards };
+}
+
+/** GET /v4/loyalty-accounts/{…}: the account a key names (NOT_FOUND alike when unknown or not the caller's). */
+export async function getLoyaltyAccount(db: Db, principal: Principal, key: AccountKey): Promise<LoyaltyAccountView> {
+  const { row, cards } = await resolveLoyaltyAccount(db, principal, key);
+  return toLoyaltyAccountView(row, cards);
+}
+
+/** `id-{cardId}`: how links name a card when the request did not carry its number (docs/accounts.md). */
+export const CARD_ID_REF = /^id-([1-9][0-9]{0,9})$/;
+
+/**
+ * A card by the reference of a path: its number (card-level rights), or `id-{cardId}` as links write it
+ * when the number may not be echoed — that form names no presented card, so it takes holder-level
+ * rights (the holder, an admin, a related vendor). Both answer the same NOT_FOUND when refused.
+ */
+export async function getLoyaltyCardByRef(db: DbOrTx, principal: Principal, ref: string): Promise<CardView> {
+  const byId = CARD_ID_REF.exec(ref);
+  if (!byId) return getLoyaltyCard(db, principal, ref);
+  assertLookupCredential(principal, 'id');
+  const id = Number(byId[1]);
+  if (id > 2_147_483_647) throw loyaltyCardNotFound();
+  const [found] = await db
+    .select({ card: loyaltyCards, account: loyaltyAccounts })
+    .from(loyaltyCards)
+    .leftJoin(loyaltyAccounts, eq(loyaltyAccounts.id, loyaltyCards.loyaltyAccountId))
+    .where(eq(loyaltyCards.id, id));
+  if (!found) throw loyaltyCardNotFound();
+  const { card, account } = found;
+  const own = principal.accountId !== null && card.siteAccountId === principal.accountId;
+  const holder =
+    account !== null &&
+    (await mayReadHolder(db, principal, { loyaltyAccountId: account.id, siteAccountId: account.siteAccountId, cardNumbers: [card.cardNumber] }));
+  if (!own && !holder && !principal.isAdmin) throw loyaltyCardNotFound();
+  return toCardView(card, account);
+}
+
+/**
+ * The card `cardNumber` for a caller who may use it (access.ts, card data); NOT_FOUND alike when it does
+ * not exist or is not the caller's. Identifier lookups need a vendor key (or admin).
+ */
+export async function getLoyaltyCard(db: DbOrTx, principal: Principal, cardNumber: string): Promise<CardView> {
+  assertLookupCredential(principal, 'identifier');
+  if (!isCardNumber(cardNumber)) throw loyaltyCardNotFound();
+  const [found] = await db
+    .select({ card: loyaltyCards, portfolioType: loyaltyAccounts.portfolioType })
+    .from(loyaltyCards)
+    .leftJoin(loyaltyAccounts, eq(loyaltyAccounts.id, loyaltyCards.loyaltyAccountId))
+    .where(eq(loyaltyCards.cardNumber, cardNumber))
+    .limit(1);
+  if (!found || !(await mayUseCard(db, principal, cardNumber, found.card.siteAccountId))) throw loyaltyCardNotFound();
+  return toCardView(found.card, { portfolioType: found.portfolioType });
+}
+
+/**
+ * GET /v4/loyalty-cards?loyalty-account-id=|email=: the cards of one loyalty account (holder-level
+ * rights: the same NOT_FOUND when unknown or not the caller's), newest first, paged.
+ */
+export async function listLoyaltyCards(
+  db: Db,
+  principal: Principal,
+  filter: { loyaltyAccountId?: number; email?: string },
+  page: PageRequest,
+): Promise<Page<CardView>> {
+  if ((filter.loyaltyAccountId === undefined) === (filter.email === undefined)) {
+    throw badInput('Give exactly one of loyalty-account-id and email', 'loyalty-account-id');
+  }
+  const key: AccountKey =
+    filter.loyaltyAccountId !== undefined ? { by: 'id', id: filter.loyaltyAccountId } : { by: 'email', email: filter.email! };
+  // A list by e-mail is an identifier lookup (vendor key); by id it is like GET by id.
+  const { row } = await resolveLoyaltyAccount(db, principal, key);
+  const [{ n }] = await db.select({ n: count() }).from(loyaltyCards).where(eq(loyaltyCards.loyaltyAccountId, row.id));
+  const rows = await db
+    .select()
+    .from(loyaltyCards)
+    .where(and(eq(loyaltyCards.loyaltyAccountId, row.id)))
+    .orderBy(desc(loyaltyCards.id))
+    .limit(page.pageSize)
+    .offset((page.pageNumber - 1) * page.pageSize);
+  return { items: rows.map((r) => toCardView(r, row)), totalCount: n, pageNumber: page.pageNumber, pageSize: page.pageSize };
+}
+
+/** Batch for the `Account.loyaltyAccount` loader: the linked loyalty account of each site account, with cards. */
+export async function loyaltyAccountsBySiteAccount(db: Db, siteAccountIds: readonly number[]): Promise<(LoyaltyAccountView | null)[]> {
+  const rows = await db.select().from(loyaltyAccounts).where(inArray(loyaltyAccounts.siteAccountId, [...siteAccountIds]));
+  const cards = await cardsOfAccounts(db, rows.map((r) => r.id));
+  const bySite = new Map(rows.map((r) => [r.siteAccountId!, toLoyaltyAccountView(r, cards.get(r.id) ?? [])]));
+  return siteAccountIds.map((id) => bySite.get(id) ?? null);
+}
+
+/** Batch for the `Account.loyaltyCards` loader: each site account's cards, oldest first. */
+export async function loyaltyCardsBySiteAccount(db: Db, siteAccountIds: readonly number[]): Promise<CardView[][]> {
+  const rows = await db
+    .select({ card: loyaltyCards, portfolioType: loyaltyAccounts.portfolioType })
+    .from(loyaltyCards)
+    .leftJoin(loyaltyAccounts, eq(loyaltyAccounts.id, loyaltyCards.loyaltyAccountId))
+    .where(inArray(loyaltyCards.siteAccountId, [...siteAccountIds]))
+    .orderBy(asc(loyaltyCards.id));
+  return siteAccountIds.map((id) => rows.filter((r) => r.card.siteAccountId === id).map((r) => toCardView(r.card, r)));
+}
+
+/** The loyalty account linked to site account `siteAccountId` (own token or admin; NOT_FOUND when none). */
+export async function getLinkedLoyaltyAccount(db: Db, principal: Principal, siteAccountId: number): Promise<LoyaltyAccountView> {
+  assertAccountAccess(principal, siteAccountId);
+  const [view] = await loyaltyAccountsBySiteAccount(db, [siteAccountId]);
+  if (!view) throw notFound('Loyalty account of site account', siteAccountId);
+  return view;
+}

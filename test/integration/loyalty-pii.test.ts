@@ -1,0 +1,106 @@
+import { signAccountToken } from '../../src/auth/principal';
+import { keyedHash, piiKeys } from '../../src/pii';
+import { demoPhone, demoSsn, DEMO_ASSOCIATES } from '../../db/seed/loyalty';
+import { PRODUCTION_ENV, startTestApp, type TestApp } from '../helpers/app';
+import { OTHER_VENDOR, sqlOf, VENDOR } from '../helpers/orders';
+
+/**
+ * Personal data of loyalty never leaves in full: every loyalty endpoint, REST and GraphQL, is called by
+ * a production-mode instance (successes and failures alike), and its responses and its log lines are
+ * scanned for the seeded SSNs, card numbers, phone numbers and e-mail addresses.
+ */
+
+let app: TestApp;
+const lines: string[] = [];
+const exchanges: { request: string; response: string }[] = [];
+let cards: string[] = [];
+
+beforeAll(async () => {
+  app = await startTestApp({ env: { ...PRODUCTION_ENV, LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } });
+  const sql = sqlOf(app);
+  // The template was seeded under the development PII key; this instance has its own.
+  const keys = piiKeys(PRODUCTION_ENV.PII_KEY);
+  for (const a of DEMO_ASSOCIATES) await sql`update loyalty_accounts set ssn_hash = ${keyedHash(keys, a.ssn)} where id = ${a.loyaltyAccountId}`;
+  cards = (await sql<{ card_number: string }[]>`select card_number from loyalty_cards`).map((r) => r.card_number);
+  await sql.end();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** Every header as `name:value` (Headers.forEach: the DOM typings pulled in by the browser tests lack its iterator). */
+function headerText(headers: Headers): string {
+  const out: string[] = [];
+  headers.forEach((value, name) => out.push(`${name}:${value}`));
+  return out.join(' ');
+}
+
+async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await app.request(method, path, body, headers);
+  exchanges.push({ request: `${method} ${path} ${JSON.stringify(body ?? null)}`, response: `${JSON.stringify(res.body)} ${headerText(res.headers)}` });
+  return res;
+}
+async function gql(query: string, variables: Record<string, unknown>, headers: Record<string, string>) {
+  const res = await app.gql(query, variables, headers);
+  exchanges.push({ request: `graphql ${JSON.stringify(variables)}`, response: JSON.stringify(res) });
+  return res;
+}
+
+test('no response or log line holds a full SSN, and card numbers, phones and e-mails only where the caller sent them', async () => {
+  const admin = { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 1, { admin: true })}` };
+  const own = { ...VENDOR, authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 1)}` };
+  const callers = [VENDOR, OTHER_VENDOR, admin, own, {}];
+  const email = 'account1@demo.marquee.example';
+  for (const h of callers) {
+    for (const card of ['PREM000000000001', 'INSD000000000017', 'PRGO000000000020', 'NOPE000000000001']) {
+      await call('GET', `/v4/loyalty-cards/${card}`, undefined, h);
+      await call('GET', `/v3/loyalty-cards/${card}`, undefined, h);
+      await call('GET', `/v2/loyalty-cards/${card}/product-subscriptions/alist`, undefined, h);
+      await call('GET', `/v4/loyalty-accounts/card-${card}`, undefined, h);
+      await call('POST', `/v4/loyalty-cards/${card}/earn-for-items`, { total: 9, earnItems: [{ productId: `PII-${card}`, price: 9 }] }, { ...h, 'idempotency-key': `pii-${card}` });
+      await call('POST', `/v4/loyalty-cards/${card}/waive-fees`, { amount: 0.01 }, h);
+      await call('POST', `/v4/loyalty-cards/${card}/earn-for-items`, { total: 'x', earnItems: [{ productId: card, price: -1 }] }, h);
+      await call('POST', '/v4/loyalty-cards/validations', { loyaltyCard: { number: card } }, h);
+      await call('POST', `/v4/loyalty-accounts/card-${card}/summer-blockbusters/registration`, undefined, h);
+    }
+    for (const a of DEMO_ASSOCIATES) {
+      await call('POST', '/v4/loyalty-cards/validations', { associate: { ssn: Number(a.ssn), associateId: a.associateId } }, h);
+      await call('POST', '/v4/loyalty-cards/validations', { associate: { ssn: `${a.ssn.slice(0, 3)}-${a.ssn.slice(3, 5)}-${a.ssn.slice(5)}`, associateId: a.associateId } }, h);
+      await call('POST', '/v4/loyalty-cards/validations', { associate: { ssn: a.ssn, associateId: 1 } }, h);
+      await gql('mutation($a: AssociateInput) { validateLoyalty(associate: $a) { valid associate { ssnLastFour } } }', { a: { ssn: a.ssn, associateId: a.associateId } }, h);
+    }
+    for (const id of [1, 7, 16, 999]) {
+      await call('GET', `/v4/loyalty-accounts/${id}`, undefined, h);
+      await call('GET', `/v4/loyalty-cards?loyalty-account-id=${id}`, undefined, h);
+    }
+    await call('GET', `/v4/loyalty-accounts/email-${email}`, undefined, h);
+    await call('GET', `/v4/loyalty-accounts/email-${encodeURIComponent(email)}`, undefined, h);
+    await call('GET', `/v4/loyalty-cards?email=${encodeURIComponent(email)}`, undefined, h);
+    await call('GET', `/v4/loyalty-accounts/phone-${demoPhone(1)}`, undefined, h);
+    await call('POST', `/v4/loyalty-accounts/email-${email}/summer-blockbusters/registration`, undefined, h);
+    await call('GET', '/v4/site-accounts/1/loyalty', undefined, h);
+    await gql('{ me { loyaltyAccount { email ssnLastFour cardNumber } loyaltyCards { cardNumber lastFour } } }', {}, h);
+    await gql('query($n: String!) { loyaltyCard(cardNumber: $n) { cardNumber } loyaltyAccount(cardNumber: $n) { cardNumber ssnLastFour } }', { n: 'PREM000000000001' }, h);
+    await gql('mutation($n: String!) { earnLoyaltyPoints(cardNumber: $n, input: {total: 1, earnItems: [{productId: "G", price: 1}]}) { cardNumber } }', { n: 'PREM000000000001' }, h);
+  }
+  await call('DELETE', '/v4/site-accounts/16/loyalty', undefined, admin);
+  expect(exchanges.length).toBeGreaterThan(200);
+
+  const ssns = Array.from({ length: 21 }, (_, i) => demoSsn(i + 1));
+  const forms = (ssn: string) => [ssn, `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`];
+  const leaks: string[] = [];
+  for (const { request, response } of exchanges) {
+    for (const ssn of ssns) for (const f of forms(ssn)) if (response.includes(f)) leaks.push(`SSN in response to ${request}`);
+    for (const card of cards) {
+      // A full number may come back only to a request whose own path carried it (docs/accounts.md).
+      if (response.includes(card) && !request.split(' ')[1].includes(card)) leaks.push(`card ${card} in response to ${request}`);
+    }
+  }
+  expect(leaks).toEqual([]);
+
+  const log = lines.join('');
+  expect(log).toContain('/v4/loyalty-cards/…0001');
+  expect(log).toContain('/v4/loyalty-accounts/email-[email]');
+  const secrets = [...ssns.flatMap(forms), ...cards, demoPhone(1), email, encodeURIComponent(email), 'demo-vendor-key'];
+  expect(secrets.filter((s) => log.includes(s))).toEqual([]);
+});

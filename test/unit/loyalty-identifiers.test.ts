@@ -1,0 +1,39 @@
+import { fingerprintOf, parseIdempotencyKey } from '../../src/services/idempotency';
+import { isCardNumber, normalizeEmail, normalizePhone } from '../../src/services/loyalty/identifiers';
+import { earnForItemsSchema, parseInput, validationSchema, waiveFeesSchema } from '../../src/services/loyalty/input';
+
+test('phones: ten NANP digits, punctuation and a leading 1 allowed', () => {
+  for (const ok of ['2125550101', '+1 212 555 0101', '(212) 555-0101', '1-212-555-0101', '212.555.0101']) expect(normalizePhone(ok)).toBe('2125550101');
+  for (const bad of ['123', '0125550101', '2120550101', '21255501011', 'abc5550101', '+44 20 7946 0958', '']) expect(normalizePhone(bad)).toBeNull();
+});
+
+test('e-mails: normalized to lower case; no @, spaces or a bare domain is none', () => {
+  expect(normalizeEmail(' Account1@Demo.Marquee.Example ')).toBe('account1@demo.marquee.example');
+  for (const bad of ['not-an-email', 'a@b', 'a b@c.example', '@c.example', 'a@.example', `${'x'.repeat(250)}@c.example`]) expect(normalizeEmail(bad)).toBeNull();
+});
+
+test('card numbers: 4–40 letters and digits', () => {
+  expect(isCardNumber('PREM000000000001')).toBe(true);
+  for (const bad of ['id-1', 'abc', 'x'.repeat(41), 'PREM 0001']) expect(isCardNumber(bad)).toBe(false);
+});
+
+test('idempotency keys and fingerprints', () => {
+  expect(parseIdempotencyKey(undefined)).toBeUndefined();
+  expect(parseIdempotencyKey('abc-123_XYZ')).toBe('abc-123_XYZ');
+  for (const bad of ['', 'a b', 'x'.repeat(256), 'é', ['a']]) expect(() => parseIdempotencyKey(bad)).toThrow(/Idempotency-Key/);
+  const key = Buffer.alloc(32, 1);
+  expect(fingerprintOf(key, { a: 1, b: [1, { c: 2, d: 3 }] })).toBe(fingerprintOf(key, { b: [1, { d: 3, c: 2 }], a: 1 }));
+  expect(fingerprintOf(key, { a: 1 })).not.toBe(fingerprintOf(key, { a: 2 }));
+  expect(fingerprintOf(key, { a: 1 })).not.toBe(fingerprintOf(Buffer.alloc(32, 2), { a: 1 }));
+});
+
+test('bodies: amounts positive with two decimals; the failing field is named', () => {
+  expect(() => parseInput(waiveFeesSchema, { amount: 0.1 + 0.2 })).not.toThrow(); // float noise is not a third decimal
+  expect(parseInput(waiveFeesSchema, { amount: 19.99 })).toEqual({ amount: 19.99 });
+  for (const amount of [0, -0.01, 0.001, 1e7, Number.NaN, '1', null]) expect(() => parseInput(waiveFeesSchema, { amount })).toThrow(/amount/);
+  expect(() => parseInput(earnForItemsSchema, { total: 5, earnItems: [{ productId: 'a', price: 1 }, { productId: 'b', price: 1.111 }] })).toThrow(
+    /earnItems\[1\]\.price/,
+  );
+  expect(() => parseInput(validationSchema, {})).toThrow(/exactly one/);
+  expect(parseInput(validationSchema, { associate: { ssn: '900-00-0007', associateId: 5007 } }).associate?.ssn).toBe('900-00-0007');
+});
