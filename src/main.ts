@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     ...databaseTimeouts(config),
   });
   await database.migrate();
-  if (config.demoMode) await seedIfEmpty(database.db, { scale: config.SEED_SCALE, log: (m) => console.log(m) });
+  if (config.demoMode) await seedIfEmpty(database.db, { scale: config.SEED_SCALE, piiKey: config.PII_KEY, log: (m) => console.log(m) });
   const server = await buildServer({ config, database });
   const address = await server.listen();
   server.app.log.info(

@@ -11,3 +11,5 @@ export * from './theatre';
 export * from './movie-list';
 export * from './order';
 export * from './seat-event';
+export * from './wallet';
+export * from './device';

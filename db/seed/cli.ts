@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   try {
     await database.migrate();
     console.log(`seed: migrated (${Date.now() - started} ms)`);
-    const options = { scale, today, demoCredentials: config.demoMode, log: (m: string) => console.log(m) };
+    const options = { scale, today, demoCredentials: config.demoMode, piiKey: config.PII_KEY, log: (m: string) => console.log(m) };
     if (values.force) {
       const names = (Object.values(schema) as unknown[])
         .filter((value): value is PgTable => is(value, PgTable))

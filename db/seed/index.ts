@@ -4,6 +4,8 @@ import { theatres } from '../schema';
 import { seedAccounts } from './accounts';
 import { seedAttributes } from './attributes';
 import { seedConcessions } from './concessions';
+import { seedDevices } from './devices';
+import { seedOrderHistory } from './history';
 import { seedMedia } from './media';
 import { seedMovies } from './movies';
 import { seedPeople } from './people';
@@ -11,6 +13,8 @@ import { seedReference } from './reference';
 import { countSeats, seedSeating } from './seating';
 import { seedShowtimes } from './showtimes';
 import { seedTheatres } from './theatres';
+import { seedWallet } from './wallet';
+import { DEFAULT_PII_KEY } from '../../src/config';
 
 export interface SeedOptions {
   /** 1 is the demo chain (~40 theatres); larger grows toward chain size (22.5 ≈ 900 theatres). */
@@ -20,6 +24,8 @@ export interface SeedOptions {
   /** The first local day of showtimes; defaults to today. */
   today?: Date;
   log?: (message: string) => void;
+  /** The key that seals gift-card numbers and PINs (config PII_KEY); the development default otherwise. */
+  piiKey?: string;
 }
 
 /**
@@ -67,6 +73,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     if (options.demoCredentials) {
       const accounts = await seedAccounts(tx, today);
       step(`${accounts.vendors} demo vendors, ${accounts.accounts} site accounts, ${accounts.cards} loyalty cards`);
+      const wallet = await seedWallet(tx, today, options.piiKey ?? DEFAULT_PII_KEY);
+      const phones = await seedDevices(tx, today);
+      const history = await seedOrderHistory(tx, today, movieSeeds);
+      step(`${wallet.cards} wallet cards, ${phones.devices} devices, ${history.orders} past orders`);
     }
   });
   log(`seed: done in ${Date.now() - started} ms`);
