@@ -1,6 +1,8 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { ReferenceResolver } from './reference.resolver';
 import { AccountResolver } from './account.resolver';
+import { AccountWalletResolver } from './wallet.resolver';
+import { AccountDeviceResolver, DeviceMutationResolver } from './device.resolver';
 import { OrderResolver } from './order.resolver';
 import { OrderMutationResolver } from './order-mutation.resolver';
 import { OrderProductResolver } from './order-product.resolver';
@@ -31,6 +33,9 @@ import {
 export const resolvers: NonEmptyArray<Function> = [
   ReferenceResolver,
   AccountResolver,
+  AccountWalletResolver,
+  AccountDeviceResolver,
+  DeviceMutationResolver,
   OrderResolver,
   OrderMutationResolver,
   OrderProductResolver,

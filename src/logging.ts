@@ -19,6 +19,9 @@ const PATH_RULES: [RegExp, (match: string, ...groups: string[]) => string][] = [
   // Phone numbers: phone-{n}, phone-number-{n}, and the SMS confirmation path.
   [/(\/phone(?:-number)?-)([^/?]+)/gi, (_m, prefix, phone) => `${prefix}${lastFour(phone)}`],
   [/(\/sms-ticket-confirmation\/)([^/?]+)/gi, (_m, prefix, phone) => `${prefix}${lastFour(phone)}`],
+  // Device application tokens and wallet card tokens identify an installation or a saved card.
+  [/(\/devices\/)([^/?]+)/gi, (_m, prefix, token) => `${prefix}${lastFour(token)}`],
+  [/(\/(?:credit|gift|partner)-cards\/)([^/?]+)/gi, (_m, prefix, token) => `${prefix}${lastFour(token)}`],
 ];
 
 /** Query parameters whose values are personal data or credentials. */

@@ -9,6 +9,7 @@ import { createTheatreLoaders } from './theatre.loaders';
 import { createShowtimeLoaders } from './showtime.loaders';
 import { createLayoutLoaders } from './layout.loaders';
 import { createConcessionLoaders } from './concession.loaders';
+import { createWalletLoaders } from './wallet.loaders';
 import { warmReferenceCache } from './reference-cache';
 
 /** Every domain's factory (`src/loaders/<domain>.loaders.ts` exporting `create<Domain>Loaders(db)`). */
@@ -23,6 +24,7 @@ const factories = [
   createShowtimeLoaders,
   createLayoutLoaders,
   createConcessionLoaders,
+  createWalletLoaders,
 ] as const;
 
 type Factory = (db: Db) => object;

@@ -15,6 +15,9 @@ import { referenceRoutes } from './reference.routes';
 import { seatingRoutes } from './seating.routes';
 import { showtimeRoutes } from './showtime.routes';
 import { orderRoutes } from './order.routes';
+import { walletRoutes } from './wallet.routes';
+import { deviceRoutes } from './device.routes';
+import { personalizedRoutes } from './personalized.routes';
 
 export interface RestDeps {
   config: Config;
@@ -25,7 +28,7 @@ export interface RestDeps {
 /** A route group: `src/rest/<area>.routes.ts` exports one. */
 export type RouteGroup = (app: FastifyInstance, kit: RestKit) => Promise<void>;
 
-const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes, catalogRoutes, locationRoutes, mediaRoutes, showtimeRoutes, seatingRoutes, concessionRoutes, orderRoutes];
+const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes, catalogRoutes, locationRoutes, mediaRoutes, showtimeRoutes, seatingRoutes, concessionRoutes, orderRoutes, walletRoutes, deviceRoutes, personalizedRoutes];
 
 /**
  * Registers the REST compatibility layer (the spec's /v1…/v4 paths): the error and not-found
