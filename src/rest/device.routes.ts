@@ -21,7 +21,7 @@ const putBody = {
     category: enumOf(DEVICE_CATEGORIES, 'Required when the device is new.'),
     application: enumOf(DEVICE_APPLICATIONS, 'Required when the device is new.'),
     osVersion: str(),
-    isPushEnabled: { type: ['boolean', 'string'], description: 'true/false, or the text "true"/"false".' },
+    isPushEnabled: { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false'] }], description: 'true/false, or the text "true"/"false".' },
     registrations: {
       type: 'object',
       properties: {
