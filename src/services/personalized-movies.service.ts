@@ -65,19 +65,22 @@ export async function listPersonalizedMovies(
   const [account] = await db.select({ id: siteAccounts.id }).from(siteAccounts).where(eq(siteAccounts.id, accountId));
   if (!account) throw notFound('Account', accountId);
   const taste = await tasteSignals(db, accountId);
-  const affinity: SQL = taste.genres.size
-    ? sql`case ${sql.join([...taste.genres].map(([genre, n]) => sql`when ${movies.genre} = ${genre} then ${n}::int`), sql` `)} else 0 end`
-    : sql`0`;
-  const atFavorite: SQL =
-    taste.favoriteTheatreId !== null
-      ? sql`exists (select 1 from ${showtimes} where ${and(
-          eq(showtimes.movieId, movies.id),
-          eq(showtimes.theatreId, taste.favoriteTheatreId),
-          eq(showtimes.isCanceled, false),
-          gte(showtimes.showDateTimeUtc, now),
-        )})`
-      : sql`false`;
-  const seen: SQL = taste.seen.size ? sql`${movies.id} in (${sql.join([...taste.seen].map((id) => sql`${id}::int`), sql`, `)})` : sql`false`;
+  // Terms without a signal are left out (a constant in ORDER BY would be read as a column position).
+  const ranking: SQL[] = [];
+  if (taste.seen.size) ranking.push(asc(sql`${movies.id} in (${sql.join([...taste.seen].map((id) => sql`${id}::int`), sql`, `)})`));
+  if (taste.genres.size) {
+    ranking.push(desc(sql`case ${sql.join([...taste.genres].map(([genre, n]) => sql`when ${movies.genre} = ${genre} then ${n}::int`), sql` `)} else 0 end`));
+  }
+  if (taste.favoriteTheatreId !== null) {
+    ranking.push(
+      desc(sql`exists (select 1 from ${showtimes} where ${and(
+        eq(showtimes.movieId, movies.id),
+        eq(showtimes.theatreId, taste.favoriteTheatreId),
+        eq(showtimes.isCanceled, false),
+        gte(showtimes.showDateTimeUtc, now),
+      )})`),
+    );
+  }
   const where = viewCondition(view, now);
   const { limit, offset } = pageWindow(page);
   const [rows, [{ total }]] = await Promise.all([
@@ -85,7 +88,7 @@ export async function listPersonalizedMovies(
       .select()
       .from(movies)
       .where(where)
-      .orderBy(asc(seen), desc(affinity), desc(atFavorite), sql`${movies.score} desc nulls last`, asc(movies.sortableName), asc(movies.id))
+      .orderBy(...ranking, sql`${movies.score} desc nulls last`, asc(movies.sortableName), asc(movies.id))
       .limit(limit)
       .offset(offset),
     db.select({ total: count() }).from(movies).where(where),
