@@ -115,3 +115,11 @@ test('the public movie views now include active = every movie with a future show
   const [{ n }] = await sql<{ n: number }[]>`select count(distinct movie_id)::int n from showtimes where not is_canceled and show_date_time_utc >= now()`;
   expect(active).toHaveLength(n);
 });
+
+test('the SQL statements of a personalized page do not grow with its size', async () => {
+  const p = '/v2/site-accounts/1/personalized-movies/views/active';
+  const one = await app.get<Json>(`${p}?page-size=5`, bearer('a1'));
+  const many = await app.get<Json>(`${p}?page-size=50`, bearer('a1'));
+  expect(many.body._embedded.movies.length).toBeGreaterThan(one.body._embedded.movies.length);
+  expect(Number(many.headers.get('x-sql-statements'))).toBe(Number(one.headers.get('x-sql-statements')));
+});

@@ -177,3 +177,29 @@ describe('writes on card self links', () => {
     expect(after.giftCardSummary).toMatchObject({ count: 1, balance: 42.5 });
   });
 });
+
+test('the OpenAPI document lists every wallet, device and personalized route with a unique operationId and a tag', async () => {
+  const doc = (await app.get<Json>('/openapi.json')).body;
+  const expected: Record<string, string[]> = {
+    '/v4/site-accounts/{accountId}/wallet': ['get'],
+    '/v4/site-accounts/{accountId}/wallet/loyalty': ['get'],
+    '/v4/site-accounts/{accountId}/wallet/views/on-demand': ['get'],
+    '/v4/site-accounts/{accountId}/wallet/credit-cards': ['get'],
+    '/v4/site-accounts/{accountId}/wallet/credit-cards/{cardToken}': ['get', 'put', 'delete'],
+    '/v4/site-accounts/{accountId}/wallet/gift-cards/{cardToken}': ['get', 'put', 'delete'],
+    '/v4/site-accounts/{accountId}/wallet/partner-cards/{cardToken}': ['get', 'put', 'delete'],
+    '/v1/devices/{deviceApplicationToken}': ['put', 'get', 'delete'],
+    '/v2/site-accounts/{accountId}/personalized-movies/views/{view}': ['get'],
+  };
+  const ids: string[] = [];
+  for (const [p, methods] of Object.entries(expected)) {
+    for (const m of methods) {
+      const op = doc.paths[p]?.[m];
+      expect([p, m, typeof op?.operationId, op?.tags?.length]).toEqual([p, m, 'string', 1]);
+      ids.push(op.operationId);
+    }
+  }
+  const all = Object.values<Json>(doc.paths).flatMap((item) => Object.values<Json>(item).map((op) => op.operationId).filter(Boolean));
+  for (const id of ids) expect(all.filter((x) => x === id)).toHaveLength(1);
+  expect(doc.paths['/v1/devices/{deviceApplicationToken}'].put.requestBody).toBeDefined();
+});
