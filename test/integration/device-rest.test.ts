@@ -133,3 +133,17 @@ test('DELETE on the self link: others 404 and nothing changes; the owner 200, th
   const [{ n }] = await sql<{ n: number }[]>`select count(*)::int n from device_push_registrations r where not exists (select 1 from devices d where d.id = r.device_id)`;
   expect(n).toBe(0);
 });
+
+test('20 concurrent PUTs of one new device token all succeed and leave one device with its registrations', async () => {
+  const token = 'dev-test-race-0005';
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      app.request<Json>('PUT', `/v1/devices/${token}`, { accountId: 5, osType: 'Android', category: 'Mobile Phone', application: 'Wallet', registrations: { add: [{ pushRegistrationToken: `${PUSH_A}-${i % 4}`, registrationType: 'FCM' }] } }, bearer('own')),
+    ),
+  );
+  expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+  const [{ devices, regs }] = await sql<{ devices: number; regs: number }[]>`
+    select (select count(*)::int from devices where token = ${token}) devices,
+           (select count(*)::int from device_push_registrations r join devices d on d.id = r.device_id where d.token = ${token}) regs`;
+  expect({ devices, regs }).toEqual({ devices: 1, regs: 4 });
+});

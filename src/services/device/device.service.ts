@@ -71,11 +71,9 @@ export async function putDevice(ctx: DeviceCtx, token: string, body: unknown): P
   const view = await ctx.db.transaction(async (tx) => {
     const [account] = await tx.select({ id: siteAccounts.id }).from(siteAccounts).where(eq(siteAccounts.id, input.accountId));
     if (!account) throw notFound('Account', input.accountId);
-    const [existing] = await tx.select().from(devices).where(eq(devices.token, token)).for('update');
-    if (existing && existing.siteAccountId !== input.accountId && !ctx.principal.isAdmin) {
-      throw forbidden('This device is registered to another account; that account must delete it first');
-    }
-    let deviceId: number;
+    const lock = async () => (await tx.select().from(devices).where(eq(devices.token, token)).for('update'))[0];
+    let existing = await lock();
+    let deviceId: number | null = null;
     if (!existing) {
       for (const field of ['osType', 'category', 'application'] as const) {
         if (input[field] === undefined) throw badInput(`body parameter '${field}' is required to register a new device`, field);
@@ -93,9 +91,15 @@ export async function putDevice(ctx: DeviceCtx, token: string, body: unknown): P
         })
         .onConflictDoNothing({ target: devices.token })
         .returning({ id: devices.id });
-      if (!row) throw new DomainError('CONFLICT', 'The device was registered by a concurrent request; retry');
-      deviceId = row.id;
-    } else {
+      // A concurrent PUT registered the same token first (its row is visible to this new statement):
+      // this one becomes an update of it, so retries and races of one app install all succeed.
+      if (row) deviceId = row.id;
+      else existing = await lock();
+    }
+    if (existing) {
+      if (existing.siteAccountId !== input.accountId && !ctx.principal.isAdmin) {
+        throw forbidden('This device is registered to another account; that account must delete it first');
+      }
       deviceId = existing.id;
       await tx
         .update(devices)
@@ -110,22 +114,24 @@ export async function putDevice(ctx: DeviceCtx, token: string, body: unknown): P
         })
         .where(eq(devices.id, deviceId));
     }
+    if (deviceId === null) throw new DomainError('CONFLICT', 'The device was deleted by a concurrent request; retry');
+    const id = deviceId;
     const { add = [], remove = [] } = input.registrations ?? {};
     if (remove.length) {
       await tx
         .delete(devicePushRegistrations)
-        .where(and(eq(devicePushRegistrations.deviceId, deviceId), inArray(devicePushRegistrations.pushRegistrationToken, remove.map((r) => r.pushRegistrationToken))));
+        .where(and(eq(devicePushRegistrations.deviceId, id), inArray(devicePushRegistrations.pushRegistrationToken, remove.map((r) => r.pushRegistrationToken))));
     }
     if (add.length) {
       await tx
         .insert(devicePushRegistrations)
-        .values(add.map((r) => ({ deviceId, pushRegistrationToken: r.pushRegistrationToken, registrationType: r.registrationType })))
+        .values(add.map((r) => ({ deviceId: id, pushRegistrationToken: r.pushRegistrationToken, registrationType: r.registrationType })))
         .onConflictDoUpdate({
           target: [devicePushRegistrations.deviceId, devicePushRegistrations.pushRegistrationToken],
           set: { registrationType: sql`excluded.registration_type` },
         });
     }
-    const [{ n }] = await tx.select({ n: count() }).from(devicePushRegistrations).where(eq(devicePushRegistrations.deviceId, deviceId));
+    const [{ n }] = await tx.select({ n: count() }).from(devicePushRegistrations).where(eq(devicePushRegistrations.deviceId, id));
     if (n > MAX_REGISTRATIONS) {
       throw badInput(`body parameter 'registrations.add' would leave more than ${MAX_REGISTRATIONS} registrations on the device`, 'registrations.add');
     }
