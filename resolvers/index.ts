@@ -3,6 +3,8 @@ import { ReferenceResolver } from './reference.resolver';
 import { AccountResolver } from './account.resolver';
 import { AccountSubscriptionsResolver, MarketingSubscriptionResolver } from './subscription.resolver';
 import { AccountLoyaltyResolver, LoyaltyResolver } from './loyalty.resolver';
+import { AccountWalletResolver } from './wallet.resolver';
+import { AccountDeviceResolver, DeviceMutationResolver } from './device.resolver';
 import { OrderResolver } from './order.resolver';
 import { OrderMutationResolver } from './order-mutation.resolver';
 import { OrderProductResolver } from './order-product.resolver';
@@ -38,6 +40,9 @@ export const resolvers: NonEmptyArray<Function> = [
   MarketingSubscriptionResolver,
   AccountLoyaltyResolver,
   LoyaltyResolver,
+  AccountWalletResolver,
+  AccountDeviceResolver,
+  DeviceMutationResolver,
   OrderResolver,
   OrderMutationResolver,
   OrderProductResolver,

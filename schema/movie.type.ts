@@ -6,10 +6,17 @@ export enum MovieView {
   NOW_PLAYING = 'NOW_PLAYING',
   ADVANCE = 'ADVANCE',
   COMING_SOON = 'COMING_SOON',
+  ACTIVE = 'ACTIVE',
 }
 registerEnumType(MovieView, {
   name: 'MovieView',
-  description: 'NOW_PLAYING: released and showing in the next 14 days; ADVANCE: not yet released, showtimes on sale; COMING_SOON: not yet released, no showtimes yet.',
+  description: 'NOW_PLAYING: released and showing in the next 14 days; ADVANCE: not yet released, showtimes on sale; COMING_SOON: not yet released, no showtimes yet; ACTIVE: every movie with a future showtime (released or not).',
+  valuesConfig: {
+    NOW_PLAYING: { description: 'Released, with a showtime in the next 14 days.' },
+    ADVANCE: { description: 'Not yet released, with showtimes already on sale.' },
+    COMING_SOON: { description: 'Not yet released, no showtimes yet.' },
+    ACTIVE: { description: 'Every movie with a future showtime, released or not.' },
+  },
 });
 
 export { MOVIE_MEDIA_KEYS };

@@ -23,6 +23,9 @@ const PATH_RULES: [RegExp, (match: string, ...groups: string[]) => string][] = [
   // e-mail address, a mobile number or a subscriber guid (any channel type, also a misspelled one).
   [/(\/subscriptions\/[^/?]+\/[^/?]+\/)([^/?]+)/gi, (_m, prefix, contact) => `${prefix}${maskContact(contact)}`],
   [/(\/subscriber-guid-)([^/?]+)/gi, (_m, prefix, guid) => `${prefix}${lastFour(guid)}`],
+  // Device application tokens and wallet card tokens identify an installation or a saved card.
+  [/(\/devices\/)([^/?]+)/gi, (_m, prefix, token) => `${prefix}${lastFour(token)}`],
+  [/(\/(?:credit|gift|partner)-cards\/)([^/?]+)/gi, (_m, prefix, token) => `${prefix}${lastFour(token)}`],
 ];
 
 /** An e-mail address (also percent-encoded) is replaced whole; a number or guid keeps its last four. */

@@ -14,3 +14,5 @@ export * from './seat-event';
 export * from './subscription';
 export * from './webhook';
 export * from './loyalty';
+export * from './wallet';
+export * from './device';

@@ -7,6 +7,8 @@ import { seedConcessions } from './concessions';
 import { DEFAULT_PII_KEY } from '../../src/config';
 import { piiKeys } from '../../src/pii';
 import { seedLoyalty } from './loyalty';
+import { seedDevices } from './devices';
+import { seedOrderHistory } from './history';
 import { seedMedia } from './media';
 import { seedMovies } from './movies';
 import { seedPeople } from './people';
@@ -15,6 +17,7 @@ import { countSeats, seedSeating } from './seating';
 import { seedShowtimes } from './showtimes';
 import { seedSubscriptions } from './subscriptions';
 import { seedTheatres } from './theatres';
+import { seedWallet } from './wallet';
 
 export interface SeedOptions {
   /** 1 is the demo chain (~40 theatres); larger grows toward chain size (22.5 ≈ 900 theatres). */
@@ -24,7 +27,7 @@ export interface SeedOptions {
   /** The first local day of showtimes; defaults to today. */
   today?: Date;
   log?: (message: string) => void;
-  /** PII_KEY of the instance that will serve the data (keyed SSN hashes); defaults to the dev key. */
+  /** PII_KEY of the instance that will serve the data: keyed SSN hashes, sealed gift-card numbers and PINs; defaults to the dev key. */
   piiKey?: string;
 }
 
@@ -75,6 +78,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
       step(`${accounts.vendors} demo vendors, ${accounts.accounts} site accounts, ${accounts.cards} loyalty cards`);
       const loyalty = await seedLoyalty(tx, today, piiKeys(options.piiKey ?? DEFAULT_PII_KEY));
       step(`${loyalty.accounts} loyalty accounts, ${loyalty.transactions} loyalty transactions`);
+      const wallet = await seedWallet(tx, today, options.piiKey ?? DEFAULT_PII_KEY);
+      const phones = await seedDevices(tx, today);
+      const history = await seedOrderHistory(tx, today, movieSeeds);
+      step(`${wallet.cards} wallet cards, ${phones.devices} devices, ${history.orders} past orders`);
     }
     // The catalog always; its subscribers are demo accounts, so only with demo credentials.
     const subs = await seedSubscriptions(tx, today, options.demoCredentials ?? false);

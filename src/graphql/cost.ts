@@ -40,6 +40,14 @@ export const LIST_SIZES: Record<string, (args: Args) => number> = {
   'Concession.modifierGroups': () => 5,
   'ModifierGroup.modifiers': () => 12,
   'Concession.comboComponents': () => 10,
+  // The account side: wallet capacities (src/services/wallet/model.ts) and devices.
+  'Wallet.creditCards': () => 5,
+  'Wallet.giftCards': () => 10,
+  'Wallet.partnerCards': () => 5,
+  'Wallet.externalCards': () => 10,
+  'Account.onDemandCards': () => 10,
+  'Account.devices': () => 10,
+  'Device.registrations': () => 10,
 };
 
 /**

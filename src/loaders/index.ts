@@ -11,6 +11,7 @@ import { createLayoutLoaders } from './layout.loaders';
 import { createConcessionLoaders } from './concession.loaders';
 import { createSubscriptionLoaders } from './subscription.loaders';
 import { createLoyaltyLoaders } from './loyalty.loaders';
+import { createWalletLoaders } from './wallet.loaders';
 import { warmReferenceCache } from './reference-cache';
 
 /** Every domain's factory (`src/loaders/<domain>.loaders.ts` exporting `create<Domain>Loaders(db)`). */
@@ -27,6 +28,7 @@ const factories = [
   createConcessionLoaders,
   createSubscriptionLoaders,
   createLoyaltyLoaders,
+  createWalletLoaders,
 ] as const;
 
 type Factory = (db: Db) => object;

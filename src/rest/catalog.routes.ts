@@ -15,6 +15,7 @@ const MOVIE_VIEWS: Record<string, MovieView> = {
   'now-playing': 'NOW_PLAYING',
   advance: 'ADVANCE',
   'coming-soon': 'COMING_SOON',
+  active: 'ACTIVE',
 };
 
 const marketSchema = obj({ id: int(), name: str(), slug: str(), _links: links() });
@@ -86,8 +87,8 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
   app.get<{ Params: { view: string }; Querystring: PagingQuery }>(
     '/v2/movies/views/:view',
     {
-      schema: route('Movies', 'Movies of a view: now-playing, advance or coming-soon', {
-        params: params({ view: str('now-playing, advance or coming-soon; anything else is 404') }),
+      schema: route('Movies', 'Movies of a view: now-playing, advance, coming-soon or active', {
+        params: params({ view: str('now-playing, advance, coming-soon or active; anything else is 404') }),
         querystring: query({ ...pagingQuery }),
         response: { 200: paged({ _embedded: obj({ movies: arr(movieSchema) }) }) },
       }),

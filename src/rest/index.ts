@@ -20,6 +20,9 @@ import { webhookRoutes } from './webhook.routes';
 import { showtimeCancellationRoutes } from './showtime-cancellation.routes';
 import { loyaltyAccountRoutes } from './loyalty-account.routes';
 import { loyaltyRoutes } from './loyalty.routes';
+import { walletRoutes } from './wallet.routes';
+import { deviceRoutes } from './device.routes';
+import { personalizedRoutes } from './personalized.routes';
 
 export interface RestDeps {
   config: Config;
@@ -30,7 +33,7 @@ export interface RestDeps {
 /** A route group: `src/rest/<area>.routes.ts` exports one. */
 export type RouteGroup = (app: FastifyInstance, kit: RestKit) => Promise<void>;
 
-const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes, catalogRoutes, locationRoutes, mediaRoutes, showtimeRoutes, seatingRoutes, concessionRoutes, orderRoutes, subscriptionRoutes, webhookRoutes, showtimeCancellationRoutes, loyaltyRoutes, loyaltyAccountRoutes];
+const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes, catalogRoutes, locationRoutes, mediaRoutes, showtimeRoutes, seatingRoutes, concessionRoutes, orderRoutes, subscriptionRoutes, webhookRoutes, showtimeCancellationRoutes, loyaltyRoutes, loyaltyAccountRoutes, walletRoutes, deviceRoutes, personalizedRoutes];
 
 /**
  * Registers the REST compatibility layer (the spec's /v1…/v4 paths): the error and not-found

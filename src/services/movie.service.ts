@@ -9,7 +9,7 @@ import { anyOf, prepared } from './prepared';
 export type MovieRow = typeof movies.$inferSelect;
 
 /** The spec's movie views (docs/decisions.md defines them). */
-export type MovieView = 'NOW_PLAYING' | 'ADVANCE' | 'COMING_SOON';
+export type MovieView = 'NOW_PLAYING' | 'ADVANCE' | 'COMING_SOON' | 'ACTIVE';
 
 /** How far ahead "now playing" looks for showtimes. */
 export const NOW_PLAYING_DAYS = 14;
@@ -47,7 +47,8 @@ function hasShowtimeBetween(from: Date, to?: Date): SQL {
  * - NOW_PLAYING: released (release date before the next UTC day) and a showtime in the next 14 days;
  * - ADVANCE: release date from the next UTC day on, and future showtimes already scheduled;
  * - COMING_SOON: release date from the next UTC day on, and no future showtimes yet.
- * The three are disjoint.
+ * The three are disjoint. ACTIVE is every movie with a future showtime, released or not: NOW_PLAYING,
+ * ADVANCE, and released movies whose next showtime is more than 14 days away.
  */
 export function viewCondition(view: MovieView, now: Date): SQL {
   const releasedBy = startOfNextUtcDay(now);
@@ -61,6 +62,8 @@ export function viewCondition(view: MovieView, now: Date): SQL {
       return and(gte(movies.releaseDateUtc, releasedBy), hasShowtimeBetween(now))!;
     case 'COMING_SOON':
       return and(gte(movies.releaseDateUtc, releasedBy), not(hasShowtimeBetween(now)))!;
+    case 'ACTIVE':
+      return hasShowtimeBetween(now);
   }
 }
 

@@ -1,3 +1,4 @@
+import { DEMO_DEVICE_TOKEN } from '../../db/seed/devices';
 import { signAccountToken } from '../../src/auth/principal';
 import { startTestApp, type TestApp } from '../helpers/app';
 
@@ -155,5 +156,40 @@ test("links from an order's loyalty card and its loyalty account answer 200 for 
     for (const path of ['/v4/loyalty-cards/PREM000000000001', '/v2/loyalty-cards/PREM000000000001/product-subscriptions/alist', '/v4/loyalty-cards/id-1']) {
       expect(seen).toContain(path);
     }
+  }
+});
+
+test("every link reachable from an account's wallet, devices and personalized views answers 200 to its token", async () => {
+  const headers = { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 1)}` };
+  const queue = [
+    '/v4/site-accounts/1/wallet',
+    '/v4/site-accounts/1/wallet/views/on-demand',
+    `/v1/devices/${DEMO_DEVICE_TOKEN}`,
+    ...['now-playing', 'advance', 'coming-soon', 'active'].map((v) => `/v2/site-accounts/1/personalized-movies/views/${v}?page-size=2`),
+  ];
+  const seen = new Set(queue);
+  const failures: string[] = [];
+  let requests = 0;
+  // Templated links (movie media, earliest showtime) are expanded by the catalog crawl above.
+  while (queue.length && requests < 120) {
+    const path = queue.shift()!;
+    requests++;
+    const res = await app.get(path, headers);
+    if (res.status !== 200) {
+      failures.push(`${path} → ${res.status}`);
+      continue;
+    }
+    for (const link of linksIn(res.body)) {
+      if (link.templated || !link.href.startsWith(app.url)) continue;
+      const next = link.href.slice(app.url.length);
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+  for (const part of ['/wallet/loyalty', '/wallet/credit-cards/', '/wallet/gift-cards/', '/wallet/partner-cards', '/personalized-movies/views/now-playing?page-size=2&page-number=2', '/v2/movies/']) {
+    expect([...seen].some((p) => p.includes(part))).toBe(true);
   }
 });

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../errors';
+import type { MovieView } from '../services/movie.service';
+import { listPersonalizedMovies } from '../services/personalized-movies.service';
+import type { RestKit } from './kit';
+import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
+import { arr, id, obj, paged, params, query, route, str } from './schemas';
+import { movieSchema, toMovie } from './shapes/movie';
+
+const VIEWS: Record<string, MovieView> = {
+  'now-playing': 'NOW_PLAYING',
+  advance: 'ADVANCE',
+  'coming-soon': 'COMING_SOON',
+  active: 'ACTIVE',
+};
+
+/** Personalized movies v2 (docs/accounts.md, "Personalized movies"): the movie views ranked for an account. */
+export async function personalizedRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
+  app.get<{ Params: { accountId: number; view: string }; Querystring: PagingQuery }>(
+    '/v2/site-accounts/:accountId/personalized-movies/views/:view',
+    {
+      schema: {
+        ...route('Movies', "A movie view ranked for the account's taste (its own token or an admin)", {
+          params: params({ accountId: id('Site account id.'), view: str('now-playing, advance, coming-soon or active; anything else is 404.') }),
+          querystring: query({ ...pagingQuery }),
+          response: { 200: paged({ _embedded: obj({ movies: arr(movieSchema) }) }) },
+        }),
+        operationId: 'listPersonalizedMovies',
+      },
+    },
+    async (request) => {
+      const view = Object.hasOwn(VIEWS, request.params.view) ? VIEWS[request.params.view] : null;
+      if (!view) throw notFound('Movie view', request.params.view);
+      const ctx = await kit.context(request);
+      const hal = kit.hal(request);
+      const page = pageOf(request.query);
+      const result = await listPersonalizedMovies(ctx.db, ctx.principal, request.params.accountId, view, page);
+      const movies = await Promise.all(result.items.map((m) => toMovie(ctx, hal, m)));
+      return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { movies } };
+    },
+  );
+}

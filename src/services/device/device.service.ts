@@ -1,0 +1,166 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../../db/client';
+import { devicePushRegistrations, devices, siteAccounts } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import { INT4_MAX } from '../../bounds';
+import { badInput, DomainError, forbidden, notFound, unauthenticated } from '../../errors';
+import type { Loaders } from '../../loaders';
+import { assertAccountAccess } from '../account/access';
+import { parseInput } from '../zod-input';
+import { DEVICE_APPLICATIONS, DEVICE_CATEGORIES, DEVICE_OS_TYPES, MAX_REGISTRATIONS, REGISTRATION_TYPES, type DeviceView } from './model';
+import { findDevice } from './store';
+
+export interface DeviceCtx {
+  db: Db;
+  principal: Principal;
+  loaders: Pick<Loaders, 'devicesByAccountId'>;
+}
+
+/** A device application token: what the app generated for its installation. */
+export const DEVICE_TOKEN = /^[A-Za-z0-9._:-]{8,200}$/;
+
+const pushToken = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .max(512)
+  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
+
+/**
+ * The body of `PUT /v1/devices/{token}` and of `registerDevice` (docs/accounts.md, "Devices"). On
+ * creation osType, category and application are required; on update every field but accountId may be
+ * left out (kept). `isPushEnabled` may be sent as the text "true" / "false", as the spec allows.
+ */
+export const DEVICE_PUT = z
+  .object({
+    accountId: z.number({ required_error: 'is required' }).int().min(1).max(INT4_MAX),
+    osType: z.enum(DEVICE_OS_TYPES).optional(),
+    category: z.enum(DEVICE_CATEGORIES).optional(),
+    application: z.enum(DEVICE_APPLICATIONS).optional(),
+    osVersion: z.string().trim().min(1).max(40).optional(),
+    isPushEnabled: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
+    registrations: z
+      .object({
+        add: z
+          .array(z.object({ pushRegistrationToken: pushToken, registrationType: z.enum(REGISTRATION_TYPES) }).strict())
+          .max(MAX_REGISTRATIONS)
+          .default([]),
+        remove: z
+          .array(z.object({ pushRegistrationToken: pushToken, registrationType: z.enum(REGISTRATION_TYPES).optional() }).strict())
+          .max(MAX_REGISTRATIONS)
+          .default([]),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type DevicePut = z.input<typeof DEVICE_PUT>;
+
+/**
+ * Creates or updates the device `token` of account `accountId` (the body's), with its push
+ * registrations: removals first, then additions (a token in both stays, with the added type). Needs
+ * the account's own token or an admin; a device registered to another account is FORBIDDEN unless an
+ * admin moves it. One transaction: a bad registration count writes nothing.
+ */
+export async function putDevice(ctx: DeviceCtx, token: string, body: unknown): Promise<DeviceView> {
+  if (!DEVICE_TOKEN.test(token)) {
+    throw badInput('deviceApplicationToken must be 8–200 letters, digits or . _ : -', 'deviceApplicationToken');
+  }
+  const input = parseInput(DEVICE_PUT, body);
+  assertAccountAccess(ctx.principal, input.accountId);
+  const view = await ctx.db.transaction(async (tx) => {
+    const [account] = await tx.select({ id: siteAccounts.id }).from(siteAccounts).where(eq(siteAccounts.id, input.accountId));
+    if (!account) throw notFound('Account', input.accountId);
+    const lock = async () => (await tx.select().from(devices).where(eq(devices.token, token)).for('update'))[0];
+    let existing = await lock();
+    let deviceId: number | null = null;
+    if (!existing) {
+      for (const field of ['osType', 'category', 'application'] as const) {
+        if (input[field] === undefined) throw badInput(`body parameter '${field}' is required to register a new device`, field);
+      }
+      const [row] = await tx
+        .insert(devices)
+        .values({
+          token,
+          siteAccountId: input.accountId,
+          osType: input.osType!,
+          category: input.category!,
+          application: input.application!,
+          osVersion: input.osVersion ?? null,
+          isPushEnabled: input.isPushEnabled ?? true,
+        })
+        .onConflictDoNothing({ target: devices.token })
+        .returning({ id: devices.id });
+      // A concurrent PUT registered the same token first (its row is visible to this new statement):
+      // this one becomes an update of it, so retries and races of one app install all succeed.
+      if (row) deviceId = row.id;
+      else existing = await lock();
+    }
+    if (existing) {
+      if (existing.siteAccountId !== input.accountId && !ctx.principal.isAdmin) {
+        throw forbidden('This device is registered to another account; that account must delete it first');
+      }
+      deviceId = existing.id;
+      await tx
+        .update(devices)
+        .set({
+          siteAccountId: input.accountId,
+          ...(input.osType !== undefined ? { osType: input.osType } : {}),
+          ...(input.category !== undefined ? { category: input.category } : {}),
+          ...(input.application !== undefined ? { application: input.application } : {}),
+          ...(input.osVersion !== undefined ? { osVersion: input.osVersion } : {}),
+          ...(input.isPushEnabled !== undefined ? { isPushEnabled: input.isPushEnabled } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(devices.id, deviceId));
+    }
+    if (deviceId === null) throw new DomainError('CONFLICT', 'The device was deleted by a concurrent request; retry');
+    const id = deviceId;
+    const { add = [], remove = [] } = input.registrations ?? {};
+    if (remove.length) {
+      await tx
+        .delete(devicePushRegistrations)
+        .where(and(eq(devicePushRegistrations.deviceId, id), inArray(devicePushRegistrations.pushRegistrationToken, remove.map((r) => r.pushRegistrationToken))));
+    }
+    if (add.length) {
+      await tx
+        .insert(devicePushRegistrations)
+        .values(add.map((r) => ({ deviceId: id, pushRegistrationToken: r.pushRegistrationToken, registrationType: r.registrationType })))
+        .onConflictDoUpdate({
+          target: [devicePushRegistrations.deviceId, devicePushRegistrations.pushRegistrationToken],
+          set: { registrationType: sql`excluded.registration_type` },
+        });
+    }
+    const [{ n }] = await tx.select({ n: count() }).from(devicePushRegistrations).where(eq(devicePushRegistrations.deviceId, id));
+    if (n > MAX_REGISTRATIONS) {
+      throw badInput(`body parameter 'registrations.add' would leave more than ${MAX_REGISTRATIONS} registrations on the device`, 'registrations.add');
+    }
+    return (await findDevice(tx, token))!;
+  });
+  ctx.loaders.devicesByAccountId.clearAll();
+  return view;
+}
+
+/**
+ * The device `token` for its owner's token or an admin. Anyone else gets the same NOT_FOUND as for a
+ * token that was never registered: device tokens are not sequential, so a 403 would confirm one exists.
+ */
+export async function getDevice(ctx: DeviceCtx, token: string): Promise<DeviceView> {
+  if (ctx.principal.accountId === null && !ctx.principal.isAdmin) throw unauthenticated('Devices need the account token (or an admin token)');
+  const device = DEVICE_TOKEN.test(token) ? await findDevice(ctx.db, token) : null;
+  if (!device || (!ctx.principal.isAdmin && device.accountId !== ctx.principal.accountId)) throw notFound('Device', '(given token)');
+  return device;
+}
+
+/** Deletes the device and its registrations (same rights and answers as getDevice). */
+export async function deleteDevice(ctx: DeviceCtx, token: string): Promise<void> {
+  const device = await getDevice(ctx, token);
+  await ctx.db.delete(devices).where(eq(devices.token, device.token));
+  ctx.loaders.devicesByAccountId.clearAll();
+}
+
+/** The devices of `accountId` (its own token or an admin), through the request's loader. */
+export async function listDevices(ctx: DeviceCtx, accountId: number): Promise<DeviceView[]> {
+  assertAccountAccess(ctx.principal, accountId);
+  return ctx.loaders.devicesByAccountId.load(accountId);
+}

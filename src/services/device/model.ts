@@ -1,0 +1,47 @@
+import type { devicePushRegistrations, devices } from '../../../db/schema';
+import { maskCardNumber } from '../../pii';
+
+/** The spec's enumerations of a device (Device v1). */
+export const DEVICE_CATEGORIES = ['Tablet', 'Mobile Phone'] as const;
+export const DEVICE_OS_TYPES = ['iOS', 'Android', 'Windows'] as const;
+export const DEVICE_APPLICATIONS = ['Brand Theatres', 'Wallet', 'Google Wallet'] as const;
+/** Push services a registration token may belong to (our choice: docs/accounts.md, "Devices"). */
+export const REGISTRATION_TYPES = ['APNS', 'FCM', 'WNS'] as const;
+/** Most push registrations one device keeps. */
+export const MAX_REGISTRATIONS = 10;
+
+export interface PushRegistrationView {
+  registrationType: string;
+  /** The push token with all but its last four characters masked: it is a credential of the push service. */
+  maskedPushRegistrationToken: string;
+}
+
+/** A device as both surfaces show it. */
+export interface DeviceView {
+  token: string;
+  accountId: number;
+  category: string;
+  osType: string;
+  osVersion: string | null;
+  application: string;
+  isPushEnabled: boolean;
+  registrations: PushRegistrationView[];
+  updatedAt: Date;
+}
+
+export function toDevice(row: typeof devices.$inferSelect, registrations: (typeof devicePushRegistrations.$inferSelect)[]): DeviceView {
+  return {
+    token: row.token,
+    accountId: row.siteAccountId,
+    category: row.category,
+    osType: row.osType,
+    osVersion: row.osVersion,
+    application: row.application,
+    isPushEnabled: row.isPushEnabled,
+    registrations: registrations.map((r) => ({
+      registrationType: r.registrationType,
+      maskedPushRegistrationToken: maskCardNumber(r.pushRegistrationToken),
+    })),
+    updatedAt: row.updatedAt,
+  };
+}
