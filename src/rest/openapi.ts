@@ -237,6 +237,9 @@ export function deriveOperationId(method: string, path: string): string {
 // ---------------------------------------------------------------------------------------------------
 // The swagger plugin's hooks
 
+/** The REST layer's paths: the spec's versions. */
+const REST_PATH = /^\/v\d+\//;
+
 interface TransformArgs {
   schema: unknown;
   url: string;
@@ -247,6 +250,8 @@ interface TransformArgs {
 export function transformRoute({ schema, url, route }: TransformArgs): { schema: Schema; url: string } {
   const { path, names } = specPathOf(url);
   const out: Schema = { ...((schema ?? {}) as Schema) };
+  // The document is the REST layer's: pages, assets and GraphQL registered beside it are not in it.
+  if (!REST_PATH.test(url)) return { schema: { ...out, hide: true }, url };
   const params = out.params as { properties?: Record<string, Schema>; required?: string[] } | undefined;
   if (params?.properties) {
     out.params = {
