@@ -32,17 +32,20 @@ describe('production: build, then run the compiled output', () => {
     await withAdmin((sql) => sql.unsafe(`CREATE DATABASE "${dbName}"`));
     const url = databaseUrl(dbName);
 
-    const port = 40000 + Math.floor(Math.random() * 20000);
-    const env: NodeJS.ProcessEnv = { ...process.env, ...PRODUCTION_ENV, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, ...PRODUCTION_ENV, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1' };
     let output = '';
     child = spawn('node', ['scripts/start.js'], { env });
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     const started = Date.now();
     let health: { status: string; driver: string } | null = null;
+    // PORT=0: the server picks a free port and logs it.
+    let base = '';
     while (!health && Date.now() - started < 60_000 && child.exitCode === null) {
+      base ||= /Marquee on (http:\/\/[^/\s"]+)\/graphql/.exec(output)?.[1] ?? '';
       try {
-        const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+        if (!base) throw new Error('not listening yet');
+        const res = await fetch(`${base}/healthz`);
         if (res.ok) health = (await res.json()) as { status: string; driver: string };
       } catch {
         await new Promise((r) => setTimeout(r, 300));
@@ -54,7 +57,7 @@ describe('production: build, then run the compiled output', () => {
     const cmdline = fs.readFileSync(`/proc/${child.pid}/cmdline`, 'utf8');
     expect(cmdline).toContain('scripts/start.js');
     expect(output).not.toMatch(/tsx/);
-    const graphql = await fetch(`http://127.0.0.1:${port}/graphql`, {
+    const graphql = await fetch(`${base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: '{ theatres(pageSize: 1) { totalCount } }' }),
