@@ -11,12 +11,12 @@ export class AttributeResolver {
   }
 
   @Query(() => Attribute, { nullable: true, description: 'One attribute by code; null when unknown.' })
-  async attribute(@Arg('code', () => String) code: string, @Ctx() ctx: Context): Promise<Attribute | null> {
+  async attribute(@Arg('code', () => String, { description: 'The attribute code, e.g. IMAX (case-insensitive).' }) code: string, @Ctx() ctx: Context): Promise<Attribute | null> {
     const row = await getAttributeByCode(await ctx.loaders.attributeIndex(), code);
     return row ? toAttribute(row) : null;
   }
 
-  @FieldResolver(() => AttributeGroup, { nullable: true })
+  @FieldResolver(() => AttributeGroup, { description: 'The attribute group.', nullable: true })
   async group(@Root() attribute: Attribute, @Ctx() ctx: Context): Promise<AttributeGroup | null> {
     if (attribute.groupId === null) return null;
     const row = await ctx.loaders.attributeGroupById.load(attribute.groupId);

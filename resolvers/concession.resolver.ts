@@ -35,27 +35,27 @@ export class ConcessionResolver {
     nullable: true,
     description: 'One concession by its theatre-product-assignment id; null when unknown.',
   })
-  async concession(@Arg('id', () => Int) id: number, @Ctx() ctx: Context): Promise<Concession | null> {
+  async concession(@Arg('id', () => Int, { description: 'The theatre-product-assignment id (a product as one theatre sells it).' }) id: number, @Ctx() ctx: Context): Promise<Concession | null> {
     const record = await getConcession(ctx.db, id);
     return record ? toConcession(record) : null;
   }
 
-  @FieldResolver(() => [ConcessionCategory])
+  @FieldResolver(() => [ConcessionCategory], { description: 'Categories the product is in.' })
   async categories(@Root() c: Concession, @Ctx() ctx: Context): Promise<ConcessionCategory[]> {
     return (await ctx.loaders.categoriesByConcessionId.load(c.concessionId)).map(toConcessionCategory);
   }
 
-  @FieldResolver(() => [ConcessionGroup])
+  @FieldResolver(() => [ConcessionGroup], { description: 'Display groups the product is in.' })
   async groups(@Root() c: Concession, @Ctx() ctx: Context): Promise<ConcessionGroup[]> {
     return (await ctx.loaders.groupsByConcessionId.load(c.concessionId)).map(toConcessionGroup);
   }
 
-  @FieldResolver(() => [ConcessionDiscount])
+  @FieldResolver(() => [ConcessionDiscount], { description: 'Discounts available on the product.' })
   async discounts(@Root() c: Concession, @Ctx() ctx: Context): Promise<ConcessionDiscount[]> {
     return (await ctx.loaders.discountsByConcessionId.load(c.concessionId)).map(toConcessionDiscount);
   }
 
-  @FieldResolver(() => [ModifierGroup])
+  @FieldResolver(() => [ModifierGroup], { description: 'Groups of modifiers to choose from (e.g. butter, flavours).' })
   async modifierGroups(@Root() c: Concession, @Ctx() ctx: Context): Promise<ModifierGroup[]> {
     return (await ctx.loaders.modifierGroupsByConcessionId.load(c.concessionId)).map(toModifierGroup);
   }
@@ -65,7 +65,7 @@ export class ConcessionResolver {
     return (await ctx.loaders.comboComponentsByConcessionId.load(c.concessionId)).map(toComboComponent);
   }
 
-  @FieldResolver(() => UpsellGroup, { nullable: true })
+  @FieldResolver(() => UpsellGroup, { description: 'Larger or related products to offer instead; null when none.', nullable: true })
   async upsellGroup(@Root() c: Concession, @Ctx() ctx: Context): Promise<UpsellGroup | null> {
     if (c.upsellGroupId == null) return null;
     const row = await ctx.loaders.upsellGroupById.load(c.upsellGroupId);
@@ -75,7 +75,7 @@ export class ConcessionResolver {
 
 @Resolver(() => ModifierGroup)
 export class ModifierGroupResolver {
-  @FieldResolver(() => [Modifier])
+  @FieldResolver(() => [Modifier], { description: 'The modifiers to choose from.' })
   async modifiers(@Root() g: ModifierGroup, @Ctx() ctx: Context): Promise<Modifier[]> {
     return (await ctx.loaders.modifiersByGroupId.load(g.id)).map((m) => assign(Modifier, m));
   }
@@ -121,7 +121,7 @@ export class TheatreConcessionsResolver {
   @FieldResolver(() => Concession, { nullable: true, description: 'A product (by product id) as this theatre sells it.' })
   async concession(
     @Root() theatre: Theatre,
-    @Arg('concessionId', () => Int) concessionId: number,
+    @Arg('concessionId', () => Int, { description: 'The product id.' }) concessionId: number,
     @Ctx() ctx: Context,
   ): Promise<Concession | null> {
     const record = await ctx.loaders.concessionByTheatreProduct.load({ theatreId: theatre.id, concessionId });

@@ -22,7 +22,7 @@ import { toGraphQLPage } from './page';
 export class ContentTypeResolver {
   @Query(() => [ContentType], { description: 'Media content types, of one media type when given.' })
   async contentTypes(
-    @Arg('mediaType', () => MediaType, { nullable: true }) mediaType: MediaType | null,
+    @Arg('mediaType', () => MediaType, { description: 'Only content types of this media type; all when omitted.', nullable: true }) mediaType: MediaType | null,
     @Ctx() ctx: Context,
   ): Promise<ContentType[]> {
     return (await listContentTypes(ctx.db, mediaType ? mediaTypeName(mediaType) : null)).map(toContentType);
@@ -30,13 +30,13 @@ export class ContentTypeResolver {
 
   @Query(() => [ImageSizeType], { description: 'Image sizes, of one content type (by name) when given.' })
   async imageSizes(
-    @Arg('contentType', () => String, { nullable: true }) contentType: string | null,
+    @Arg('contentType', () => String, { description: 'Only the sizes of this content type (its name, e.g. Poster); all when omitted.', nullable: true }) contentType: string | null,
     @Ctx() ctx: Context,
   ): Promise<ImageSizeType[]> {
     return (await listImageSizes(ctx.db, contentType)).map(toImageSizeType);
   }
 
-  @FieldResolver(() => [ImageSizeType])
+  @FieldResolver(() => [ImageSizeType], { description: 'The image sizes of the type.' })
   async imageSizeTypes(@Root() contentType: ContentType, @Ctx() ctx: Context): Promise<ImageSizeType[]> {
     return (await ctx.loaders.imageSizeTypesByContentTypeId.load(contentType.id)).map(toImageSizeType);
   }
@@ -45,7 +45,7 @@ export class ContentTypeResolver {
 @Resolver(() => MediaItem)
 export class MediaItemResolver {
   @Query(() => MediaItem, { nullable: true, description: 'One media item; null when the id is unknown.' })
-  async mediaItem(@Arg('id', () => Int) id: number, @Ctx() ctx: Context): Promise<MediaItem | null> {
+  async mediaItem(@Arg('id', () => Int, { description: 'The media item id.' }) id: number, @Ctx() ctx: Context): Promise<MediaItem | null> {
     const row = await getMediaItem(ctx.db, id);
     return row ? toMediaItem(row) : null;
   }
@@ -64,7 +64,7 @@ export class MediaItemResolver {
   @FieldResolver(() => [Rendition], { description: 'Active renditions; of one size when given (or when the query asked for one).' })
   async renditions(
     @Root() item: MediaItem,
-    @Arg('size', () => String, { nullable: true }) size: string | null,
+    @Arg('size', () => String, { description: 'Only the rendition of this image size (its name); all when omitted.', nullable: true }) size: string | null,
     @Ctx() ctx: Context,
   ): Promise<Rendition[]> {
     const wanted = size ?? item.sizeFilter;

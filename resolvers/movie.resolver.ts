@@ -1,3 +1,4 @@
+import { GraphQLDateTime } from 'graphql-scalars';
 import { Arg, Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import { Attribute, toAttribute } from '../schema/attribute.type';
 import { MediaItem, toMediaItem } from '../schema/media.type';
@@ -20,7 +21,7 @@ async function creditSummary(movie: Movie, ctx: Context) {
 @Resolver(() => Movie)
 export class MovieResolver {
   @Query(() => Movie, { nullable: true, description: 'One movie; null when the id is unknown.' })
-  async movie(@Arg('id', () => Int) id: number, @Ctx() ctx: Context): Promise<Movie | null> {
+  async movie(@Arg('id', () => Int, { description: 'The movie id.' }) id: number, @Ctx() ctx: Context): Promise<Movie | null> {
     const row = await getMovie(ctx.db, id);
     return row ? toMovie(row) : null;
   }
@@ -41,7 +42,7 @@ export class MovieResolver {
     return (await creditSummary(movie, ctx)).directors;
   }
 
-  @FieldResolver(() => String, { nullable: true, description: 'The earliest future showtime (UTC); null when none.' })
+  @FieldResolver(() => GraphQLDateTime, { nullable: true, description: 'The earliest future showtime (UTC); null when none.' })
   async earliestShowingUtc(@Root() movie: Movie, @Ctx() ctx: Context): Promise<string | null> {
     return (await ctx.loaders.earliestShowtimeByMovieId.load(movie.id))?.toISOString() ?? null;
   }
@@ -51,7 +52,7 @@ export class MovieResolver {
     return (await ctx.loaders.earliestShowtimeByMovieId.load(movie.id)) !== null;
   }
 
-  @FieldResolver(() => [Attribute])
+  @FieldResolver(() => [Attribute], { description: "The movie's attributes, in display order." })
   async attributes(@Root() movie: Movie, @Ctx() ctx: Context): Promise<Attribute[]> {
     return (await ctx.loaders.attributesByMovieId.load(movie.id)).map(toAttribute);
   }

@@ -36,14 +36,14 @@ async function orderAfterWrite(ctx: Context, info: GraphQLResolveInfo, id: numbe
 @Resolver(() => Order)
 export class OrderMutationResolver {
   @Mutation(() => Order, { description: 'Creates an empty pending order; it expires unless modified.' })
-  async createOrder(@Arg('input', () => CreateOrderInput) input: CreateOrderInput, @Ctx() ctx: Context): Promise<Order> {
+  async createOrder(@Arg('input', () => CreateOrderInput, { description: "The order's optional details." }) input: CreateOrderInput, @Ctx() ctx: Context): Promise<Order> {
     return toOrder(await orders.createOrder(ctx.db, ctx.principal, input, settings(ctx)));
   }
 
   @Mutation(() => Order, { description: 'Changes email, vendor transaction id, shopping cart id or loyalty card.' })
   async updateOrder(
-    @Arg('orderId', () => Int) orderId: number,
-    @Arg('input', () => CreateOrderInput) input: CreateOrderInput,
+    @Arg('orderId', () => Int, { description: 'The order.' }) orderId: number,
+    @Arg('input', () => CreateOrderInput, { description: 'The details to change; omitted fields are kept.' }) input: CreateOrderInput,
     @Ctx() ctx: Context,
   ): Promise<Order> {
     return toOrder(await orders.updateOrder(ctx.db, ctx.principal, orderId, input, settings(ctx)));
@@ -53,7 +53,7 @@ export class OrderMutationResolver {
     description: 'Holds seats of one showtime (all or none); SEAT_UNAVAILABLE names seats already taken.',
   })
   async addTickets(
-    @Arg('input', () => AddTicketsInput) input: AddTicketsInput,
+    @Arg('input', () => AddTicketsInput, { description: 'The order, showtime, seats and ticket type.' }) input: AddTicketsInput,
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Order> {
@@ -62,28 +62,28 @@ export class OrderMutationResolver {
   }
 
   @Mutation(() => Order, { description: 'Adds a concession line with its modifiers.' })
-  async addConcession(@Arg('input', () => AddConcessionInput) input: AddConcessionInput, @Ctx() ctx: Context): Promise<Order> {
+  async addConcession(@Arg('input', () => AddConcessionInput, { description: 'The order, product, quantity and modifiers.' }) input: AddConcessionInput, @Ctx() ctx: Context): Promise<Order> {
     return toOrder(await orders.addConcession(ctx.db, ctx.principal, input, settings(ctx)));
   }
 
   @Mutation(() => Order, { description: 'Removes a product line (a ticket releases its seat).' })
   async removeOrderProduct(
-    @Arg('orderId', () => Int) orderId: number,
-    @Arg('lineNumber', () => Int) lineNumber: number,
+    @Arg('orderId', () => Int, { description: 'The order.' }) orderId: number,
+    @Arg('lineNumber', () => Int, { description: 'The line to remove.' }) lineNumber: number,
     @Ctx() ctx: Context,
   ): Promise<Order> {
     return toOrder(await orders.removeOrderProduct(ctx.db, ctx.principal, orderId, lineNumber, settings(ctx)));
   }
 
   @Mutation(() => Order, { description: 'Adds a tender (at most the balance due).' })
-  async addPayment(@Arg('input', () => AddPaymentInput) input: AddPaymentInput, @Ctx() ctx: Context): Promise<Order> {
+  async addPayment(@Arg('input', () => AddPaymentInput, { description: 'The order and the tender.' }) input: AddPaymentInput, @Ctx() ctx: Context): Promise<Order> {
     return toOrder(await orders.addPayment(ctx.db, ctx.principal, input, settings(ctx)));
   }
 
   @Mutation(() => Order, { description: 'Removes a pending tender.' })
   async removePayment(
-    @Arg('orderId', () => Int) orderId: number,
-    @Arg('lineNumber', () => Int) lineNumber: number,
+    @Arg('orderId', () => Int, { description: 'The order.' }) orderId: number,
+    @Arg('lineNumber', () => Int, { description: 'The payment line to remove.' }) lineNumber: number,
     @Ctx() ctx: Context,
   ): Promise<Order> {
     return toOrder(await orders.removePayment(ctx.db, ctx.principal, orderId, lineNumber, settings(ctx)));
@@ -91,7 +91,7 @@ export class OrderMutationResolver {
 
   @Mutation(() => Order, { description: 'Sells the held seats; only when payments cover the total (else PAYMENT_REQUIRED).' })
   async fulfillOrder(
-    @Arg('orderId', () => Int) orderId: number,
+    @Arg('orderId', () => Int, { description: 'The order.' }) orderId: number,
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Order> {
@@ -101,7 +101,7 @@ export class OrderMutationResolver {
 
   @Mutation(() => Order, { description: 'Cancels a pending order and releases its seats.' })
   async cancelOrder(
-    @Arg('orderId', () => Int) orderId: number,
+    @Arg('orderId', () => Int, { description: 'The order.' }) orderId: number,
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Order> {
@@ -110,19 +110,19 @@ export class OrderMutationResolver {
   }
 
   @Mutation(() => Order, { description: 'Refunds fulfilled products (all, or the given lines); emits Orders.Refund.' })
-  async refundOrder(@Arg('input', () => RefundOrderInput) input: RefundOrderInput, @Ctx() ctx: Context): Promise<Order> {
+  async refundOrder(@Arg('input', () => RefundOrderInput, { description: 'The order, the reason and optionally the lines.' }) input: RefundOrderInput, @Ctx() ctx: Context): Promise<Order> {
     return toOrder(await orders.refundOrder(ctx.db, ctx.principal, input, settings(ctx)));
   }
 
   @Mutation(() => Order, { description: 'Extends a pending order and its seat holds.' })
-  async refreshOrderExpiration(@Arg('orderId', () => Int) orderId: number, @Ctx() ctx: Context): Promise<Order> {
+  async refreshOrderExpiration(@Arg('orderId', () => Int, { description: 'The order.' }) orderId: number, @Ctx() ctx: Context): Promise<Order> {
     return toOrder(await orders.refreshOrderExpiration(ctx.db, ctx.principal, orderId, settings(ctx)));
   }
 
   @Mutation(() => Order, { description: "Applies a loyalty card's benefits (Premiere members: convenience fees waived)." })
   async applyLoyaltyDiscounts(
-    @Arg('orderId', () => Int) orderId: number,
-    @Arg('loyaltyCardNumber', () => String) loyaltyCardNumber: string,
+    @Arg('orderId', () => Int, { description: 'The order.' }) orderId: number,
+    @Arg('loyaltyCardNumber', () => String, { description: 'An active loyalty card (Premiere waives convenience fees).' }) loyaltyCardNumber: string,
     @Ctx() ctx: Context,
   ): Promise<Order> {
     return toOrder(await orders.applyLoyaltyDiscounts(ctx.db, ctx.principal, orderId, loyaltyCardNumber, settings(ctx)));
@@ -132,9 +132,9 @@ export class OrderMutationResolver {
     description: 'Records a request to text a fulfilled ticket\'s confirmation (no SMS provider exists: nothing is sent).',
   })
   async sendTicketConfirmationSms(
-    @Arg('orderId', () => Int) orderId: number,
-    @Arg('lineNumber', () => Int) lineNumber: number,
-    @Arg('phoneNumber', () => String) phoneNumber: string,
+    @Arg('orderId', () => Int, { description: 'The order.' }) orderId: number,
+    @Arg('lineNumber', () => Int, { description: 'The fulfilled ticket line.' }) lineNumber: number,
+    @Arg('phoneNumber', () => String, { description: 'The phone number to text.' }) phoneNumber: string,
     @Ctx() ctx: Context,
   ): Promise<Order> {
     return toOrder(

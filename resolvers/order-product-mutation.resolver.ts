@@ -10,7 +10,7 @@ import { addProductModifier, removeProductModifier, updateOrderProduct } from '.
 export class OrderProductMutationResolver {
   @Mutation(() => Order, { description: "Changes a ticket's type or a concession's quantity." })
   async updateOrderProduct(
-    @Arg('input', () => UpdateOrderProductInput) input: UpdateOrderProductInput,
+    @Arg('input', () => UpdateOrderProductInput, { description: 'The line and what to change.' }) input: UpdateOrderProductInput,
     @Ctx() ctx: Context,
   ): Promise<Order> {
     const { orderId, lineNumber, ticketType, quantity } = input;
@@ -25,7 +25,7 @@ export class OrderProductMutationResolver {
 
   @Mutation(() => Order, { description: 'Adds a modifier to a concession line (within its group limits).' })
   async addProductModifier(
-    @Arg('input', () => AddProductModifierInput) input: AddProductModifierInput,
+    @Arg('input', () => AddProductModifierInput, { description: 'The concession line and the modifier.' }) input: AddProductModifierInput,
     @Ctx() ctx: Context,
   ): Promise<Order> {
     return toOrder(await addProductModifier(ctx.db, ctx.principal, { ...input }, orderSettings(ctx.config)));
@@ -33,7 +33,7 @@ export class OrderProductMutationResolver {
 
   @Mutation(() => Order, { description: "Removes a chosen modifier from a concession line (the group's minimum must hold)." })
   async removeProductModifier(
-    @Arg('input', () => RemoveProductModifierInput) input: RemoveProductModifierInput,
+    @Arg('input', () => RemoveProductModifierInput, { description: 'The concession line and the modifier to remove.' }) input: RemoveProductModifierInput,
     @Ctx() ctx: Context,
   ): Promise<Order> {
     return toOrder(await removeProductModifier(ctx.db, ctx.principal, { ...input }, orderSettings(ctx.config)));

@@ -11,20 +11,20 @@ export class OrderResolver {
     description:
       'An order, for its owner account, its creating vendor acting for no other account, or an admin; null when unknown.',
   })
-  async order(@Arg('id', () => Int) id: number, @Ctx() ctx: Context): Promise<Order | null> {
+  async order(@Arg('id', () => Int, { description: 'The order id.' }) id: number, @Ctx() ctx: Context): Promise<Order | null> {
     const view = await getOrder(ctx.db, ctx.principal, id);
     return view && toOrder(view);
   }
 
   @Query(() => Order, { nullable: true, description: 'An order by its token (the token is the credential).' })
-  async orderByToken(@Arg('token', () => String) token: string, @Ctx() ctx: Context): Promise<Order | null> {
+  async orderByToken(@Arg('token', () => String, { description: "The order's token (GUID), as given to its creator." }) token: string, @Ctx() ctx: Context): Promise<Order | null> {
     const view = await getOrderByToken(ctx.db, ctx.principal, token);
     return view && toOrder(view);
   }
 
   @Query(() => OrderPage, { description: 'Orders of a site account, newest first: the account holder or an admin only.' })
   async accountOrders(
-    @Arg('accountId', () => Int) accountId: number,
+    @Arg('accountId', () => Int, { description: "The site account whose orders to list (the caller's own, or any for an admin)." }) accountId: number,
     @Args(() => PageArgs) page: PageArgs,
     @Ctx() ctx: Context,
   ): Promise<OrderPage> {

@@ -7,7 +7,7 @@ import { getPerson } from '../src/services/person.service';
 @Resolver(() => Person)
 export class PersonResolver {
   @Query(() => Person, { nullable: true, description: 'One person; null when the id is unknown.' })
-  async person(@Arg('id', () => Int) id: number, @Ctx() ctx: Context): Promise<Person | null> {
+  async person(@Arg('id', () => Int, { description: 'The person id.' }) id: number, @Ctx() ctx: Context): Promise<Person | null> {
     const row = await getPerson(ctx.db, id);
     return row ? toPerson(row) : null;
   }
@@ -20,14 +20,14 @@ export class PersonResolver {
 
 @Resolver(() => Credit)
 export class CreditResolver {
-  @FieldResolver(() => Person)
+  @FieldResolver(() => Person, { description: 'The person credited.' })
   async person(@Root() credit: Credit, @Ctx() ctx: Context): Promise<Person> {
     const row = await ctx.loaders.personById.load(credit.personId);
     if (!row) throw new Error(`person ${credit.personId} of credit ${credit.id} is missing`);
     return toPerson(row);
   }
 
-  @FieldResolver(() => Movie)
+  @FieldResolver(() => Movie, { description: 'The movie.' })
   async movie(@Root() credit: Credit, @Ctx() ctx: Context): Promise<Movie> {
     const row = await ctx.loaders.movieById.load(credit.movieId);
     if (!row) throw new Error(`movie ${credit.movieId} of credit ${credit.id} is missing`);

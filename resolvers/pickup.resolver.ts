@@ -10,7 +10,7 @@ export class TheatrePickupResolver {
   @FieldResolver(() => PickupTimes, { description: 'Concession pickup slots on a theatre-local date (YYYY-MM-DD).' })
   async pickupTimes(
     @Root() theatre: Theatre,
-    @Arg('date', () => String) date: string,
+    @Arg('date', () => String, { description: 'The theatre-local calendar day, YYYY-MM-DD.' }) date: string,
     @Ctx() ctx: Context,
   ): Promise<PickupTimes> {
     const result = await ctx.loaders.pickupTimesByTheatreDate.load({ theatreId: theatre.id, date: parseDateArg(date) });

@@ -10,14 +10,14 @@ import { seatMapForShowtime } from '../src/services/seating/seat-map.service';
 @Resolver()
 export class SeatBlockResolver {
   @Mutation(() => SeatingLayout, { description: 'Admin: sets a manual block of seats; answers the seat map after it.' })
-  async setSeatBlocks(@Arg('input', () => SeatBlockInput) input: SeatBlockInput, @Ctx() ctx: Context): Promise<SeatingLayout> {
+  async setSeatBlocks(@Arg('input', () => SeatBlockInput, { description: 'The showtime, the seats and the kind of block.' }) input: SeatBlockInput, @Ctx() ctx: Context): Promise<SeatingLayout> {
     if (!input.kind) throw badInput('kind is required', 'kind');
     await setSeatBlocks(ctx.db, ctx.principal, { showtimeId: input.showtimeId, seats: input.seats, kind: input.kind });
     return this.mapAfter(ctx, input.showtimeId);
   }
 
   @Mutation(() => SeatingLayout, { description: 'Admin: removes manual blocks of seats; answers the seat map after it.' })
-  async clearSeatBlocks(@Arg('input', () => SeatBlockInput) input: SeatBlockInput, @Ctx() ctx: Context): Promise<SeatingLayout> {
+  async clearSeatBlocks(@Arg('input', () => SeatBlockInput, { description: 'The showtime and the seats.' }) input: SeatBlockInput, @Ctx() ctx: Context): Promise<SeatingLayout> {
     await clearSeatBlocks(ctx.db, ctx.principal, { showtimeId: input.showtimeId, seats: input.seats });
     return this.mapAfter(ctx, input.showtimeId);
   }

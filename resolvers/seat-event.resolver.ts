@@ -15,7 +15,7 @@ export class SeatEventResolver {
   })
   seatStatusChanged(
     @Root() change: SeatStatusChange,
-    @Arg('showtimeId', () => Int) _showtimeId: number,
+    @Arg('showtimeId', () => Int, { description: 'The showtime to follow.' }) _showtimeId: number,
     @Arg('after', () => String, { nullable: true, description: 'The cursor of the last message received.' }) _after: string | null,
   ): SeatStatusChange {
     // Executed as a query (HTTP), there is no event: subscriptions live on the WebSocket.

@@ -75,7 +75,7 @@ export class LayoutResolver {
     return (await ctx.loaders.layoutSeatsByVersionId.load(layout.versionId)).map(toLayoutSeat);
   }
 
-  @FieldResolver(() => [LayoutZone])
+  @FieldResolver(() => [LayoutZone], { description: 'Price zones of the layout.' })
   async zones(@Root() layout: Layout, @Ctx() ctx: Context): Promise<LayoutZone[]> {
     return (await ctx.loaders.layoutZonesByVersionId.load(layout.versionId)).map(toLayoutZone);
   }

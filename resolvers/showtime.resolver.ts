@@ -12,7 +12,7 @@ import { toGraphQLPage } from './page';
 @Resolver(() => Showtime)
 export class ShowtimeResolver {
   @Query(() => Showtime, { nullable: true, description: 'One showtime; null when the id is unknown.' })
-  async showtime(@Arg('id', () => Int) id: number, @Ctx() ctx: Context): Promise<Showtime | null> {
+  async showtime(@Arg('id', () => Int, { description: 'The showtime id.' }) id: number, @Ctx() ctx: Context): Promise<Showtime | null> {
     const record = await getShowtime(ctx.db, id);
     return record ? toShowtime(record) : null;
   }
@@ -22,8 +22,8 @@ export class ShowtimeResolver {
     description: 'The earliest future, not canceled showtime of a movie at a theatre; null when none.',
   })
   async earliestShowtime(
-    @Arg('theatreId', () => Int) theatreId: number,
-    @Arg('movieId', () => Int) movieId: number,
+    @Arg('theatreId', () => Int, { description: 'The theatre.' }) theatreId: number,
+    @Arg('movieId', () => Int, { description: 'The movie.' }) movieId: number,
     @Ctx() ctx: Context,
   ): Promise<Showtime | null> {
     const record = await earliestShowtime(ctx.db, theatreId, movieId);
@@ -44,21 +44,21 @@ export class ShowtimeResolver {
     return toGraphQLPage(ShowtimePage, result, toShowtime);
   }
 
-  @FieldResolver(() => Movie)
+  @FieldResolver(() => Movie, { description: 'The movie shown.' })
   async movie(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<Movie> {
     const row = await ctx.loaders.movieById.load(showtime.movieId);
     if (!row) throw new Error(`movie ${showtime.movieId} of showtime ${showtime.id} is missing`);
     return toMovie(row);
   }
 
-  @FieldResolver(() => Theatre)
+  @FieldResolver(() => Theatre, { description: 'The theatre.' })
   async theatre(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<Theatre> {
     const row = await ctx.loaders.theatreById.load(showtime.theatreId);
     if (!row) throw new Error(`theatre ${showtime.theatreId} of showtime ${showtime.id} is missing`);
     return toTheatre(row);
   }
 
-  @FieldResolver(() => [Attribute])
+  @FieldResolver(() => [Attribute], { description: 'Attributes of the showtime (formats, amenities), in display order.' })
   async attributes(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<Attribute[]> {
     return (await ctx.loaders.attributesOfIds(showtime.record.attributeIds)).map(toAttribute);
   }
@@ -72,7 +72,7 @@ export class ShowtimeResolver {
     return attributes.find((a) => a.isPremiumFormat)?.name ?? null;
   }
 
-  @FieldResolver(() => [TicketPrice])
+  @FieldResolver(() => [TicketPrice], { description: 'Display prices by ticket type.' })
   async ticketPrices(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<TicketPrice[]> {
     return (await ctx.loaders.ticketPricesByShowtimeId.load(showtime.id)).map(toTicketPrice);
   }

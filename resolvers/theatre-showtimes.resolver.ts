@@ -50,7 +50,7 @@ export class MovieShowtimesResolver {
   })
   async showtimes(
     @Root() movie: Movie,
-    @Arg('theatreId', () => Int, { nullable: true }) theatreId: number | null,
+    @Arg('theatreId', () => Int, { description: 'Only showtimes at this theatre.', nullable: true }) theatreId: number | null,
     @Args(() => ShowtimeDateArgs) { date }: ShowtimeDateArgs,
     @Ctx() ctx: Context,
   ): Promise<Showtime[]> {

@@ -11,7 +11,7 @@ import { toGraphQLPage } from './page';
 @Resolver(() => Theatre)
 export class TheatreResolver {
   @Query(() => Theatre, { nullable: true, description: 'One theatre; null when the id is unknown.' })
-  async theatre(@Arg('id', () => Int) id: number, @Ctx() ctx: Context): Promise<Theatre | null> {
+  async theatre(@Arg('id', () => Int, { description: 'The theatre id (the theatre number of REST paths).' }) id: number, @Ctx() ctx: Context): Promise<Theatre | null> {
     const row = await getTheatre(ctx.db, id);
     return row ? toTheatre(row) : null;
   }
@@ -22,7 +22,7 @@ export class TheatreResolver {
     return toGraphQLPage(TheatrePage, page, toTheatre);
   }
 
-  @FieldResolver(() => Market)
+  @FieldResolver(() => Market, { description: 'The market the theatre belongs to.' })
   async market(@Root() theatre: Theatre, @Ctx() ctx: Context): Promise<Market> {
     const row = await ctx.loaders.marketById.load(theatre.marketId);
     // market_id is a non-null foreign key: a missing market is a broken database, not a client error.
@@ -30,7 +30,7 @@ export class TheatreResolver {
     return toMarket(row);
   }
 
-  @FieldResolver(() => [Attribute])
+  @FieldResolver(() => [Attribute], { description: "The theatre's attributes (amenities), in display order." })
   async attributes(@Root() theatre: Theatre, @Ctx() ctx: Context): Promise<Attribute[]> {
     return (await ctx.loaders.attributesByTheatreId.load(theatre.id)).map(toAttribute);
   }

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { GraphQLSchema } from 'graphql';
+import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { createPubSub } from '@graphql-yoga/subscription';
 import { buildSchema } from 'type-graphql';
 import { resolvers } from '../resolvers';
@@ -23,6 +23,17 @@ export function buildMarqueeSchema(): Promise<GraphQLSchema> {
     // carries nothing.
     pubSub: createPubSub(),
     emitSchemaFile: false,
-  });
+  }).then(describeRootTypes);
   return cached;
+}
+
+/** type-graphql names the root types but takes no description for them; every SDL type has one. */
+function describeRootTypes(schema: GraphQLSchema): GraphQLSchema {
+  const descriptions: [GraphQLObjectType | null | undefined, string][] = [
+    [schema.getQueryType(), 'Reads: the catalog (movies, theatres, showtimes, seat maps, concessions, media) and orders.'],
+    [schema.getMutationType(), 'Writes: orders and their products and payments, seat blocks.'],
+    [schema.getSubscriptionType(), 'Live updates over WebSocket (graphql-ws on /graphql).'],
+  ];
+  for (const [type, description] of descriptions) if (type && !type.description) type.description = description;
+  return schema;
 }

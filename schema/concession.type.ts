@@ -9,12 +9,12 @@ import type {
 } from '../src/services/concession.service';
 import { PageOf } from './paging.type';
 
-@ObjectType()
+@ObjectType({ description: 'Images of a concession product, category or group.' })
 export class ConcessionMedia {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Small image.', nullable: true })
   imageSmall!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Large image.', nullable: true })
   imageLarge!: string | null;
 }
 
@@ -29,50 +29,50 @@ export class Concession {
   @Field(() => Int, { description: 'The product id.' })
   concessionId!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The theatre selling it.' })
   theatreId!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Product name.' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Name to display.' })
   displayName!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Description.', nullable: true })
   description!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Nutritional information.', nullable: true })
   nutritionalInfo!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Size, e.g. Large.', nullable: true })
   size!: string | null;
 
   @Field(() => Float, { description: 'Tax-inclusive, display only.' })
   price!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Tax per unit.' })
   tax!: number;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { description: 'The tax group.', nullable: true })
   taxGroupId!: number | null;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Combos: tax is computed per component.' })
   taxAtComboItemLevel!: boolean;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Stock-keeping unit.' })
   sku!: string;
 
   @Field(() => Int, { description: 'Minutes.' })
   prepTime!: number;
 
-  @Field(() => ConcessionMedia)
+  @Field(() => ConcessionMedia, { description: 'Product images.' })
   media!: ConcessionMedia;
 
   /** Hidden: the product's upsell group. */
   upsellGroupId!: number | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A page of concessions.' })
 export class ConcessionPage extends PageOf(Concession) {}
 
 export function toConcession(r: ConcessionRecord): Concession {
@@ -99,13 +99,13 @@ export function toConcession(r: ConcessionRecord): Concession {
 
 @ObjectType({ description: 'A concession category; categories nest (level 1 is the top).' })
 export class ConcessionCategory {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The category id.' })
   categoryId!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Category name.' })
   name!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Depth in the category tree, from 1.' })
   level!: number;
 
   @Field(() => Int, { description: 'Within its level.' })
@@ -114,14 +114,14 @@ export class ConcessionCategory {
   @Field(() => Int, { description: 'Within the lowest level.' })
   productSortOrder!: number;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { description: 'The parent category; null at the top.', nullable: true })
   parentCategoryId!: number | null;
 
-  @Field(() => ConcessionMedia)
+  @Field(() => ConcessionMedia, { description: 'Category images.' })
   media!: ConcessionMedia;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A page of concession categories.' })
 export class ConcessionCategoryPage extends PageOf(ConcessionCategory) {}
 
 export const toConcessionCategory = (c: ConcessionCategoryRow): ConcessionCategory =>
@@ -135,18 +135,18 @@ export const toConcessionCategory = (c: ConcessionCategoryRow): ConcessionCatego
     media: media(c.imageSmall, c.imageLarge),
   });
 
-@ObjectType()
+@ObjectType({ description: 'A discount on a concession product.' })
 export class ConcessionDiscount {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The discount id.' })
   id!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Amount taken off.' })
   amount!: number;
 
   @Field(() => String, { description: 'For example Upgrade or Discount.' })
   type!: string;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { description: 'The product whose purchase enables the discount, if any.', nullable: true })
   referenceProductId!: number | null;
 }
 
@@ -160,10 +160,10 @@ export const toConcessionDiscount = (d: ConcessionDiscountRow): ConcessionDiscou
 
 @ObjectType({ description: 'A display group of a product.' })
 export class ConcessionGroup {
-  @Field(() => String)
+  @Field(() => String, { description: 'Group name.' })
   name!: string;
 
-  @Field(() => ConcessionMedia)
+  @Field(() => ConcessionMedia, { description: 'Group images.' })
   media!: ConcessionMedia;
 }
 
@@ -175,43 +175,43 @@ export class Modifier {
   @Field(() => Int, { description: 'The modifier id: the `modifierId` that `addProductModifier` and order concession lines take.' })
   id!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The modifier's own product id." })
   concessionId!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Name.' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Name to display.' })
   displayName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Stock-keeping unit.' })
   sku!: string;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Price per unit, excluding tax.' })
   price!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Tax per unit.' })
   tax!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A group of modifiers of a concession product.' })
 export class ModifierGroup {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The modifier group id.' })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Name of the group, e.g. Butter.' })
   groupName!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'A choice in this group is required.' })
   required!: boolean;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Fewest modifiers to choose.' })
   minimumQuantity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Most modifiers to choose.' })
   maximumQuantity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Display order.' })
   sortOrder!: number;
 }
 
@@ -227,31 +227,31 @@ export const toModifierGroup = (g: ModifierGroupRow): ModifierGroup =>
 
 @ObjectType({ description: 'A product a Group-type combo component lets the guest choose.' })
 export class GroupComboComponent {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'A product that can fill the component.' })
   concessionId!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Its name.' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Its stock-keeping unit.' })
   sku!: string;
 }
 
 @ObjectType({ description: 'A part of a combo: a fixed product (Concession) or a choice (Group).' })
 export class ComboComponent {
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { description: 'The component product; null for a group choice.', nullable: true })
   concessionId!: number | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Name of the component.' })
   name!: string;
 
   @Field(() => String, { description: 'Concession or Group.' })
   type!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many of it the combo holds.' })
   quantity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Display order.' })
   sortOrder!: number;
 
   /** Hidden: the component's id (group items load by it). */
@@ -268,27 +268,27 @@ export const toComboComponent = (c: ComboComponentRow): ComboComponent =>
     componentId: c.id,
   });
 
-@ObjectType()
+@ObjectType({ description: 'A product offered as an upsell, priced as the theatre sells it.' })
 export class UpsellConcession {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The product id.' })
   concessionId!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Name.' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Stock-keeping unit.' })
   sku!: string;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Price, excluding tax.' })
   price!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Tax.' })
   tax!: number;
 }
 
 @ObjectType({ description: 'Products offered alongside a product.' })
 export class UpsellGroup {
-  @Field(() => String)
+  @Field(() => String, { description: 'Name of the upsell group.' })
   name!: string;
 
   /** Hidden: group id and the theatre whose prices apply. */

@@ -11,7 +11,7 @@ export class Location {
   @Field(() => Float, { description: 'Great-circle distance in miles.' })
   distance!: number;
 
-  @Field(() => Theatre)
+  @Field(() => Theatre, { description: 'The theatre at this location.' })
   theatre!: Theatre;
 }
 

@@ -4,17 +4,17 @@ import { PageOf } from './paging.type';
 
 @ObjectType({ description: 'A market: the theatres of one metropolitan area.' })
 export class Market {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The market id.' })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Display name, e.g. Dallas-Fort Worth.' })
   name!: string;
 
   @Field(() => String, { description: 'What `theatres(marketSlug:)` takes.' })
   slug!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A page of markets.' })
 export class MarketPage extends PageOf(Market) {}
 
 /** Maps a market row to its GraphQL type. */

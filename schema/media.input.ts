@@ -4,13 +4,13 @@ import { PageArgs } from './paging.type';
 
 @ArgsType()
 export class MediaArgs extends PageArgs {
-  @Field(() => ResourceType)
+  @Field(() => ResourceType, { description: 'What the media belongs to.' })
   resourceType!: ResourceType;
 
   @Field(() => String, { description: 'Id of the resource; the code for ATTRIBUTE.' })
   resourceId!: string;
 
-  @Field(() => MediaType, { nullable: true })
+  @Field(() => MediaType, { description: 'Only images or only videos; both when omitted.', nullable: true })
   mediaType?: MediaType | null;
 
   @Field(() => String, { nullable: true, description: 'Content type name (Poster, Interior, …).' })

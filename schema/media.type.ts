@@ -1,3 +1,4 @@
+import { GraphQLDateTime } from 'graphql-scalars';
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type {
   ContentTypeRow,
@@ -13,7 +14,14 @@ export enum MediaType {
   IMAGE = 'IMAGE',
   VIDEO = 'VIDEO',
 }
-registerEnumType(MediaType, { name: 'MediaType', description: 'Images or videos.' });
+registerEnumType(MediaType, {
+  name: 'MediaType',
+  description: 'Images or videos.',
+  valuesConfig: {
+    IMAGE: { description: 'Images.' },
+    VIDEO: { description: 'Videos.' },
+  },
+});
 
 export enum ResourceType {
   THEATRE = 'THEATRE',
@@ -24,7 +32,19 @@ export enum ResourceType {
   PRODUCT = 'PRODUCT',
   PRODUCT_CATEGORY = 'PRODUCT_CATEGORY',
 }
-registerEnumType(ResourceType, { name: 'ResourceType', description: 'What a media item belongs to.' });
+registerEnumType(ResourceType, {
+  name: 'ResourceType',
+  description: 'What a media item belongs to.',
+  valuesConfig: {
+    THEATRE: { description: 'A theatre (resource id = theatre id).' },
+    MOVIE: { description: 'A movie (resource id = movie id).' },
+    ATTRIBUTE: { description: 'An attribute (resource id = attribute code).' },
+    PERSON: { description: 'A person of cast and crew (resource id = person id).' },
+    PROMOTION: { description: 'A promotion.' },
+    PRODUCT: { description: 'A concession product.' },
+    PRODUCT_CATEGORY: { description: 'A concession product category.' },
+  },
+});
 
 /** The stored media type of the enum value. */
 export const mediaTypeName = (t: MediaType): MediaTypeName => (t === MediaType.IMAGE ? 'image' : 'video');
@@ -36,146 +56,146 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 @ObjectType({ description: 'An image size of a content type, in pixels.' })
 export class ImageSizeType {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The image size id.' })
   id!: number;
 
   @Field(() => String, { description: 'Name of the content type.' })
   contentType!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The content type.' })
   contentTypeId!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Name of the size, e.g. Medium.' })
   name!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Width in pixels.' })
   width!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Height in pixels.' })
   height!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'How images are fitted to the size, e.g. Crop.' })
   resizeMode!: string;
 }
 
 @ObjectType({ description: 'A kind of media (Poster, Trailer, Interior, …).' })
 export class ContentType {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The content type id.' })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Name, e.g. Poster.' })
   name!: string;
 
-  @Field(() => MediaType)
+  @Field(() => MediaType, { description: 'Image or video.' })
   mediaType!: MediaType;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'A resource may have several items of this type.' })
   allowMultipleMedia!: boolean;
 }
 
 @ObjectType({ description: 'A media item at one size.' })
 export class Rendition {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The rendition id.' })
   id!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: "The media provider's id.", nullable: true })
   externalId!: string | null;
 
   @Field(() => String, { description: 'Friendly size name (Thumb, Standard, …).' })
   size!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Where the rendition is.' })
   url!: string;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { description: 'Width in pixels.', nullable: true })
   width!: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { description: 'Height in pixels.', nullable: true })
   height!: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { description: 'Videos: bit rate, in kbit/s.', nullable: true })
   bitRate!: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { description: 'Size of the file.', nullable: true })
   bytes!: number | null;
 
   @Field(() => Int, { nullable: true, description: 'Milliseconds.' })
   duration!: number | null;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Served to clients.' })
   isActive!: boolean;
 }
 
 @ObjectType({ description: 'An image or video of a theatre, movie, attribute, person, promotion or product.' })
 export class MediaItem {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The media item id.' })
   id!: number;
 
   @Field(() => String, { description: 'Name of the content type.' })
   contentType!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The content type (e.g. Poster, Trailer).' })
   contentTypeId!: number;
 
-  @Field(() => MediaType)
+  @Field(() => MediaType, { description: 'Image or video.' })
   mediaType!: MediaType;
 
-  @Field(() => ResourceType)
+  @Field(() => ResourceType, { description: 'What the item belongs to.' })
   resourceType!: ResourceType;
 
   @Field(() => String, { description: 'Id of the resource (the code, for attributes).' })
   resourceId!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: "The media provider's id.", nullable: true })
   externalId!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Display name.' })
   name!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'One-line description.', nullable: true })
   shortDescription!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Full description.', nullable: true })
   longDescription!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The image.', nullable: true })
   imageUrl!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'A still of a video.', nullable: true })
   stillImageUrl!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'A thumbnail.', nullable: true })
   thumbnailUrl!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The video.', nullable: true })
   videoUrl!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Text of a related link.', nullable: true })
   relatedLinkDisplayText!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Target of a related link.', nullable: true })
   relatedLinkUrl!: string | null;
 
   @Field(() => String, { nullable: true, description: 'Comma separated.' })
   tags!: string | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Display order among the resource's items." })
   sortOrder!: number;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Shown to clients (inactive items are not listed).' })
   isActive!: boolean;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => GraphQLDateTime, { description: 'Shown from then (UTC); null: no start.', nullable: true })
   effectiveStartDate!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => GraphQLDateTime, { description: 'Shown until then (UTC); null: no end.', nullable: true })
   effectiveEndDate!: string | null;
 
   /** The size the query asked for: `renditions` keeps only that size unless its own argument says otherwise. */
   sizeFilter: string | null = null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A page of media items.' })
 export class MediaPage extends PageOf(MediaItem) {}
 
 /** Maps a content type row to its GraphQL type. */

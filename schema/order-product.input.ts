@@ -4,13 +4,13 @@ import { TicketType } from './order-enums.type';
 
 @InputType({ description: "Changes a line: a ticket's type (re-priced from the showtime) or a concession's quantity." })
 export class UpdateOrderProductInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The pending order.' })
   orderId!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The line.' })
   lineNumber!: number;
 
-  @Field(() => TicketType, { nullable: true })
+  @Field(() => TicketType, { description: 'Tickets: the new ticket type (re-priced).', nullable: true })
   @IsOptional()
   ticketType?: TicketType | null;
 
@@ -23,37 +23,37 @@ export class UpdateOrderProductInput {
 
 @InputType({ description: "Adds a modifier to a concession line, addressed by the line's token." })
 export class AddProductModifierInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The pending order.' })
   orderId!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The concession line.' })
   lineNumber!: number;
 
   @Field(() => String, { description: "The line's token (OrderProduct.token)." })
   @MaxLength(64)
   token!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The modifier (its product id).' })
   modifierId!: number;
 
-  @Field(() => Int, { defaultValue: 1 })
+  @Field(() => Int, { description: 'How many.', defaultValue: 1 })
   @Min(1)
   quantity: number = 1;
 }
 
 @InputType({ description: 'Removes a chosen modifier, by its sku, from a concession line.' })
 export class RemoveProductModifierInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The pending order.' })
   orderId!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The concession line.' })
   lineNumber!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The line's token (modifiedOrderItemGuid)." })
   @MaxLength(64)
   token!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The modifier's stock-keeping unit." })
   @MaxLength(64)
   modifierSku!: string;
 }

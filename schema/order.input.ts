@@ -12,35 +12,35 @@ import { PaymentType, TicketType } from './order-enums.type';
 
 @InputType({ description: 'A new order; every field optional. The owner account is the JWT subject, if any.' })
 export class CreateOrderInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'E-mail address of the guest (at most 254 characters).', nullable: true })
   @IsOptional()
   @MaxLength(254)
   email?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'A loyalty card to attach.', nullable: true })
   @IsOptional()
   @MaxLength(40)
   loyaltyCardNumber?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: "The vendor's own reference of the order.", nullable: true })
   @IsOptional()
   @MaxLength(100)
   vendorTransactionId?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'The shopping cart the order comes from.', nullable: true })
   @IsOptional()
   @MaxLength(100)
   shoppingCartId?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'A seat by its place in the layout grid.' })
 export class SeatInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Row, from 1.' })
   @IsInt()
   @Min(1)
   row!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Column, from 1.' })
   @IsInt()
   @Min(1)
   column!: number;
@@ -48,10 +48,10 @@ export class SeatInput {
 
 @InputType({ description: 'Seats of one showtime to hold for an order: all or none.' })
 export class AddTicketsInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The pending order.' })
   orderId!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The showtime of every seat.' })
   showtimeId!: number;
 
   @Field(() => [SeatInput], { description: `1 to ${MAX_SEATS_PER_CALL} seats.` })
@@ -60,29 +60,29 @@ export class AddTicketsInput {
   @ValidateNested()
   seats!: SeatInput[];
 
-  @Field(() => TicketType, { defaultValue: TicketType.ADULT })
+  @Field(() => TicketType, { description: 'The ticket type of every seat.', defaultValue: TicketType.ADULT })
   ticketType: TicketType = TicketType.ADULT;
 }
 
-@InputType()
+@InputType({ description: 'A modifier chosen for a concession line.' })
 export class ModifierChoiceInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The modifier (its product id).' })
   modifierId!: number;
 
-  @Field(() => Int, { defaultValue: 1 })
+  @Field(() => Int, { description: 'How many.', defaultValue: 1 })
   @Min(1)
   quantity: number = 1;
 }
 
-@InputType()
+@InputType({ description: 'A concession product to add to an order.' })
 export class AddConcessionInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The pending order.' })
   orderId!: number;
 
   @Field(() => Int, { description: "The theatre's product assignment id." })
   theatreConcessionId!: number;
 
-  @Field(() => Int, { defaultValue: 1 })
+  @Field(() => Int, { description: 'How many.', defaultValue: 1 })
   @Min(1)
   quantity: number = 1;
 
@@ -96,12 +96,12 @@ export class AddConcessionInput {
   pickupDateTimeUtc?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'A tender to record against an order.' })
 export class AddPaymentInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The pending order.' })
   orderId!: number;
 
-  @Field(() => PaymentType)
+  @Field(() => PaymentType, { description: 'The tender type.' })
   type!: PaymentType;
 
   @Field(() => Float, { description: 'Decimal USD, at most the balance due.' })
@@ -113,9 +113,9 @@ export class AddPaymentInput {
   cardNumber?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'What to refund.' })
 export class RefundOrderInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The fulfilled order.' })
   orderId!: number;
 
   @Field(() => String, { description: 'A refund reason name (see refundReasons), e.g. ShowCancelled.' })

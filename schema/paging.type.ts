@@ -29,19 +29,19 @@ export class PageArgs {
 export function PageOf<T extends object>(itemType: ClassType<T>) {
   @ObjectType()
   abstract class PageClass {
-    @Field(() => [itemType])
+    @Field(() => [itemType], { description: "The items of this page, in the list's order." })
     items!: T[];
 
     @Field(() => Int, { description: 'Number of items across all pages.' })
     totalCount!: number;
 
-    @Field(() => Int)
+    @Field(() => Int, { description: "This page's number, 1-based." })
     pageNumber!: number;
 
-    @Field(() => Int)
+    @Field(() => Int, { description: 'The page size asked for (at most 100).' })
     pageSize!: number;
 
-    @Field(() => Boolean)
+    @Field(() => Boolean, { description: 'Whether a page after this one has items.' })
     hasNextPage(): boolean {
       return this.pageNumber * this.pageSize < this.totalCount;
     }

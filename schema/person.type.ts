@@ -3,37 +3,37 @@ import type { CreditRow, PersonRow } from '../src/services/person.service';
 
 @ObjectType({ simpleResolvers: true, description: 'Images of a person.' })
 export class PersonMedia {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Profile picture.', nullable: true })
   profileDynamic!: string | null;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'A person of a movie\'s cast or crew.' })
 export class Person {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The person id.' })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Full name.' })
   name!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Biography.', nullable: true })
   biography!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'A page with the biography.', nullable: true })
   biographyUrl!: string | null;
 
-  @Field(() => PersonMedia)
+  @Field(() => PersonMedia, { description: "The person's media URLs." })
   media!: PersonMedia;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'One credit of a movie: a person and their job (and role, for actors).' })
 export class Credit {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The credit id.' })
   id!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The movie.' })
   movieId!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The person.' })
   personId!: number;
 
   @Field(() => String, { description: 'Actor, Director, Producer or Writer.' })

@@ -1,3 +1,4 @@
+import { GraphQLDateTime, GraphQLLocalDateTime } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { PickupTimes as PickupTimesRecord } from '../src/services/pickup.service';
 
@@ -6,10 +7,10 @@ export class PickupTime {
   @Field(() => Int, { description: 'How many more orders the slot can take.' })
   available!: number;
 
-  @Field(() => String)
+  @Field(() => GraphQLDateTime, { description: 'Start of the slot (UTC).' })
   pickupDateTimeUtc!: string;
 
-  @Field(() => String, { description: 'Theatre-local, without zone designator.' })
+  @Field(() => GraphQLLocalDateTime, { description: 'Theatre-local, without zone designator.' })
   pickupDateTimeLocal!: string;
 
   @Field(() => Boolean, { description: 'The default selection (showtime variant only; false otherwise).' })
@@ -18,13 +19,13 @@ export class PickupTime {
 
 @ObjectType({ description: 'Concession pickup times of a theatre on a date, or around a showtime.' })
 export class PickupTimes {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The theatre.' })
   theatreId!: number;
 
   @Field(() => Int, { nullable: true, description: 'Set in the showtime variant.' })
   showtimeId!: number | null;
 
-  @Field(() => [PickupTime])
+  @Field(() => [PickupTime], { description: 'The pickup slots, in time order.' })
   pickupTimes!: PickupTime[];
 }
 

@@ -10,14 +10,19 @@ export enum SeatBlockKind {
 registerEnumType(SeatBlockKind, {
   name: 'SeatBlockKind',
   description: 'A manual per-showtime exception: BLOCKED (not for sale), UNBLOCKED (a blocked seat type made sellable), GA_OVERRIDE.',
+  valuesConfig: {
+    BLOCKED: { description: 'Not for sale.' },
+    UNBLOCKED: { description: 'A seat of a blocked type made sellable for this showtime.' },
+    GA_OVERRIDE: { description: 'Sold as general admission.' },
+  },
 });
 
 @InputType({ description: 'Seats of one showtime to block, unblock or open for general admission.' })
 export class SeatBlockInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The showtime.' })
   showtimeId!: number;
 
-  @Field(() => [SeatInput])
+  @Field(() => [SeatInput], { description: 'The seats (1 to 20).' })
   @ArrayMinSize(1)
   @ArrayMaxSize(500)
   @ValidateNested()

@@ -6,7 +6,7 @@ import { Seat } from './seat.type';
     'Seats of a showtime whose status changed, with their new status for the subscriber. The first message of a subscription carries every seat (the current map); so does a message with `resync` true.',
 })
 export class SeatStatusChange {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The showtime.' })
   showtimeId!: number;
 
   @Field(() => String, {
@@ -21,6 +21,6 @@ export class SeatStatusChange {
   })
   resync!: boolean;
 
-  @Field(() => [Seat])
+  @Field(() => [Seat], { description: 'The seats whose status changed, with their new status.' })
   seats!: Seat[];
 }

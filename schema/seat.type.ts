@@ -14,7 +14,22 @@ export enum SeatType {
   NOT_A_SEAT = 'NOT_A_SEAT',
   RECLINER = 'RECLINER',
 }
-registerEnumType(SeatType, { name: 'SeatType', description: 'Kind of a layout cell; NOT_A_SEAT designates aisles.' });
+registerEnumType(SeatType, {
+  name: 'SeatType',
+  description: 'Kind of a layout cell; NOT_A_SEAT designates aisles.',
+  valuesConfig: {
+    CAN_RESERVE: { description: 'An ordinary reservable seat.' },
+    BLOCKED: { description: 'A seat that is never sold.' },
+    WHEELCHAIR: { description: 'A wheelchair space.' },
+    COMPANION: { description: 'A companion seat next to a wheelchair space.' },
+    GENERAL_ADMISSION: { description: 'General admission: no assigned seat.' },
+    NA: { description: "Not applicable (the spec's NA)." },
+    LOVE_SEAT_LEFT: { description: 'The left half of a love seat.' },
+    LOVE_SEAT_RIGHT: { description: 'The right half of a love seat.' },
+    NOT_A_SEAT: { description: 'No seat here (an aisle or gap in the grid).' },
+    RECLINER: { description: 'A recliner.' },
+  },
+});
 
 /** The spec's seat statuses in SCREAMING_CASE (REST prints the spec's spelling via `SEAT_STATUS_SPEC`). */
 export enum SeatStatus {
@@ -31,6 +46,17 @@ export enum SeatStatus {
 registerEnumType(SeatStatus, {
   name: 'SeatStatus',
   description: 'Status of a seat of one showtime for the viewer, derived from layout, claims, blocks and membership.',
+  valuesConfig: {
+    AVAILABLE: { description: 'Can be held.' },
+    SOLD: { description: 'Sold.' },
+    LOCKED: { description: 'Held by an order.' },
+    BLOCKED: { description: 'Not for sale (blocked manually, or not a seat).' },
+    UNBLOCKED: { description: 'A seat of a blocked type made sellable for this showtime; can be held.' },
+    GA_OVERRIDE: { description: 'Sold as general admission.' },
+    PREMIERE_AVAILABLE: { description: 'A Premiere seat this viewer (a member) can hold.' },
+    PREMIERE_UNAVAILABLE: { description: 'A Premiere seat this viewer (not a member) cannot hold.' },
+    BLOCKED_FOR_SOCIAL_DISTANCE: { description: 'Kept empty next to a claimed seat by the social-distancing rule.' },
+  },
 });
 
 /** `CanReserve` → `CAN_RESERVE`, `GAOverride` → `GA_OVERRIDE`, `NA` → `NA`. */
@@ -63,48 +89,48 @@ export const toSeatType = (specType: string): SeatType => SEAT_TYPE_ENUM[specTyp
 
 @ObjectType({ description: 'A seat (or aisle cell) of a showtime, with its status for the viewer.' })
 export class Seat {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Row in the grid, from 1.' })
   row!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Column in the grid, from 1.' })
   column!: number;
 
   @Field(() => String, { description: 'Displayable seat name, e.g. C7.' })
   seatName!: string;
 
-  @Field(() => SeatType)
+  @Field(() => SeatType, { description: 'The kind of seat.' })
   type!: SeatType;
 
   @Field(() => String, { description: 'Regular, Premiere, or empty for a non-seat.' })
   seatTier!: string;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { description: 'The price zone of the seat.', nullable: true })
   zoneNumber!: number | null;
 
   @Field(() => Boolean, { description: 'Whether the viewer can buy the seat now.' })
   available!: boolean;
 
-  @Field(() => SeatStatus)
+  @Field(() => SeatStatus, { description: 'The status of the seat for this viewer, now.' })
   seatStatus!: SeatStatus;
 }
 
 @ObjectType({ description: 'A cell of a theatre seating layout (no per-showtime status).' })
 export class LayoutSeat {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Row in the grid, from 1.' })
   row!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Column in the grid, from 1.' })
   column!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The seat's name as printed (e.g. C7)." })
   seatName!: string;
 
-  @Field(() => SeatType)
+  @Field(() => SeatType, { description: 'The kind of seat.' })
   type!: SeatType;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Seat tier, e.g. Standard or Premiere.' })
   seatTier!: string;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { description: 'The price zone of the seat.', nullable: true })
   zoneNumber!: number | null;
 }

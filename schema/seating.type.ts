@@ -8,13 +8,13 @@ export class SeatingLayout {
   @Field(() => Int, { description: "The theatre's id." })
   theatreNumber!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The showtime's performance number." })
   performanceNumber!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Rows of the seat grid.' })
   rows!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Columns of the seat grid.' })
   columns!: number;
 
   /** The derived map; `seats` and `seatStatuses` are made from it only when asked for. */
@@ -62,16 +62,16 @@ export function toSeatingLayout(map: SeatMap): SeatingLayout {
 
 @ObjectType({ description: 'A price zone of a layout; a surcharge of 0 means a discount may apply.' })
 export class LayoutZone {
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { description: 'The zone number seats refer to.', nullable: true })
   zoneNumber!: number | null;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Added to the ticket price in this zone.' })
   surchargeAmount!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Taken off the ticket price in this zone.' })
   discountAmount!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What the zone is, e.g. Premium.' })
   description!: string;
 }
 
@@ -83,13 +83,13 @@ export class Layout {
   @Field(() => Int, { description: 'Incremented when the layout changes.' })
   versionNumber!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The theatre id.' })
   theatreNumber!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Rows of the seat grid.' })
   rows!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Columns of the seat grid.' })
   columns!: number;
 
   /** The layout version's own id: what seats and zones load by. */
@@ -130,15 +130,15 @@ export class AuditoriumLayouts {
   @Field(() => Int, { description: 'The auditorium number.' })
   auditorium!: number;
 
-  @Field(() => [Layout])
+  @Field(() => [Layout], { description: "The auditorium's layouts at their current version." })
   layouts!: Layout[];
 }
 
 @ObjectType({ description: "A theatre's auditoriums and their seating layouts." })
 export class TheatreSeatingLayouts {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The theatre id.' })
   theatreNumber!: number;
 
-  @Field(() => [AuditoriumLayouts])
+  @Field(() => [AuditoriumLayouts], { description: "The theatre's auditoriums with their layouts." })
   auditoriums!: AuditoriumLayouts[];
 }

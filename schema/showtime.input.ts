@@ -11,6 +11,10 @@ export enum AttributeOperator {
 registerEnumType(AttributeOperator, {
   name: 'AttributeOperator',
   description: 'How includeAttributes combine: AND = the showtime has all the codes, OR = any of them.',
+  valuesConfig: {
+    AND: { description: 'The showtime has every code.' },
+    OR: { description: 'The showtime has at least one of the codes.' },
+  },
 });
 
 /** Longest attribute code a filter takes (the chain's are at most 20 characters). */
@@ -22,7 +26,7 @@ export class ShowtimeFilterArgs {
   @Field(() => String, { nullable: true, description: "Case-insensitive substring of the movie's name." })
   movieName?: string | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { description: 'Only showtimes of this movie.', nullable: true })
   movieId?: number | null;
 
   @Field(() => [String], {
@@ -40,7 +44,7 @@ export class ShowtimeFilterArgs {
   @MaxLength(MAX_CODE_LENGTH, { each: true })
   excludeAttributes?: string[] | null;
 
-  @Field(() => AttributeOperator, { defaultValue: AttributeOperator.AND })
+  @Field(() => AttributeOperator, { description: 'How includeAttributes combine: AND (every code) or OR (any code).', defaultValue: AttributeOperator.AND })
   attributeOperator: AttributeOperator = AttributeOperator.AND;
 }
 
@@ -69,10 +73,10 @@ export class ShowtimesNearArgs {
   @Field(() => String, { description: "The theatre-local calendar day, YYYY-MM-DD." })
   date!: string;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Latitude of the point, -90 to 90.' })
   latitude!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Longitude of the point, -180 to 180.' })
   longitude!: number;
 
   @Field(() => Float, { defaultValue: 50, description: 'Miles, at most 500.' })

@@ -4,28 +4,28 @@ import { PageOf } from './paging.type';
 
 @ObjectType({ simpleResolvers: true, description: 'Where a theatre is.' })
 export class TheatreLocation {
-  @Field(() => String)
+  @Field(() => String, { description: 'Street address.' })
   addressLine1!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'City.' })
   city!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Postal code.' })
   postalCode!: string;
 
   @Field(() => String, { description: 'Two-letter state code.' })
   state!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'State name, e.g. Texas.' })
   stateName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Country code.' })
   country!: string;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Latitude.' })
   latitude!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Longitude.' })
   longitude!: number;
 
   @Field(() => String, { description: 'A maps URL with driving directions to the theatre.' })
@@ -34,44 +34,44 @@ export class TheatreLocation {
 
 @ObjectType({ simpleResolvers: true, description: 'A theatre of the chain.' })
 export class Theatre {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The theatre id (the theatre number of REST paths).' })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Display name.' })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Full name.' })
   longName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'URL-friendly name.' })
   slug!: string;
 
   @Field(() => String, { description: 'IANA time zone; every `…Local` value of the theatre uses it.' })
   timezone!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Phone number for showtimes.', nullable: true })
   showtimesPhoneNumber!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: 'Phone number of guest services.', nullable: true })
   guestServicesPhoneNumber!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: "The theatre's Facebook page.", nullable: true })
   facebookUrl!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { description: "The theatre's page on the chain's website.", nullable: true })
   websiteUrl!: string | null;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Tickets can be bought online.' })
   ticketable!: boolean;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The market the theatre belongs to.' })
   marketId!: number;
 
-  @Field(() => TheatreLocation)
+  @Field(() => TheatreLocation, { description: 'Address and coordinates.' })
   location!: TheatreLocation;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A page of theatres.' })
 export class TheatrePage extends PageOf(Theatre) {}
 
 /** Maps a theatre row to its GraphQL type (the address columns become `location`). */

@@ -102,7 +102,13 @@ const trustProxy = z
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .refine((url) => /^postgres(ql)?:\/\//i.test(url), {
+      message: 'only postgres:// and postgresql:// URLs are supported (unset it for the embedded PGlite)',
+    })
+    .optional(),
   DATA_DIR: z.string().default(path.join(process.cwd(), '.data')),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   JWT_SECRET: z.string().min(16).default(DEFAULT_JWT_SECRET),
@@ -192,6 +198,14 @@ const schema = z.object({
   WEBHOOK_ALLOW_PRIVATE_TARGETS: flag('false'),
 });
 
+/** Every setting read from the environment (the keys .env.example and the README table list). */
+export const CONFIG_KEYS = Object.keys(schema.shape);
+
+/** A configuration the service refuses; its message names the setting and what is wrong. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 export type Config = Omit<
   z.infer<typeof schema>,
   'RATE_LIMIT_PER_MINUTE' | 'GRAPHQL_INTROSPECTION' | 'CORS_ORIGINS' | 'GRAPHIQL'
@@ -211,7 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+    throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const demoMode = parsed.data.NODE_ENV !== 'production';
   const config: Config = {
@@ -223,13 +237,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     GRAPHIQL: parsed.data.GRAPHIQL ?? demoMode,
   };
   if (!config.demoMode && config.JWT_SECRET === DEFAULT_JWT_SECRET) {
-    throw new Error('Invalid configuration: JWT_SECRET must be set in production (the default secret is public)');
+    throw new ConfigError('Invalid configuration: JWT_SECRET must be set in production (the default secret is public)');
   }
   if (config.WEBHOOK_LEASE > 30_000 || config.WEBHOOK_LEASE <= config.WEBHOOK_TIMEOUT) {
-    throw new Error('Invalid configuration: WEBHOOK_LEASE must be longer than WEBHOOK_TIMEOUT and at most 30s');
+    throw new ConfigError('Invalid configuration: WEBHOOK_LEASE must be longer than WEBHOOK_TIMEOUT and at most 30s');
   }
   if (!config.demoMode && config.PII_KEY === DEFAULT_PII_KEY) {
-    throw new Error('Invalid configuration: PII_KEY must be set in production (the default key is public)');
+    throw new ConfigError('Invalid configuration: PII_KEY must be set in production (the default key is public)');
   }
   return config;
 }

@@ -1,38 +1,26 @@
-import 'reflect-metadata';
-import { openDatabase } from '../db/client';
-import { guardDriverWriteRace } from '../db/driver-guard';
-import { seedIfEmpty } from '../db/seed';
-import { databaseTimeouts, loadConfig } from './config';
-import { buildServer } from './server';
+import { checkDatabaseReachable, checkPortFree, StartupError } from '../db/preflight';
+import { ConfigError, loadConfig } from './config';
+import type * as Serve from './serve';
 
-/** `npm start`: migrate, seed demo data into an empty database (demo mode), and serve. */
+/**
+ * `npm start`: checks the configuration, the port and the database, then loads and runs the service
+ * (src/serve.ts). Anything the operator must fix ends the process with one line saying what.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
-  guardDriverWriteRace((message) => console.error(message));
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    ...databaseTimeouts(config),
-  });
-  await database.migrate();
-  if (config.demoMode) await seedIfEmpty(database.db, { scale: config.SEED_SCALE, piiKey: config.PII_KEY, log: (m) => console.log(m) });
-  const server = await buildServer({ config, database });
-  const address = await server.listen();
-  server.app.log.info(
-    `Marquee on ${address}/graphql (${database.driver}${config.DATABASE_URL ? '' : ` in ${config.DATA_DIR}`})`,
-  );
-  const stop = async () => {
-    await server.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  // Before loading the service (seconds) and migrating and seeding (up to minutes): a busy port or a
+  // database that is not there is said at once.
+  await checkPortFree(config.PORT, config.HOST);
+  if (config.DATABASE_URL) await checkDatabaseReachable(config.DATABASE_URL, config.DB_CONNECT_TIMEOUT);
+  // Loaded only now, so the checks above answer within a second of starting.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { serve } = require('./serve') as typeof Serve;
+  await serve(config);
 }
 
 main().catch((err: unknown) => {
-  // A configuration problem is the operator's to fix: say what, without a stack trace.
-  const isConfig = err instanceof Error && err.message.startsWith('Invalid configuration');
-  console.error(isConfig ? `Marquee did not start: ${err.message}` : err);
+  // A configuration or environment problem is the operator's to fix: say what, without a stack trace.
+  const forOperator = err instanceof ConfigError || err instanceof StartupError;
+  console.error(forOperator ? `Marquee did not start: ${err.message}` : err);
   process.exit(1);
 });

@@ -10,6 +10,7 @@ import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
 import { arr, id, int, links, obj, paged, params, query, route, str } from './schemas';
 import { movieSchema, toMovie } from './shapes/movie';
 import { theatreSchema, toTheatre } from './shapes/theatre';
+import { component } from './openapi';
 
 const MOVIE_VIEWS: Record<string, MovieView> = {
   'now-playing': 'NOW_PLAYING',
@@ -18,7 +19,7 @@ const MOVIE_VIEWS: Record<string, MovieView> = {
   active: 'ACTIVE',
 };
 
-const marketSchema = obj({ id: int(), name: str(), slug: str(), _links: links() });
+const marketSchema = component('Market', obj({ id: int(), name: str(), slug: str(), _links: links() }));
 
 function toMarket(hal: Hal, row: MarketRow) {
   return {

@@ -4,6 +4,8 @@ import type { Database } from '../../db/client';
 import type { Config } from '../config';
 import type { Context } from '../context';
 import { installErrorHandling } from './errors';
+import { baseUrlOf } from './hal';
+import { addComponentSchemas, documentFor, swaggerOptions } from './openapi';
 import { installInputGuard } from './input-guard';
 import { createRestKit, type RestKit } from './kit';
 import { catalogRoutes } from './catalog.routes';
@@ -43,17 +45,8 @@ const ROUTE_GROUPS: RouteGroup[] = [referenceRoutes, movieListRoutes, catalogRou
 export async function registerRest(app: FastifyInstance, deps: RestDeps): Promise<void> {
   installErrorHandling(app);
   // Registered before the routes: swagger collects the routes added after it (GraphQL is not REST).
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Marquee REST compatibility API',
-        version: '1.0.0',
-        description: 'The theatre chain\'s REST paths (HAL), served from the same services as GraphQL. See docs/rest.md.',
-      },
-      servers: deps.config.PUBLIC_BASE_URL ? [{ url: deps.config.PUBLIC_BASE_URL }] : [],
-    },
-  });
+  await app.register(swagger, swaggerOptions());
+  addComponentSchemas(app);
   const kit = createRestKit(deps.config, deps.buildContext);
   // One scope around every route group, so the input guard covers REST and nothing else (not GraphQL).
   await app.register(async (rest) => {
@@ -62,5 +55,7 @@ export async function registerRest(app: FastifyInstance, deps: RestDeps): Promis
       await rest.register(async (scope) => group(scope, kit));
     }
   });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true } }, async (request) =>
+    documentFor(app.swagger() as unknown as Record<string, unknown>, baseUrlOf(request, deps.config)),
+  );
 }

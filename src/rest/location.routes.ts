@@ -8,13 +8,14 @@ import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
 import { arr, int, links, nnum, num, obj, paged, params, query, route, str } from './schemas';
 import { theatrePath, theatreSchema, toTheatre } from './shapes/theatre';
+import { component } from './openapi';
 
-const locationSchema = obj({
+const locationSchema = component('Location', obj({
   rank: int('1 is the closest (or the first by name when there is no point).'),
   distance: nnum('Miles from the given point; null for state and name lookups.'),
   _embedded: obj({ theatre: theatreSchema }),
   _links: links(),
-});
+}));
 
 const listSchema = (withPoint: boolean) =>
   paged({

@@ -17,17 +17,18 @@ import {
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { arr, id, int, links, obj, params, query, route, str } from './schemas';
+import { component } from './openapi';
 
-const movieListSchema = obj({
+const movieListSchema = component('MovieList', obj({
   id: int(),
   name: str(),
   typeName: str('e.g. NowPlaying, AdvanceTickets'),
   startDate: str('YYYY-MM-DDThh:mm:ss (UTC)'),
   endDate: str('YYYY-MM-DDThh:mm:ss (UTC)'),
   _links: links(),
-});
+}));
 
-const contentSchema = obj({
+const contentSchema = component('MovieListContent', obj({
   id: int(),
   name: str(),
   typeName: str(),
@@ -38,7 +39,7 @@ const contentSchema = obj({
     movies: arr(obj({ sequence: int(), _embedded: obj({ movie: obj({ id: int(), name: str(), _links: links() }) }) })),
   }),
   _links: links(),
-});
+}));
 
 /** Without `type` the lists are under `_embedded.movieLists`; with it, each is `{_embedded.movieList}` (the spec's two shapes). */
 const listsSchema = obj(

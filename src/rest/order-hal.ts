@@ -5,6 +5,7 @@ import type { Hal, Links } from './hal';
 import { moviePath } from './shapes/movie';
 import { theatrePath } from './shapes/theatre';
 import { arr, bool, int, links, nint, nnum, nstr, num, obj, str } from './schemas';
+import { component } from './openapi';
 
 /**
  * The spec's Order (v2) as HAL, rendered from the plain `OrderView` the order services return.
@@ -21,7 +22,7 @@ const feeSchema = obj({ name: str('convenience, partner'), cost: num(), quantity
 const discountSchema = obj({ discountId: str(), amount: num(), description: str() });
 const modifierSchema = obj({ modifierId: int(), sku: str(), name: str(), cost: num(), tax: num(), quantity: int() });
 
-export const productSchema = obj({
+export const productSchema = component('OrderProduct', obj({
   lineNumber: int(),
   kind: str('Ticket or Concession'),
   sku: str(),
@@ -63,9 +64,9 @@ export const productSchema = obj({
   fees: arr(feeSchema),
   _embedded: obj({ discounts: arr(discountSchema) }),
   _links: links(['movie', 'theatre', 'sms-ticket-confirmation', 'product-modifiers']),
-});
+}));
 
-export const paymentSchema = obj({
+export const paymentSchema = component('OrderPayment', obj({
   lineNumber: int(),
   type: str('creditCard, giftCard, loyalty'),
   cardNumber: nstr('Masked: only the last four digits.'),
@@ -74,9 +75,9 @@ export const paymentSchema = obj({
   status: str('Pending, Submitted, Fulfilled, Cancelled, Abandoned, Errored, Refunded'),
   createdDateUtc: str(),
   _links: links(),
-});
+}));
 
-export const orderSchema = obj({
+export const orderSchema = component('Order', obj({
   id: int(),
   vendorTransactionId: nstr(),
   email: nstr(),
@@ -98,7 +99,7 @@ export const orderSchema = obj({
   expirationDateUtc: nstr('Pending orders: about 7 minutes after the last modification.'),
   _embedded: obj({ products: arr(productSchema), payments: arr(paymentSchema) }),
   _links: links(['loyalty-card', 'smsTicketConfirmation']),
-});
+}));
 
 export type OrderHal = Awaited<ReturnType<typeof toOrderHal>>;
 

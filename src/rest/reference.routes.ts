@@ -5,10 +5,11 @@ import { getCastAndCrew } from '../services/person.service';
 import type { RestKit } from './kit';
 import { arr, id, int, links, nstr, obj, params, route, str } from './schemas';
 import { attributeGroupPath, attributeGroupSchema, attributeSchema, toAttribute } from './shapes/attribute';
+import { component } from './openapi';
 
-const refundReason = obj({ name: str('Identifier of the reason.'), description: str(), typeDescription: str() });
+const refundReason = component('RefundReason', obj({ name: str('Identifier of the reason.'), description: str(), typeDescription: str() }));
 
-const castItem = obj(
+const castItem = component('CastCrewMember', obj(
   {
     movieId: int(),
     personId: int(),
@@ -20,7 +21,7 @@ const castItem = obj(
     media: obj({ profileDynamic: nstr() }),
   },
   ['role'],
-);
+));
 
 /** Reference data: refund reasons, attributes (and their groups), cast and crew of a movie. */
 export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {

@@ -5,8 +5,9 @@ import { seatMapForShowtime, seatMapViewer } from '../services/seating/seat-map.
 import { getShowtimeByPerformance } from '../services/showtime.service';
 import type { RestKit } from './kit';
 import { arr, bool, id, int, links, nint, num, obj, params, query, route, str } from './schemas';
+import { component } from './openapi';
 
-const seatMapSchema = obj({
+const seatMapSchema = component('SeatingLayout', obj({
   theatreNumber: int(),
   performanceNumber: int(),
   rows: int(),
@@ -23,9 +24,9 @@ const seatMapSchema = obj({
     }),
   ),
   _links: links(),
-});
+}));
 
-const theatreLayoutsSchema = obj({
+const theatreLayoutsSchema = component('TheatreSeatingLayouts', obj({
   theatreNumber: int(),
   auditoriums: arr(
     obj({
@@ -45,7 +46,7 @@ const theatreLayoutsSchema = obj({
     }),
   ),
   _links: links(),
-});
+}));
 
 /** Seat maps per performance (v2, v3) and the layouts of a theatre's auditoriums (v2, v3). */
 export async function seatingRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {

@@ -100,6 +100,8 @@ beforeAll(async () => {
     orderId: String(order.id),
     lineNumber: String(held._embedded.products[0].lineNumber),
     token: held._embedded.products[0].token,
+    modifiedOrderItemGuid: held._embedded.products[0].token,
+    id: String(st.showtimeId),
     accountId: '1',
     date,
     year: date.slice(0, 4),
@@ -130,8 +132,8 @@ beforeAll(async () => {
     'POST /v2/orders/{orderId}/payments': [{ type: 'creditCard', amount: 1, cardNumber: '4111111111111111' }],
     'POST /v2/orders/{orderId}/refunds': [{ reason: 'WrongSeats', lineNumbers: [1] }],
     'POST /v1/movie-lists': [{ name: 'x', typeName: 'NowPlaying', startDate: '2030-01-01', endDate: '2030-02-01' }],
-    'POST /v1/movie-lists/{movieListId}': [{ movieId: showtime.movieId, position: 1 }],
-    'PUT /v1/movie-lists/{movieListId}': [{ movieId: showtime.movieId, position: 1 }],
+    'POST /v1/movie-lists/{movie-list-id}': [{ movieId: showtime.movieId, position: 1 }],
+    'PUT /v1/movie-lists/{movie-list-id}': [{ movieId: showtime.movieId, position: 1 }],
   });
 
   const doc = await app.get<Json>('/openapi.json');
@@ -185,8 +187,11 @@ function generalProblem(label: string, res: Res): string | null {
   return null;
 }
 
+const camel = (n: string) => n.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
 function pathWith(op: Operation, name: string, value: string): string {
-  return op.path.replace(/\{(\w+)\}/g, (_, n: string) => (n === name ? value : encodeURIComponent(samples[n] ?? '1')));
+  // The document names parameters as the spec does (`theatre-id`); samples are keyed in camelCase.
+  return op.path.replace(/\{([^}]+)\}/g, (_, n: string) => (n === name ? value : encodeURIComponent(samples[camel(n)] ?? '1')));
 }
 
 test('every path parameter: hostile values are 4xx; out-of-range ids are 404', async () => {

@@ -230,7 +230,7 @@ describe('every documented path answers with the documented fields and types', (
   test('the OpenAPI 3.1 document lists the routes', async () => {
     const doc = await ok('/openapi.json');
     expect(doc.openapi).toBe('3.1.0');
-    for (const p of ['/v2/showtimes/{showtimeId}', '/v1/movie-lists', '/v2/media/{resourceType}/{resourceId}/{mediaType}', '/v1/refund-reasons']) {
+    for (const p of ['/v2/showtimes/{id}', '/v1/movie-lists', '/v2/media/{resource-type}/{resourceId}/{media-type}', '/v1/refund-reasons']) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
     expect(Object.keys(doc.paths)).not.toContain('/graphql');

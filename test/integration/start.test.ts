@@ -9,7 +9,6 @@ import path from 'node:path';
  */
 describe('npm start on the embedded default', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-start-'));
-  const port = 40000 + Math.floor(Math.random() * 20000);
   let child: ChildProcess;
   let output = '';
 
@@ -19,7 +18,7 @@ describe('npm start on the embedded default', () => {
   });
 
   it('migrates, seeds and serves the demo data', async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
     delete env.DATABASE_URL;
     delete env.NODE_ENV;
     child = spawn(path.join('node_modules', '.bin', 'tsx'), ['src/main.ts'], { env, cwd: process.cwd() });
@@ -28,9 +27,13 @@ describe('npm start on the embedded default', () => {
 
     const started = Date.now();
     let healthy = false;
+    // PORT=0: the server picks a free port and logs it (a random fixed port can be taken meanwhile).
+    let base = '';
     while (Date.now() - started < 150_000 && child.exitCode === null) {
+      base ||= /Marquee on (http:\/\/[^/\s"]+)\/graphql/.exec(output)?.[1] ?? '';
       try {
-        const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+        if (!base) throw new Error('not listening yet');
+        const res = await fetch(`${base}/healthz`);
         if (res.ok) {
           healthy = true;
           break;
@@ -41,10 +44,10 @@ describe('npm start on the embedded default', () => {
       await new Promise((r) => setTimeout(r, 500));
     }
     if (!healthy) throw new Error(`server did not become healthy:\n${output}`);
-    const health = (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { driver: string };
+    const health = (await (await fetch(`${base}/healthz`)).json()) as { driver: string };
     expect(health.driver).toBe('pglite');
 
-    const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+    const res = await fetch(`${base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: '{ refundReasons { name } theatres(pageSize: 1) { totalCount } }' }),

@@ -2,13 +2,14 @@ import type { Context } from '../../context';
 import type { AttributeRow } from '../../services/attribute.service';
 import { seg, type Hal } from '../hal';
 import { bool, int, links, nstr, obj, str, stringMap } from '../schemas';
+import { component } from '../openapi';
 
 /** The short form of an attribute inside movies, theatres and showtimes (the spec's name, description, code). */
-export const attributeRefSchema = obj({ code: str(), name: str(), description: nstr() });
+export const attributeRefSchema = component('AttributeRef', obj({ code: str(), name: str(), description: nstr() }));
 
-export const attributeGroupSchema = obj({ id: int(), name: str(), description: nstr(), sort: int(), _links: links() });
+export const attributeGroupSchema = component('AttributeGroup', obj({ id: int(), name: str(), description: nstr(), sort: int(), _links: links() }));
 
-export const attributeSchema = obj(
+export const attributeSchema = component('Attribute', obj(
   {
     id: int(),
     code: str('Input value of include-attributes / exclude-attributes.'),
@@ -26,7 +27,7 @@ export const attributeSchema = obj(
     _links: links(),
   },
   ['_embedded'],
-);
+));
 
 export const attributeGroupPath = (id: number) => `/v1/attribute-groups/${id}`;
 export const attributePath = (code: string) => `/v1/attributes/${seg(code)}`;

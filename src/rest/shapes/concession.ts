@@ -2,10 +2,11 @@ import type { Context } from '../../context';
 import type { ConcessionCategoryRow, ConcessionRecord } from '../../services/concession.service';
 import { seg, type Hal } from '../hal';
 import { arr, bool, int, links, nint, nstr, num, obj, str } from '../schemas';
+import { component } from '../openapi';
 
 const imagesSchema = obj({ imageSmall: nstr(), imageLarge: nstr() });
 
-export const categorySchema = obj({
+export const categorySchema = component('ConcessionCategory', obj({
   name: str(),
   level: int('1 is the top level.'),
   sortOrder: int('Within its level.'),
@@ -13,7 +14,7 @@ export const categorySchema = obj({
   categoryId: int(),
   media: imagesSchema,
   _links: links(),
-});
+}));
 
 const modifierGroupSchema = obj({
   id: int(),
@@ -44,7 +45,7 @@ const upsellGroupSchema = obj({
   _embedded: obj({ upsellConcessions: arr(obj({ name: str(), sku: str(), price: num(), tax: num(), concessionId: int() })) }),
 });
 
-export const concessionSchema = obj({
+export const concessionSchema = component('Concession', obj({
   name: str(),
   displayName: str(),
   description: nstr(),
@@ -71,7 +72,7 @@ export const concessionSchema = obj({
     ['comboComponents', 'upsellGroup'],
   ),
   _links: links(),
-});
+}));
 
 export const concessionPath = (assignmentId: number) => `/v1/concessions/${assignmentId}`;
 const theatreConcessionsPath = (theatreId: number) => `/v1/theatres/${theatreId}/concessions`;

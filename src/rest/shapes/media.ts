@@ -8,21 +8,22 @@ import type {
 } from '../../services/media.service';
 import { seg, type Hal } from '../hal';
 import { arr, bool, int, links, nint, nstr, obj, str } from '../schemas';
+import { component } from '../openapi';
 
 /** Route word (images, videos) ↔ stored media type (image, video). */
 export const MEDIA_TYPES: Record<string, MediaTypeName> = { images: 'image', videos: 'video' };
 export const mediaTypeWord = (t: string) => (t === 'video' ? 'videos' : 'images');
 
-export const imageSizeSchema = obj({
+export const imageSizeSchema = component('ImageSize', obj({
   contentType: str(),
   height: int('Pixels.'),
   id: int(),
   name: str(),
   resizeMode: str('e.g. crop'),
   width: int('Pixels.'),
-});
+}));
 
-export const contentTypeSchema = obj({
+export const contentTypeSchema = component('ContentType', obj({
   allowMultipleMedia: bool(),
   id: int(),
   mediaType: str('image or video'),
@@ -30,9 +31,9 @@ export const contentTypeSchema = obj({
   count: int('Number of image sizes of the content type.'),
   _embedded: obj({ imageSizeTypes: arr(imageSizeSchema) }),
   _links: links(),
-});
+}));
 
-export const renditionSchema = obj({
+export const renditionSchema = component('Rendition', obj({
   bitRate: nint(),
   bytes: nint(),
   duration: nint('Milliseconds.'),
@@ -44,9 +45,9 @@ export const renditionSchema = obj({
   url: str(),
   width: nint('Pixels.'),
   _links: links(),
-});
+}));
 
-export const mediaSchema = obj({
+export const mediaSchema = component('MediaItem', obj({
   contentType: str(),
   effectiveEndDate: nstr(),
   effectiveStartDate: nstr(),
@@ -66,7 +67,7 @@ export const mediaSchema = obj({
   videoUrl: nstr(),
   _embedded: obj({ renditions: arr(renditionSchema) }),
   _links: links(['renditions']),
-});
+}));
 
 export const mediaItemPath = (item: { id: number; mediaType: string }) => `/v2/media/${mediaTypeWord(item.mediaType)}/${item.id}`;
 export const sizesPath = (contentType?: string) =>

@@ -4,10 +4,11 @@ import { summarizeCredits } from '../../services/person.service';
 import type { Hal } from '../hal';
 import { arr, bool, int, links, nint, nnum, nstr, obj, str } from '../schemas';
 import { attributeRefSchema, toAttributeRef } from './attribute';
+import { component } from '../openapi';
 
 const mediaSchema = obj(Object.fromEntries(MOVIE_MEDIA_KEYS.map((k) => [k, nstr()])));
 
-export const movieSchema = obj({
+export const movieSchema = component('Movie', obj({
   id: int(),
   name: str(),
   sortableName: str(),
@@ -37,7 +38,7 @@ export const movieSchema = obj({
   media: mediaSchema,
   attributes: arr(attributeRefSchema),
   _links: links(),
-});
+}));
 
 export const moviePath = (id: number) => `/v2/movies/${id}`;
 

@@ -10,8 +10,9 @@ import { arr, bool, int, links, nbool, nint, nstr, num, obj, str } from '../sche
 import { attributeRefSchema, toAttributeRef } from './attribute';
 import { moviePath } from './movie';
 import { theatrePath } from './theatre';
+import { component } from '../openapi';
 
-export const showtimeSchema = obj({
+export const showtimeSchema = component('Showtime', obj({
   id: int(),
   performanceNumber: int('Unique within the theatre; the performance-number of seating paths.'),
   internalReleaseNumber: nint(),
@@ -50,7 +51,7 @@ export const showtimeSchema = obj({
   estimatedFees: arr(obj({ cost: num('Excluding tax.'), tax: num(), name: str('Fee type.'), quantity: int() })),
   languages: obj({ spoken: nstr() }),
   _links: links(),
-});
+}));
 
 export const showtimePath = (id: number) => `/v2/showtimes/${id}`;
 

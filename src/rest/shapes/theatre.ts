@@ -3,8 +3,9 @@ import { theatreFields, type TheatreRow } from '../../services/theatre.service';
 import type { Hal } from '../hal';
 import { arr, bool, int, links, nstr, num, obj, str, stringMap } from '../schemas';
 import { attributeRefSchema, toAttributeRef } from './attribute';
+import { component } from '../openapi';
 
-export const theatreSchema = obj({
+export const theatreSchema = component('Theatre', obj({
   id: int('The theatre number of showtime and seating paths.'),
   name: str(),
   longName: str(),
@@ -30,7 +31,7 @@ export const theatreSchema = obj({
   }),
   media: stringMap(),
   _links: links(),
-});
+}));
 
 export const theatrePath = (id: number) => `/v2/theatres/${id}`;
 

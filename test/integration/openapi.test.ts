@@ -1,0 +1,135 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SPEC_PATHS } from '../../src/rest/openapi';
+import { startTestApp, type TestApp } from '../helpers/app';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+interface Problem {
+  ruleId: string;
+  severity: 'error' | 'warn';
+  message: string;
+  location: { pointer: string }[];
+}
+
+/**
+ * Warnings of redocly's recommended rules that this document has on purpose: the test instance serves
+ * on 127.0.0.1, and `servers` names the origin the document came from.
+ */
+const ACCEPTED_WARNINGS = new Set(['no-server-example.com']);
+
+/** Runs the pinned Redocly CLI on `doc` with the repository's redocly.yaml, offline. */
+function redoclyLint(doc: unknown): Problem[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-openapi-'));
+  const file = path.join(dir, 'openapi.json');
+  fs.writeFileSync(file, JSON.stringify(doc));
+  try {
+    const run = spawnSync(
+      path.join('node_modules', '.bin', 'redocly'),
+      ['lint', file, '--config', 'redocly.yaml', '--format', 'json', '--max-problems', '1000'],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+      },
+    );
+    if (run.error) throw run.error;
+    const start = run.stdout.indexOf('{');
+    if (start < 0) throw new Error(`redocly printed no report (exit ${run.status}):\n${run.stdout}\n${run.stderr}`);
+    return (JSON.parse(run.stdout.slice(start)) as { problems: Problem[] }).problems;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const operationsOf = (doc: Json) =>
+  Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([p, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ path: p, method, op })),
+  );
+
+describe('the OpenAPI document', () => {
+  let app: TestApp;
+  let doc: Json;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    const res = await app.get<Json>('/openapi.json');
+    expect(res.status).toBe(200);
+    doc = res.body;
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  test('passes redocly lint (recommended rules) with 0 errors', () => {
+    const problems = redoclyLint(doc);
+    const describe = (p: Problem) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`;
+    expect(problems.filter((p) => p.severity === 'error').map(describe)).toEqual([]);
+    expect(problems.filter((p) => !ACCEPTED_WARNINGS.has(p.ruleId)).map(describe)).toEqual([]);
+  }, 90_000);
+
+  test('every operation has a unique operationId and a security requirement', () => {
+    const ops = operationsOf(doc);
+    expect(ops.length).toBeGreaterThan(50);
+    const ids = ops.map((o) => o.op.operationId);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]*$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const o of ops) expect(Array.isArray(o.op.security)).toBe(true);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerAuth', 'vendorKey']);
+    expect(doc.components.securitySchemes.vendorKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Vendor-Key' });
+    const security = (p: string, m: string) => doc.paths[p][m].security;
+    expect(security('/v2/theatres', 'get')).toEqual([]);
+    expect(security('/v2/orders', 'post')).toContainEqual({ vendorKey: [] });
+    expect(security('/v1/movie-lists', 'post')).toEqual([{ bearerAuth: [] }]);
+  });
+
+  test('HAL resources are named components, and responses refer to them', () => {
+    const names = Object.keys(doc.components.schemas);
+    for (const name of ['Theatre', 'Movie', 'Showtime', 'Attribute', 'Concession', 'MediaItem', 'SeatingLayout', 'Order', 'OrderProduct', 'Market']) {
+      expect(names).toContain(name);
+    }
+    const ok = (p: string) => doc.paths[p].get.responses['200'].content['application/json'].schema;
+    expect(ok('/v2/theatres/{theatre-number}')).toEqual({ $ref: '#/components/schemas/Theatre' });
+    expect(JSON.stringify(ok('/v2/theatres'))).toContain('#/components/schemas/Theatre');
+  });
+
+  test('path parameters are named as in the spec', () => {
+    const paths = Object.keys(doc.paths);
+    // Only the REST layer: no /graphql, /healthz, /openapi.json or pages.
+    expect(paths.filter((p) => !/^\/v\d+\//.test(p))).toEqual([]);
+    for (const p of [
+      '/v2/theatres/{theatre-number}/showtimes/{date}',
+      '/v3/seating-layouts/{theatre-number}/{performance-number}',
+      '/v2/seating-layouts/{theatreNumber}/{performanceNumber}',
+      '/v1/movie-lists/{movie-list-id}',
+      '/v1/theatres/{theatre-id}/concessions/{concession-id}',
+      '/v1/concessions/{theatre-product-assignment-id}',
+      '/v2/showtimes/{id}',
+      '/v2/media/{resource-type}/{resourceId}/{media-type}',
+    ]) {
+      expect(paths).toContain(p);
+    }
+    // Any documented path with the shape of a spec path is that spec path, parameter names included.
+    const shape = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
+    const specByShape = new Map(SPEC_PATHS.map((p) => [shape(p), p]));
+    const mismatched = paths.filter((p) => specByShape.has(shape(p)) && specByShape.get(shape(p)) !== p);
+    expect(mismatched).toEqual([]);
+    // The parameters listed are the ones in the path.
+    for (const { path: p, op } of operationsOf(doc)) {
+      const inPath = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+      const listed = ((op.parameters ?? []) as Json[]).filter((x) => x.in === 'path').map((x) => x.name).sort();
+      expect({ p, listed }).toEqual({ p, listed: inPath });
+    }
+  });
+
+  test('servers: the origin the document was fetched from, else PUBLIC_BASE_URL', async () => {
+    expect(doc.servers).toEqual([expect.objectContaining({ url: app.url })]);
+    const other = await startTestApp({ env: { PUBLIC_BASE_URL: 'https://api.marquee.test/' }, databaseUrl: app.databaseUrl });
+    try {
+      const res = await other.get<Json>('/openapi.json');
+      expect(res.body.servers).toEqual([expect.objectContaining({ url: 'https://api.marquee.test' })]);
+    } finally {
+      await other.close();
+    }
+  });
+});
