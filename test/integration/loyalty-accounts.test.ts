@@ -191,20 +191,20 @@ describe('OpenAPI', () => {
     const doc = (await app.get<Json>('/openapi.json')).body;
     const expected: [string, string, string][] = [
       ['get', '/v4/loyalty-cards', 'listLoyaltyCards'],
-      ['get', '/v4/loyalty-cards/{cardNumber}', 'getLoyaltyCard'],
-      ['post', '/v4/loyalty-cards/{cardNumber}/earn-for-items', 'earnLoyaltyForItems'],
-      ['post', '/v4/loyalty-cards/{cardNumber}/waive-fees', 'waiveLoyaltyFees'],
+      ['get', '/v4/loyalty-cards/{card-number}', 'getLoyaltyCard'],
+      ['post', '/v4/loyalty-cards/{card-number}/earn-for-items', 'earnLoyaltyForItems'],
+      ['post', '/v4/loyalty-cards/{card-number}/waive-fees', 'waiveLoyaltyFees'],
       ['post', '/v4/loyalty-cards/validations', 'validateLoyalty'],
-      ['get', '/v3/loyalty-cards/{cardNumber}', 'getLoyaltyCardV3'],
-      ['get', '/v2/loyalty-cards/{cardNumber}/product-subscriptions/alist', 'getLoyaltyCardAListSubscription'],
-      ['get', '/v4/loyalty-accounts/{loyaltyAccountId}', 'getLoyaltyAccount'],
-      ['get', '/v4/loyalty-accounts/email-{email}', 'getLoyaltyAccountByEmail'],
-      ['get', '/v4/loyalty-accounts/card-{cardNumber}', 'getLoyaltyAccountByCard'],
+      ['get', '/v3/loyalty-cards/{number}', 'getLoyaltyCardV3'],
+      ['get', '/v2/loyalty-cards/{card-number}/product-subscriptions/alist', 'getLoyaltyCardAListSubscription'],
+      ['get', '/v4/loyalty-accounts/{loyalty-account-id}', 'getLoyaltyAccount'],
+      ['get', '/v4/loyalty-accounts/email-{email-address}', 'getLoyaltyAccountByEmail'],
+      ['get', '/v4/loyalty-accounts/card-{card-number}', 'getLoyaltyAccountByCard'],
       ['get', '/v4/loyalty-accounts/phone-{phone}', 'getLoyaltyAccountByPhone'],
-      ['post', '/v4/loyalty-accounts/email-{email}/{campaign}/registration', 'registerLoyaltyCampaignByEmail'],
-      ['post', '/v4/loyalty-accounts/card-{cardNumber}/{campaign}/registration', 'registerLoyaltyCampaignByCard'],
-      ['get', '/v4/site-accounts/{siteAccountId}/loyalty', 'getSiteAccountLoyalty'],
-      ['delete', '/v4/site-accounts/{siteAccountId}/loyalty', 'closeLoyalty'],
+      ['post', '/v4/loyalty-accounts/email-{email-address}/{campaign}/registration', 'registerLoyaltyCampaignByEmail'],
+      ['post', '/v4/loyalty-accounts/card-{card-number}/{campaign}/registration', 'registerLoyaltyCampaignByCard'],
+      ['get', '/v4/site-accounts/{site-account-id}/loyalty', 'getSiteAccountLoyalty'],
+      ['delete', '/v4/site-accounts/{site-account-id}/loyalty', 'closeLoyalty'],
     ];
     for (const [method, path, operationId] of expected) {
       const op = doc.paths[path]?.[method];
@@ -212,8 +212,8 @@ describe('OpenAPI', () => {
     }
     const ids = Object.values<Json>(doc.paths).flatMap((p) => Object.values<Json>(p).map((op) => op.operationId)).filter(Boolean);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(doc.paths['/v3/loyalty-cards/{cardNumber}'].get.deprecated).toBe(true);
-    const earn = doc.paths['/v4/loyalty-cards/{cardNumber}/earn-for-items'].post;
+    expect(doc.paths['/v3/loyalty-cards/{number}'].get.deprecated).toBe(true);
+    const earn = doc.paths['/v4/loyalty-cards/{card-number}/earn-for-items'].post;
     expect(earn.parameters.some((p: Json) => p.in === 'header' && p.name === 'idempotency-key')).toBe(true);
   });
 });

@@ -320,13 +320,13 @@ test('OpenAPI lists every subscription route with an operationId', async () => {
   const doc = (await get('/openapi.json')).body;
   const ops = [
     ['/v2/subscriptions', 'get'],
-    ['/v2/subscriptions/{subscriptionName}', 'get'],
+    ['/v2/subscriptions/{subscription-name}', 'get'],
     ['/v2/subscriber-profiles', 'get'],
-    ['/v2/subscriptions/{subscriptionName}/{channelType}/{contact}', 'get'],
-    ['/v2/subscriptions/{subscriptionName}/{channelType}/{contact}', 'post'],
-    ['/v2/subscriptions/{subscriptionName}/{channelType}/{contact}', 'delete'],
-    ['/v2/subscriptions/email-address-{emailAddress}', 'delete'],
-    ['/v2/subscriptions/phone-number-{phoneNumber}', 'delete'],
+    ['/v2/subscriptions/{subscription-name}/{channel-type}/{contact}', 'get'],
+    ['/v2/subscriptions/{subscription-name}/{channel-type}/{contact}', 'post'],
+    ['/v2/subscriptions/{subscription-name}/{channel-type}/{contact}', 'delete'],
+    ['/v2/subscriptions/email-address-{email-address}', 'delete'],
+    ['/v2/subscriptions/phone-number-{phone-number}', 'delete'],
     ['/v2/subscriptions/subscriber-guid-{subscriberGuid}', 'delete'],
   ];
   for (const [path, method] of ops) expect(doc.paths[path]?.[method]?.operationId).toEqual(expect.any(String));

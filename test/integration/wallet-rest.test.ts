@@ -181,13 +181,13 @@ describe('writes on card self links', () => {
 test('the OpenAPI document lists every wallet, device and personalized route with a unique operationId and a tag', async () => {
   const doc = (await app.get<Json>('/openapi.json')).body;
   const expected: Record<string, string[]> = {
-    '/v4/site-accounts/{accountId}/wallet': ['get'],
-    '/v4/site-accounts/{accountId}/wallet/loyalty': ['get'],
-    '/v4/site-accounts/{accountId}/wallet/views/on-demand': ['get'],
-    '/v4/site-accounts/{accountId}/wallet/credit-cards': ['get'],
-    '/v4/site-accounts/{accountId}/wallet/credit-cards/{cardToken}': ['get', 'put', 'delete'],
-    '/v4/site-accounts/{accountId}/wallet/gift-cards/{cardToken}': ['get', 'put', 'delete'],
-    '/v4/site-accounts/{accountId}/wallet/partner-cards/{cardToken}': ['get', 'put', 'delete'],
+    '/v4/site-accounts/{account-id}/wallet': ['get'],
+    '/v4/site-accounts/{account-id}/wallet/loyalty': ['get'],
+    '/v4/site-accounts/{account-id}/wallet/views/on-demand': ['get'],
+    '/v4/site-accounts/{account-id}/wallet/credit-cards': ['get'],
+    '/v4/site-accounts/{account-id}/wallet/credit-cards/{card-token}': ['get', 'put', 'delete'],
+    '/v4/site-accounts/{account-id}/wallet/gift-cards/{card-token}': ['get', 'put', 'delete'],
+    '/v4/site-accounts/{account-id}/wallet/partner-cards/{card-token}': ['get', 'put', 'delete'],
     '/v1/devices/{deviceApplicationToken}': ['put', 'get', 'delete'],
     '/v2/site-accounts/{accountId}/personalized-movies/views/{view}': ['get'],
   };
