@@ -1,10 +1,35 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import type { CreditCardView, ExternalCardView, GiftCardView, PartnerCardView, WalletView } from '../src/services/wallet/model';
 
-const addressFields = 'Billing address line';
+/** The billing address of a saved card: the same five fields on every card type. */
+abstract class BillingAddressed {
+  address1!: string | null;
+  address2!: string | null;
+  city!: string | null;
+  state!: string | null;
+  postalCode!: string | null;
+}
+
+/**
+ * Declares the GraphQL fields of `BillingAddressed` right after the field it decorates: the decorators
+ * of one property run bottom-up, so placed above that property's `@Field` it keeps each card type's SDL
+ * field order (a type-graphql base class would put its fields first).
+ */
+function BillingAddressFields(stateDescription = 'Billing state.'): PropertyDecorator {
+  return (prototype, _key) => {
+    const fields: [keyof BillingAddressed, string][] = [
+      ['address1', 'Billing address line 1.'],
+      ['address2', 'Billing address line 2.'],
+      ['city', 'Billing city.'],
+      ['state', stateDescription],
+      ['postalCode', 'Billing ZIP code.'],
+    ];
+    for (const [name, description] of fields) Field(() => String, { nullable: true, description })(prototype, name);
+  };
+}
 
 @ObjectType({ description: 'A saved credit card: a processor token and the last four digits; the full number is never stored.' })
-export class CreditCard {
+export class CreditCard extends BillingAddressed {
   @Field(() => String, { description: "The card's id in the wallet (REST self link); not a payment credential." })
   token!: string;
 
@@ -29,23 +54,9 @@ export class CreditCard {
   @Field(() => String, { nullable: true, description: "The processor's customer id." })
   merchantCustomer!: string | null;
 
+  @BillingAddressFields('Billing state (two-letter code).')
   @Field(() => String, { description: "The processor's token that pays with the card." })
   merchantToken!: string;
-
-  @Field(() => String, { nullable: true, description: `${addressFields} 1.` })
-  address1!: string | null;
-
-  @Field(() => String, { nullable: true, description: `${addressFields} 2.` })
-  address2!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Billing city.' })
-  city!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Billing state (two-letter code).' })
-  state!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Billing ZIP code.' })
-  postalCode!: string | null;
 
   @Field(() => String, { nullable: true, description: "Holder's first name, only when not the account holder." })
   cardHolderFirstName!: string | null;
@@ -58,7 +69,7 @@ export class CreditCard {
 }
 
 @ObjectType({ description: 'A gift card. Its number and PIN are stored sealed and never returned: only masks.' })
-export class GiftCard {
+export class GiftCard extends BillingAddressed {
   @Field(() => String, { description: "The card's id in the wallet." })
   token!: string;
 
@@ -92,27 +103,13 @@ export class GiftCard {
   @Field(() => String, { description: 'Token for balance inquiries (named `token` in wallet v3).' })
   balanceInquiryToken!: string;
 
+  @BillingAddressFields()
   @Field(() => String, { description: 'Active, Depleted, Inactive or Closed.' })
   status!: string;
-
-  @Field(() => String, { nullable: true, description: `${addressFields} 1.` })
-  address1!: string | null;
-
-  @Field(() => String, { nullable: true, description: `${addressFields} 2.` })
-  address2!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Billing city.' })
-  city!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Billing state.' })
-  state!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Billing ZIP code.' })
-  postalCode!: string | null;
 }
 
 @ObjectType({ description: "A partner (co-brand) stored-value card, shown by its last four." })
-export class PartnerCard {
+export class PartnerCard extends BillingAddressed {
   @Field(() => String, { description: "The card's id in the wallet." })
   token!: string;
 
@@ -128,23 +125,9 @@ export class PartnerCard {
   @Field(() => String, { nullable: true, description: "The processor's token of the card." })
   merchantToken!: string | null;
 
+  @BillingAddressFields()
   @Field(() => String, { description: 'Active, Inactive or Closed.' })
   status!: string;
-
-  @Field(() => String, { nullable: true, description: `${addressFields} 1.` })
-  address1!: string | null;
-
-  @Field(() => String, { nullable: true, description: `${addressFields} 2.` })
-  address2!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Billing city.' })
-  city!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Billing state.' })
-  state!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Billing ZIP code.' })
-  postalCode!: string | null;
 }
 
 @ObjectType({ description: 'Billing address of an external card.' })

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Context } from '../context';
 import type { OrderPaymentView, OrderProductView, OrderView } from '../services/order';
 import type { Hal, Links } from './hal';
+import { cardIdRef, cardPath } from './shapes/loyalty';
 import { moviePath } from './shapes/movie';
 import { theatrePath } from './shapes/theatre';
 import { arr, bool, int, links, nint, nnum, nstr, num, obj, str } from './schemas';
@@ -81,7 +82,7 @@ export const orderSchema = component('Order', obj({
   id: int(),
   vendorTransactionId: nstr(),
   email: nstr(),
-  loyaltyCardNumber: nstr(),
+  loyaltyCardNumber: nstr('Masked to the last four.'),
   status: str('Pending, Submitted, Fulfilled, Errored, Refunded, PartialyRefunded, Cancelled, Abandonded'),
   createdDateUtc: str(),
   lastUpdatedDateUtc: str(),
@@ -203,7 +204,8 @@ function orderLinks(hal: Hal, order: OrderView): Links {
   };
   // The spec marks the link templated; its href has no variable left, so expanding it gives the same URL.
   if (order.links.canFulfill) l[hal.rel('v2/order-fulfillment')] = hal.link(fulfillmentPath(order.id), true);
-  if (order.loyaltyCardNumber) l['loyalty-card'] = hal.link(`/v4/loyalty-cards/${encodeURIComponent(order.loyaltyCardNumber)}`);
+  // By id: the number is personal data and the order may be read by anyone holding its token.
+  if (order.loyaltyCardId !== null) l['loyalty-card'] = hal.link(cardPath(cardIdRef({ id: order.loyaltyCardId })));
   if (order.products.some((p) => p.links.smsTicketConfirmation)) {
     l.smsTicketConfirmation = hal.link(`${orderPath(order.id)}/products/{lineNumber}/sms-ticket-confirmation/{phoneNumber}`, true);
   }

@@ -161,33 +161,25 @@ export async function webhookRoutes(app: FastifyInstance, kit: RestKit): Promise
     },
   );
 
-  app.get(
-    '/v1/webhooks/:webhooktokenid',
-    {
+  // One subscription by its token: read it, or unsubscribe (the answer is the removed subscription).
+  const byToken = [
+    { method: 'GET', summary: 'One subscription.', operationId: 'getWebhook', act: getSubscription },
+    { method: 'DELETE', summary: 'Unsubscribe (with its delivery log).', operationId: 'deleteWebhook', act: deleteSubscription },
+  ] as const;
+  for (const { method, summary, operationId, act } of byToken) {
+    app.route({
+      method,
+      url: '/v1/webhooks/:webhooktokenid',
       schema: {
-        ...route('Webhooks', `One subscription. ${vendorOnly}`, { params: tokenParams, response: { 200: subscriptionSchema } }),
-        operationId: 'getWebhook',
+        ...route('Webhooks', `${summary} ${vendorOnly}`, { params: tokenParams, response: { 200: subscriptionSchema } }),
+        operationId,
       },
-    },
-    async (request: TokenRequest) => {
-      const ctx = await kit.context(request);
-      return toSubscription(kit.hal(request), await getSubscription(ctx.db, ctx.principal, request.params.webhooktokenid));
-    },
-  );
-
-  app.delete(
-    '/v1/webhooks/:webhooktokenid',
-    {
-      schema: {
-        ...route('Webhooks', `Unsubscribe (with its delivery log). ${vendorOnly}`, { params: tokenParams, response: { 200: subscriptionSchema } }),
-        operationId: 'deleteWebhook',
+      handler: async (request: TokenRequest) => {
+        const ctx = await kit.context(request);
+        return toSubscription(kit.hal(request), await act(ctx.db, ctx.principal, request.params.webhooktokenid));
       },
-    },
-    async (request: TokenRequest) => {
-      const ctx = await kit.context(request);
-      return toSubscription(kit.hal(request), await deleteSubscription(ctx.db, ctx.principal, request.params.webhooktokenid));
-    },
-  );
+    });
+  }
 
   app.post(
     '/v1/webhooks/:webhooktokenid/test',

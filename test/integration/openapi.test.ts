@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SPEC_PATHS } from '../../src/rest/openapi';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { SPEC_ENDPOINTS } from '../helpers/spec-endpoints';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -120,6 +121,13 @@ describe('the OpenAPI document', () => {
       const listed = ((op.parameters ?? []) as Json[]).filter((x) => x.in === 'path').map((x) => x.name).sort();
       expect({ p, listed }).toEqual({ p, listed: inPath });
     }
+  });
+
+  test("every row of the spec's Endpoints tables is served (docs/rest.md, Coverage)", () => {
+    const shape = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
+    const served = new Set(operationsOf(doc).map(({ path: p, method }) => `${method.toUpperCase()} ${shape(p)}`));
+    const missing = SPEC_ENDPOINTS.filter(([method, p]) => !served.has(`${method} ${shape(p)}`)).map(([m, p]) => `${m} ${p}`);
+    expect(missing).toEqual([]);
   });
 
   test('servers: the origin the document was fetched from, else PUBLIC_BASE_URL', async () => {

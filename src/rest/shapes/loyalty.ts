@@ -1,4 +1,5 @@
 import type { CardView, LoyaltyAccountView, LoyaltyTransactionResult } from '../../services/loyalty';
+import { toLocalDateTime } from '../../services/time';
 import type { Hal, Links } from '../hal';
 import { seg } from '../hal';
 import { arr, bool, int, links, nint, nstr, num, obj, str } from '../schemas';
@@ -138,22 +139,9 @@ export const loyaltyAccountSchema = obj(
   ['ValidationErrors'],
 );
 
-const CST = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Chicago',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** `YYYY-MM-DDThh:mm:ss` in US Central time (the spec's "CST" field). */
 export function centralTime(d: Date | null): string | null {
-  if (!d) return null;
-  const p = Object.fromEntries(CST.formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  return d ? toLocalDateTime(d, 'America/Chicago') : null;
 }
 
 export function toLoyaltyAccountHal(hal: Hal, a: LoyaltyAccountView): Record<string, unknown> {

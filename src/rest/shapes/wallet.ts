@@ -156,12 +156,9 @@ export const onDemandCardSchema = obj({
 });
 
 export function toOnDemandCard(c: ExternalCardView) {
-  const a = c.billingAddress;
+  const { billingAddress: a, ...card } = toExternalCardHal(c);
   return {
-    id: c.id,
-    typeID: c.typeId,
-    displayName: c.displayName,
-    isPrimary: c.isPrimary,
+    ...card,
     BillingAddress: {
       Name: a.name,
       LineOne: a.lineOne,

@@ -82,3 +82,32 @@ export async function mayUseCard(db: DbOrTx, principal: Principal, cardNumber: s
     .limit(1);
   return Boolean(found);
 }
+
+/**
+ * Whether `principal` may read `card` named by id (`id-{cardId}`, the form links write when the number
+ * may not be echoed, e.g. an order's `loyalty-card`). No number was presented, so holder-level rights,
+ * plus what an order carrying the card gives: the account token of its owner (even after the card left
+ * that account) and the vendor that sold it, so the link answers whoever may read the order.
+ */
+export async function mayReadCardById(
+  db: DbOrTx,
+  principal: Principal,
+  card: { cardNumber: string; siteAccountId: number | null },
+  account: { id: number; siteAccountId: number | null } | null,
+): Promise<boolean> {
+  if (principal.isAdmin) return true;
+  if (principal.accountId !== null) {
+    if (account !== null && account.siteAccountId === principal.accountId) return true;
+    return mayUseCard(db, principal, card.cardNumber, card.siteAccountId);
+  }
+  if (account !== null) {
+    return mayReadHolder(db, principal, { loyaltyAccountId: account.id, siteAccountId: account.siteAccountId, cardNumbers: [card.cardNumber] });
+  }
+  if (principal.vendorId === null) return false;
+  const [found] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.vendorId, principal.vendorId), eq(orders.loyaltyCardNumber, card.cardNumber)))
+    .limit(1);
+  return Boolean(found);
+}

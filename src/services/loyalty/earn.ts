@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client';
 import { loyaltyAccounts, loyaltyCards, loyaltyEarnItems, loyaltyTransactions } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
@@ -64,109 +65,106 @@ function requireVendor(principal: Principal): number {
   return principal.vendorId;
 }
 
+export type LoyaltyWriteAnswer = { result: LoyaltyTransactionResult; replayed: boolean };
+
+/**
+ * A balance change of a card as a service function `(db, principal, cardNumber, body, options)`: vendor key
+ * first, then the body (`schema`), then in one transaction the card locked and checked for `purpose`
+ * (`lockUsableCard`) and `step` — under the Idempotency-Key when given, scoped by vendor, route and the
+ * whole request (card, body, account), so a retry replays the first answer.
+ */
+function cardWrite<S extends z.ZodTypeAny>(
+  schema: S,
+  action: 'earn-for-items' | 'waive-fees',
+  purpose: 'earn' | 'redeem',
+  step: (s: { tx: Tx; card: CardRow; input: z.infer<S>; vendorId: number }) => Promise<LoyaltyTransactionResult>,
+) {
+  return async (db: Db, principal: Principal, cardNumber: string, body: unknown, options: LoyaltyWriteOptions): Promise<LoyaltyWriteAnswer> => {
+    const vendorId = requireVendor(principal);
+    const input = parseInput(schema, body);
+    const scope = options.idempotencyKey
+      ? { vendorId, route: `loyalty-cards/${action}`, key: options.idempotencyKey, request: { cardNumber, input, accountId: principal.accountId } }
+      : null;
+    const { value, replayed } = await runIdempotent(db, scope, piiKeys(options.piiKey).hashKey, async (tx) =>
+      step({ tx, card: await lockUsableCard(tx, principal, cardNumber, purpose), input, vendorId }),
+    );
+    return { result: value, replayed };
+  };
+}
+
 /**
  * Earns rewards for purchased items (REST `POST /v4/loyalty-cards/{n}/earn-for-items`): each item earns
  * EARN_RATE of its price; an item is (vendor, productId) and earns once ever, on any card (ALREADY_EARNED
  * names them, nothing is earned). One transaction: ledger row, items, balance. With an idempotency key a
  * retry returns the first answer.
  */
-export async function earnForItems(
-  db: Db,
-  principal: Principal,
-  cardNumber: string,
-  body: unknown,
-  options: LoyaltyWriteOptions,
-): Promise<{ result: LoyaltyTransactionResult; replayed: boolean }> {
-  const vendorId = requireVendor(principal);
-  const input = parseInput(earnForItemsSchema, body);
-  const scope = options.idempotencyKey
-    ? { vendorId, route: 'loyalty-cards/earn-for-items', key: options.idempotencyKey, request: { cardNumber, input, accountId: principal.accountId } }
-    : null;
-  const { value, replayed } = await runIdempotent(db, scope, piiKeys(options.piiKey).hashKey, async (tx) => {
-    const card = await lockUsableCard(tx, principal, cardNumber, 'earn');
-    const productIds = input.earnItems.map((i) => i.productId);
-    const earnedBefore = await tx
-      .select({ productId: loyaltyEarnItems.productId })
-      .from(loyaltyEarnItems)
-      .where(and(eq(loyaltyEarnItems.vendorId, vendorId), inArray(loyaltyEarnItems.productId, productIds)));
-    if (earnedBefore.length > 0) throw alreadyEarned(earnedBefore.map((r) => r.productId));
-    const items = input.earnItems.map((item) => ({ ...item, earned: cents(item.price * EARN_RATE) }));
-    const earned = cents(items.reduce((s, i) => s + i.earned, 0));
-    const [updated] = await tx
-      .update(loyaltyCards)
-      .set({ balance: sql`${loyaltyCards.balance} + ${earned}` })
-      .where(eq(loyaltyCards.id, card.id))
-      .returning({ balance: loyaltyCards.balance });
-    const [ledger] = await tx
-      .insert(loyaltyTransactions)
-      .values({ cardId: card.id, kind: 'Earn', balanceChange: earned, balanceAfter: updated.balance, amount: input.total, vendorId })
-      .returning();
-    // The unique (vendor, productId) index is the guarantee: a concurrent earn of the same item on
-    // another card waits here and then conflicts, and this whole transaction is undone.
-    const inserted = await tx
-      .insert(loyaltyEarnItems)
-      .values(
-        items.map((i) => ({
-          transactionId: ledger.id,
-          vendorId,
-          productId: i.productId,
-          description: i.description ?? null,
-          ticketType: i.ticketType ?? null,
-          feature: i.feature ?? null,
-          featureId: i.featureId ?? null,
-          auditoriumId: i.auditoriumId ?? null,
-          price: i.price,
-          earned: i.earned,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ productId: loyaltyEarnItems.productId });
-    if (inserted.length !== items.length) {
-      const got = new Set(inserted.map((r) => r.productId));
-      throw alreadyEarned(productIds.filter((p) => !got.has(p)));
-    }
-    return resultOf(card, 'Earn', ledger, updated.balance, items.map((i) => ({ productId: i.productId, earned: i.earned, pointsEarned: pointsOf(i.earned) })));
-  });
-  return { result: value, replayed };
-}
+export const earnForItems = cardWrite(earnForItemsSchema, 'earn-for-items', 'earn', async ({ tx, card, input, vendorId }) => {
+  const productIds = input.earnItems.map((i) => i.productId);
+  const earnedBefore = await tx
+    .select({ productId: loyaltyEarnItems.productId })
+    .from(loyaltyEarnItems)
+    .where(and(eq(loyaltyEarnItems.vendorId, vendorId), inArray(loyaltyEarnItems.productId, productIds)));
+  if (earnedBefore.length > 0) throw alreadyEarned(earnedBefore.map((r) => r.productId));
+  const items = input.earnItems.map((item) => ({ ...item, earned: cents(item.price * EARN_RATE) }));
+  const earned = cents(items.reduce((s, i) => s + i.earned, 0));
+  const [updated] = await tx
+    .update(loyaltyCards)
+    .set({ balance: sql`${loyaltyCards.balance} + ${earned}` })
+    .where(eq(loyaltyCards.id, card.id))
+    .returning({ balance: loyaltyCards.balance });
+  const [ledger] = await tx
+    .insert(loyaltyTransactions)
+    .values({ cardId: card.id, kind: 'Earn', balanceChange: earned, balanceAfter: updated.balance, amount: input.total, vendorId })
+    .returning();
+  // The unique (vendor, productId) index is the guarantee: a concurrent earn of the same item on
+  // another card waits here and then conflicts, and this whole transaction is undone.
+  const inserted = await tx
+    .insert(loyaltyEarnItems)
+    .values(
+      items.map((i) => ({
+        transactionId: ledger.id,
+        vendorId,
+        productId: i.productId,
+        description: i.description ?? null,
+        ticketType: i.ticketType ?? null,
+        feature: i.feature ?? null,
+        featureId: i.featureId ?? null,
+        auditoriumId: i.auditoriumId ?? null,
+        price: i.price,
+        earned: i.earned,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ productId: loyaltyEarnItems.productId });
+  if (inserted.length !== items.length) {
+    const got = new Set(inserted.map((r) => r.productId));
+    throw alreadyEarned(productIds.filter((p) => !got.has(p)));
+  }
+  return resultOf(card, 'Earn', ledger, updated.balance, items.map((i) => ({ productId: i.productId, earned: i.earned, pointsEarned: pointsOf(i.earned) })));
+});
 
 /**
  * Waives fees by paying them from the card's balance (REST `POST …/waive-fees {amount}`): the guarded
  * UPDATE (`balance >= amount`) under the row lock, backed by the CHECK, means no interleaving of
  * concurrent waivers can drive the balance below zero (INSUFFICIENT_BALANCE, nothing spent).
  */
-export async function waiveFees(
-  db: Db,
-  principal: Principal,
-  cardNumber: string,
-  body: unknown,
-  options: LoyaltyWriteOptions,
-): Promise<{ result: LoyaltyTransactionResult; replayed: boolean }> {
-  const vendorId = requireVendor(principal);
-  const input = parseInput(waiveFeesSchema, body);
-  const scope = options.idempotencyKey
-    ? { vendorId, route: 'loyalty-cards/waive-fees', key: options.idempotencyKey, request: { cardNumber, input, accountId: principal.accountId } }
-    : null;
-  const { value, replayed } = await runIdempotent(db, scope, piiKeys(options.piiKey).hashKey, async (tx) => {
-    const card = await lockUsableCard(tx, principal, cardNumber, 'redeem');
-    const [updated] = await tx
-      .update(loyaltyCards)
-      .set({ balance: sql`${loyaltyCards.balance} - ${input.amount}` })
-      .where(and(eq(loyaltyCards.id, card.id), gte(loyaltyCards.balance, input.amount)))
-      .returning({ balance: loyaltyCards.balance });
-    if (!updated) {
-      throw new DomainError('INSUFFICIENT_BALANCE', `The card's balance (${card.balance.toFixed(2)}) is less than the amount`, {
-        argument: 'amount',
-      });
-    }
-    const [ledger] = await tx
-      .insert(loyaltyTransactions)
-      .values({ cardId: card.id, kind: 'WaiveFees', balanceChange: -input.amount, balanceAfter: updated.balance, amount: input.amount, vendorId })
-      .returning();
-    return resultOf(card, 'WaiveFees', ledger, updated.balance, []);
-  });
-  return { result: value, replayed };
-}
+export const waiveFees = cardWrite(waiveFeesSchema, 'waive-fees', 'redeem', async ({ tx, card, input, vendorId }) => {
+  const [updated] = await tx
+    .update(loyaltyCards)
+    .set({ balance: sql`${loyaltyCards.balance} - ${input.amount}` })
+    .where(and(eq(loyaltyCards.id, card.id), gte(loyaltyCards.balance, input.amount)))
+    .returning({ balance: loyaltyCards.balance });
+  if (!updated) {
+    throw new DomainError('INSUFFICIENT_BALANCE', `The card's balance (${card.balance.toFixed(2)}) is less than the amount`, {
+      argument: 'amount',
+    });
+  }
+  const [ledger] = await tx
+    .insert(loyaltyTransactions)
+    .values({ cardId: card.id, kind: 'WaiveFees', balanceChange: -input.amount, balanceAfter: updated.balance, amount: input.amount, vendorId })
+    .returning();
+  return resultOf(card, 'WaiveFees', ledger, updated.balance, []);
+});
 
 function alreadyEarned(productIds: string[]): DomainError {
   return new DomainError('ALREADY_EARNED', `These items already earned rewards: ${productIds.slice(0, 10).join(', ')}`, {

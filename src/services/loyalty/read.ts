@@ -5,7 +5,7 @@ import type { Principal } from '../../auth/principal';
 import { badInput, notFound } from '../../errors';
 import { assertAccountAccess } from '../account';
 import type { Page, PageRequest } from '../page';
-import { assertLookupCredential, loyaltyAccountNotFound, loyaltyCardNotFound, mayReadHolder, mayUseCard } from './access';
+import { assertLookupCredential, loyaltyAccountNotFound, loyaltyCardNotFound, mayReadCardById, mayReadHolder, mayUseCard } from './access';
 import { isCardNumber, normalizeEmail, normalizePhone } from './identifiers';
 import { toCardView, toLoyaltyAccountView, type CardRow, type CardView, type LoyaltyAccountRow, type LoyaltyAccountView } from './model';
 
@@ -110,11 +110,7 @@ export async function getLoyaltyCardByRef(db: DbOrTx, principal: Principal, ref:
     .where(eq(loyaltyCards.id, id));
   if (!found) throw loyaltyCardNotFound();
   const { card, account } = found;
-  const own = principal.accountId !== null && card.siteAccountId === principal.accountId;
-  const holder =
-    account !== null &&
-    (await mayReadHolder(db, principal, { loyaltyAccountId: account.id, siteAccountId: account.siteAccountId, cardNumbers: [card.cardNumber] }));
-  if (!own && !holder && !principal.isAdmin) throw loyaltyCardNotFound();
+  if (!(await mayReadCardById(db, principal, card, account))) throw loyaltyCardNotFound();
   return toCardView(card, account);
 }
 

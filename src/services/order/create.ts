@@ -20,8 +20,11 @@ export type UpdateOrderInput = CreateOrderInput;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Checks the order fields a caller may set; throws BAD_USER_INPUT naming the field. */
-export async function validateOrderFields(db: Db, input: CreateOrderInput): Promise<void> {
+/**
+ * Checks the order fields a caller may set; throws BAD_USER_INPUT naming the field. Answers the id of
+ * the loyalty card given (null without one).
+ */
+export async function validateOrderFields(db: Db, input: CreateOrderInput): Promise<{ loyaltyCardId: number | null }> {
   if (input.email != null && (input.email.length > 254 || !EMAIL.test(input.email))) {
     throw badInput('email must be an email address', 'email');
   }
@@ -36,7 +39,9 @@ export async function validateOrderFields(db: Db, input: CreateOrderInput): Prom
       .where(eq(loyaltyCards.cardNumber, input.loyaltyCardNumber))
       .limit(1);
     if (!card) throw badInput(`Loyalty card ${input.loyaltyCardNumber} does not exist`, 'loyaltyCardNumber');
+    return { loyaltyCardId: card.id };
   }
+  return { loyaltyCardId: null };
 }
 
 /**
@@ -50,7 +55,7 @@ export async function createOrder(
   settings: OrderSettings,
 ): Promise<OrderView> {
   requireVendor(principal);
-  await validateOrderFields(db, input);
+  const { loyaltyCardId } = await validateOrderFields(db, input);
   const now = new Date();
   const [row] = await db
     .insert(orders)
@@ -67,7 +72,7 @@ export async function createOrder(
     })
     .returning();
   // A new order has no lines or tenders: its view follows from the row alone.
-  return emptyOrderView(row, now);
+  return emptyOrderView(row, loyaltyCardId, now);
 }
 
 /** Changes email, vendor transaction id, shopping cart id or loyalty card of a pending order. */

@@ -135,7 +135,10 @@ export interface OrderView {
   vendorTransactionId: string | null;
   shoppingCartId: string | null;
   email: string | null;
+  /** Masked to the last four (personal data: anyone holding the order's token reads the order). */
   loyaltyCardNumber: string | null;
+  /** Id of the order's loyalty card: what its `loyalty-card` link names (`id-{cardId}`). */
+  loyaltyCardId: number | null;
   status: OrderStatus;
   createdDateUtc: string;
   lastUpdatedDateUtc: string;

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { orderDiscounts, orderPayments, orderProductModifiers, orderProducts, orders, showtimes } from '../../../db/schema';
+import { loyaltyCards, orderDiscounts, orderPayments, orderProductModifiers, orderProducts, orders, showtimes } from '../../../db/schema';
+import { maskCardNumber } from '../../pii';
 import {
   ACTIVE_PRODUCT_STATUSES,
   type OrderStatus,
@@ -36,7 +37,12 @@ export async function loadOrderViews(db: DbOrTx, ids: readonly number[], now = n
   const idList = [...new Set(ids)];
   const productIdsOf = sql`(select ${orderProducts.id} from ${orderProducts} where ${inArray(orderProducts.orderId, idList)})`;
   const [orderRows, productRows, modifierRows, discountRows, paymentRows] = await Promise.all([
-    db.select().from(orders).where(inArray(orders.id, idList)),
+    // The card's id comes with the order row (same statement): links name the card by id, never by number.
+    db
+      .select({ order: orders, loyaltyCardId: loyaltyCards.id })
+      .from(orders)
+      .leftJoin(loyaltyCards, eq(loyaltyCards.cardNumber, orders.loyaltyCardNumber))
+      .where(inArray(orders.id, idList)),
     db
       .select({
         product: orderProducts,
@@ -68,10 +74,10 @@ export async function loadOrderViews(db: DbOrTx, ids: readonly number[], now = n
   const discountsOf = groupBy(discountRows, (d) => d.orderProductId);
   const productsOf = groupBy(productRows, (p) => p.product.orderId);
   const paymentsOf = groupBy(paymentRows, (p) => p.orderId);
-  for (const order of orderRows) {
+  for (const { order, loyaltyCardId } of orderRows) {
     result.set(
       order.id,
-      toOrderView(order, productsOf.get(order.id) ?? [], modifiersOf, discountsOf, paymentsOf.get(order.id) ?? [], now),
+      toOrderView(order, loyaltyCardId, productsOf.get(order.id) ?? [], modifiersOf, discountsOf, paymentsOf.get(order.id) ?? [], now),
     );
   }
   return result;
@@ -82,9 +88,12 @@ export async function loadOrderView(db: DbOrTx, id: number, now = new Date()): P
   return (await loadOrderViews(db, [id], now)).get(id) ?? null;
 }
 
-/** The view of an order that has no products or payments yet (a new one), without reading anything. */
-export function emptyOrderView(order: OrderRow, now = new Date()): OrderView {
-  return toOrderView(order, [], new Map(), new Map(), [], now);
+/**
+ * The view of an order that has no products or payments yet (a new one), without reading anything:
+ * the caller knows the id of its loyalty card (null without one).
+ */
+export function emptyOrderView(order: OrderRow, loyaltyCardId: number | null, now = new Date()): OrderView {
+  return toOrderView(order, loyaltyCardId, [], new Map(), new Map(), [], now);
 }
 
 function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
@@ -100,6 +109,7 @@ function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
 
 function toOrderView(
   order: OrderRow,
+  loyaltyCardId: number | null,
   productRows: readonly (ShowtimeBits & { product: ProductRow })[],
   modifiersOf: Map<number, ModifierRow[]>,
   discountsOf: Map<number, DiscountRow[]>,
@@ -182,7 +192,8 @@ function toOrderView(
     vendorTransactionId: order.vendorTransactionId,
     shoppingCartId: order.shoppingCartId,
     email: order.email,
-    loyaltyCardNumber: order.loyaltyCardNumber,
+    loyaltyCardNumber: order.loyaltyCardNumber ? maskCardNumber(order.loyaltyCardNumber) : null,
+    loyaltyCardId,
     status,
     createdDateUtc: order.createdAt.toISOString(),
     lastUpdatedDateUtc: order.updatedAt.toISOString(),
