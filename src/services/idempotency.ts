@@ -114,9 +114,9 @@ export async function runIdempotent<T>(
  */
 export async function pruneIdempotencyKeys(db: Db, batch = 1000): Promise<number> {
   const deleted = await db.execute(sql`/* pruneIdempotencyKeys */
-    delete from idempotency_keys where id in (
+    delete from idempotency_keys where id = any(array(
       select id from idempotency_keys where created_at < now() - ${KEY_LIFETIME}::interval
-      order by created_at limit ${batch} for update skip locked)
+      order by created_at limit ${batch} for update skip locked))
     returning 1`);
   return Array.isArray(deleted) ? deleted.length : ((deleted as { rows?: unknown[] }).rows ?? []).length;
 }
