@@ -192,6 +192,12 @@ const schema = z.object({
   WEBHOOK_CONCURRENCY: positive(16),
   /** How long the previous secret still signs after a rotation. */
   WEBHOOK_SECRET_GRACE: duration('24h'),
+  /** How long outbox events are kept after the dispatcher handed them over (longer while a delivery names them). */
+  OUTBOX_RETENTION: duration('7d'),
+  /** How long finished webhook deliveries (succeeded, or failed for good) stay in the delivery log. */
+  WEBHOOK_DELIVERY_RETENTION: duration('30d'),
+  /** How often each instance prunes old deliveries, outbox events and expired idempotency keys. */
+  RETENTION_SWEEP_INTERVAL: duration('1m'),
   /** Plain-http callback URLs (local development and tests only). */
   WEBHOOK_ALLOW_HTTP: flag('false'),
   /** Callback hosts resolving to loopback, private, link-local or metadata addresses (development and tests only). */
@@ -241,6 +247,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (config.WEBHOOK_LEASE > 30_000 || config.WEBHOOK_LEASE <= config.WEBHOOK_TIMEOUT) {
     throw new ConfigError('Invalid configuration: WEBHOOK_LEASE must be longer than WEBHOOK_TIMEOUT and at most 30s');
+  }
+  if (config.OUTBOX_RETENTION <= 0 || config.WEBHOOK_DELIVERY_RETENTION <= 0 || config.RETENTION_SWEEP_INTERVAL <= 0) {
+    throw new ConfigError('Invalid configuration: OUTBOX_RETENTION, WEBHOOK_DELIVERY_RETENTION and RETENTION_SWEEP_INTERVAL must be longer than 0');
   }
   if (!config.demoMode && config.PII_KEY === DEFAULT_PII_KEY) {
     throw new ConfigError('Invalid configuration: PII_KEY must be set in production (the default key is public)');

@@ -27,6 +27,7 @@ import { frameworkErrors } from './rest/errors';
 import { startRealtime } from './realtime';
 import { registerWeb } from './web';
 import { registerCors } from './web/cors';
+import { startRetentionSweeper } from './services/retention';
 import { startWebhooks } from './services/webhook';
 
 export interface BuildOptions {
@@ -178,6 +179,12 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   });
 
   const webhooks = startWebhooks({ db: database.db, config, registry, log: (o, m) => app.log.error(o, m) });
+  const retention = startRetentionSweeper(database.db, {
+    outboxRetentionMs: config.OUTBOX_RETENTION,
+    deliveryRetentionMs: config.WEBHOOK_DELIVERY_RETENTION,
+    intervalMs: config.RETENTION_SWEEP_INTERVAL,
+    onError: (err) => app.log.error({ err }, 'retention sweep failed'),
+  });
 
   return {
     app,
@@ -190,6 +197,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       health.shutdown();
       if (config.SHUTDOWN_DELAY > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY));
       try {
+        await retention.stop();
         await webhooks.close();
         await realtime.close();
         await health.close();

@@ -105,3 +105,18 @@ export async function runIdempotent<T>(
   }
   throw new DomainError('CONFLICT', 'The request with this Idempotency-Key is still in progress; retry');
 }
+
+/**
+ * Deletes keys older than KEY_LIFETIME, at most `batch` at once, oldest first (the `created_at` index).
+ * An expired key already behaves as absent (the upsert above reclaims it), so deleting it changes no
+ * answer; a reclaim racing the delete either waits for it and inserts afresh, or has the row locked
+ * and renewed, and the delete skips it (`SKIP LOCKED`, and the lock re-checks the age).
+ */
+export async function pruneIdempotencyKeys(db: Db, batch = 1000): Promise<number> {
+  const deleted = await db.execute(sql`/* pruneIdempotencyKeys */
+    delete from idempotency_keys where id = any(array(
+      select id from idempotency_keys where created_at < now() - ${KEY_LIFETIME}::interval
+      order by created_at limit ${batch} for update skip locked))
+    returning 1`);
+  return Array.isArray(deleted) ? deleted.length : ((deleted as { rows?: unknown[] }).rows ?? []).length;
+}

@@ -42,3 +42,14 @@ test('production refuses the public default PII_KEY, and a short one anywhere', 
   expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-real-secret-of-some-length' })).toThrow(/PII_KEY/);
   expect(() => loadConfig({ PII_KEY: 'too-short' })).toThrow();
 });
+
+test('retention settings: 7d and 30d by default, and never 0', () => {
+  const config = loadConfig({});
+  expect([config.OUTBOX_RETENTION, config.WEBHOOK_DELIVERY_RETENTION, config.RETENTION_SWEEP_INTERVAL]).toEqual([
+    7 * 86_400_000,
+    30 * 86_400_000,
+    60_000,
+  ]);
+  expect(() => loadConfig({ OUTBOX_RETENTION: '0s' })).toThrow(/OUTBOX_RETENTION/);
+  expect(() => loadConfig({ RETENTION_SWEEP_INTERVAL: '0' })).toThrow(/RETENTION_SWEEP_INTERVAL/);
+});
