@@ -261,3 +261,16 @@ describe('reads and auth', () => {
   });
 });
 
+
+test('an unknown loyalty card is a BAD_USER_INPUT naming the field, without the number in full', async () => {
+  const number = 'NOPE123456789012';
+  const res = await app.gql<{ createOrder: { id: number } | null }>(
+    'mutation($input: CreateOrderInput!) { createOrder(input: $input) { id } }',
+    { input: { loyaltyCardNumber: number } },
+    VENDOR,
+  );
+  const error = res.errors?.[0];
+  expect(error?.extensions?.code).toBe('BAD_USER_INPUT');
+  expect(error?.message).toContain('9012');
+  expect(JSON.stringify(res)).not.toContain(number);
+});

@@ -6,6 +6,7 @@ import { badInput } from '../../errors';
 import type { OrderView } from './model';
 import { expiryFrom, mutateOrder, requireVendor, type OrderSettings } from './store';
 import { emptyOrderView } from './view';
+import { maskCardNumber } from '../../pii';
 
 /** Body of createOrder (GraphQL `CreateOrderInput`, REST `POST /v2/orders`). Every field optional. */
 export interface CreateOrderInput {
@@ -38,7 +39,7 @@ export async function validateOrderFields(db: Db, input: CreateOrderInput): Prom
       .from(loyaltyCards)
       .where(eq(loyaltyCards.cardNumber, input.loyaltyCardNumber))
       .limit(1);
-    if (!card) throw badInput(`Loyalty card ${input.loyaltyCardNumber} does not exist`, 'loyaltyCardNumber');
+    if (!card) throw badInput(`Loyalty card ${maskCardNumber(input.loyaltyCardNumber)} does not exist`, 'loyaltyCardNumber');
     return { loyaltyCardId: card.id };
   }
   return { loyaltyCardId: null };

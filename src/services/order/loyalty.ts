@@ -7,6 +7,7 @@ import { PREMIERE_ACCOUNT_TYPES } from '../seating/membership';
 import type { OrderView } from './model';
 import { mutateOrder, requireVendor, type OrderSettings } from './store';
 import { isWaivable } from './totals';
+import { maskCardNumber } from '../../pii';
 
 /** Why a Premiere member's convenience fee is waived. */
 export const PREMIERE_WAIVER = 'PremiereMember';
@@ -29,7 +30,7 @@ export async function applyLoyaltyDiscounts(
   }
   return mutateOrder(db, principal, orderId, settings, async ({ tx, order }) => {
     const [card] = await tx.select().from(loyaltyCards).where(eq(loyaltyCards.cardNumber, loyaltyCardNumber)).limit(1);
-    if (!card) throw badInput(`Loyalty card ${loyaltyCardNumber} does not exist`, 'loyaltyCardNumber');
+    if (!card) throw badInput(`Loyalty card ${maskCardNumber(loyaltyCardNumber)} does not exist`, 'loyaltyCardNumber');
     if (card.status !== 'Active') throw badInput(`Loyalty card ${loyaltyCardNumber} is ${card.status}`, 'loyaltyCardNumber');
     await tx.update(orders).set({ loyaltyCardNumber }).where(eq(orders.id, order.id));
     if (!PREMIERE_ACCOUNT_TYPES.includes(card.accountType)) return;
