@@ -12,8 +12,6 @@ import { wakeWebhooks } from './webhook/wake';
 export const CANCELLATION_CHUNK = 25;
 /** How long an instance working a batch holds it; renewed every chunk. Past it, any instance resumes it. */
 export const BATCH_LEASE_MS = 30_000;
-/** The longest wait for transactions that began before the cancellation committed. */
-const OLDER_TRANSACTIONS_WAIT_MS = 5_000;
 
 type BatchRow = typeof refundBatches.$inferSelect;
 
@@ -71,8 +69,10 @@ export async function cancelShowtime(db: Db, principal: Principal, showtimeId: n
   const [known] = await db.select({ id: refundReasons.id }).from(refundReasons).where(eq(refundReasons.name, reasonName)).limit(1);
   if (!known) throw badInput(`reason ${reasonName} is not a refund reason (see refundReasons)`, 'reason');
 
-  // A short transaction: the showtime row locked (FOR UPDATE also waits for holds whose claims already
-  // reference it), marked canceled, and its batch created and leased.
+  // A short transaction: the showtime row locked, marked canceled, and its batch created and leased.
+  // FOR UPDATE waits for every hold that read the showtime (a hold reads `is_canceled` under FOR KEY SHARE,
+  // src/services/order/hold-sql.ts), so their claims are committed and seen by the batch; a hold behind
+  // this lock reads the committed flag and is refused.
   const { batch, mine } = await db.transaction(async (tx) => {
     const [show] = await tx.select({ id: showtimes.id }).from(showtimes).where(eq(showtimes.id, showtimeId)).for('update');
     if (!show) throw notFound('Showtime', showtimeId);
@@ -90,32 +90,7 @@ export async function cancelShowtime(db: Db, principal: Principal, showtimeId: n
     return { batch: created, mine: true };
   });
   if (!mine) return toView(batch);
-  await waitForOlderTransactions(db);
   return toView(await workBatch(db, batch));
-}
-
-/**
- * Waits (at most OLDER_TRANSACTIONS_WAIT_MS) until every transaction of this database that began before
- * now has ended. A hold that read the showtime as not canceled just before the cancellation committed
- * may still be inserting its claim; once it has ended, its claim is visible to the batch, and every
- * later hold sees the showtime canceled and is refused.
- */
-async function waitForOlderTransactions(db: Db): Promise<void> {
-  const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows?: T[] }).rows ?? []));
-  try {
-    const [{ at }] = rowsOf<{ at: string }>(await db.execute(sql`select clock_timestamp()::text as at`));
-    const until = Date.now() + OLDER_TRANSACTIONS_WAIT_MS;
-    while (Date.now() < until) {
-      const [{ n }] = rowsOf<{ n: number }>(
-        await db.execute(sql`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle' and xact_start < ${at}::timestamptz`),
-      );
-      if (n === 0) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  } catch {
-    // Embedded PGlite has one connection and no concurrent transaction to wait for.
-  }
 }
 
 /**

@@ -2,7 +2,7 @@ import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
 import { CANCELLATION_CHUNK } from '../../src/services/showtime-cancellation.service';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { activeClaims, holdSeats, M, OTHER_VENDOR, pickShowtimes, seatsOf, sqlOf, statusIn, VENDOR, watchSeats, type ShowtimeFixture } from '../helpers/orders';
+import { activeClaims, holdSeats, M, must, OTHER_VENDOR, pickShowtimes, seatsOf, sqlOf, statusIn, VENDOR, watchSeats, type ShowtimeFixture } from '../helpers/orders';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
 import { eventually, paidOrder, sleep, subscribe, WEBHOOK_TEST_ENV } from '../helpers/webhooks';
 
@@ -174,3 +174,24 @@ it('a batch whose instance died after canceling the showtime is resumed and fini
   expect(statuses.map((s) => s.status)).toEqual(['Refunded', 'Refunded']);
   expect((await activeClaims(sql, st.showtimeId)).size).toBe(0);
 }, 30_000);
+
+it('a hold waiting behind a cancellation of its showtime is refused once the cancellation commits, and holds nothing', async () => {
+  const [target] = await pickShowtimes(sql, 1, 12);
+  const order = await must<{ id: number }>(app.gql, M.create, { input: {} });
+  const seat = seatsOf(target.regular.slice(0, 1));
+  let settled = false;
+  // The first step of cancelShowtime, by hand: the showtime locked FOR UPDATE, then marked canceled.
+  const { hold } = await sql.begin(async (tx) => {
+    await tx`select id from showtimes where id = ${target.showtimeId} for update`;
+    const hold = app.gql(M.addTickets, { input: { orderId: order.id, showtimeId: target.showtimeId, seats: seat } }, VENDOR);
+    void hold.finally(() => (settled = true));
+    await sleep(500);
+    expect(settled).toBe(false); // the hold waits for the showtime's lock
+    await tx`update showtimes set is_canceled = true where id = ${target.showtimeId}`;
+    return { hold }; // wrapped: begin() would await a returned promise before committing
+  });
+  const result = await hold;
+  expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  expect(result.errors?.[0]?.message).toMatch(/canceled/);
+  expect((await activeClaims(sql, target.showtimeId)).size).toBe(0);
+});

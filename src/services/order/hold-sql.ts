@@ -52,6 +52,9 @@ const claimsOfRows = (showtimeId: number, rows: readonly number[]) => sql`
 
 /**
  * One statement: the order row `FOR UPDATE`, the showtime with its movie and its `ticketType` price,
+ * its `is_canceled` read under `FOR KEY SHARE` (the lock the claims' foreign key takes anyway, taken here
+ * so that a showtime cancellation's `FOR UPDATE` waits for every hold that read it, and a hold behind a
+ * cancellation reads the committed flag: src/services/showtime-cancellation.service.ts),
  * whether the order's account or card is an active Premiere member, and the claims and blocks of the
  * requested rows. Null when the order does not exist; `showtimeId` null when the showtime does not.
  */
@@ -61,7 +64,8 @@ export async function lockForHold(tx: Tx, orderId: number, showtimeId: number, t
     sql`/* lockForHold */
     select o.id, o.vendor_id as "vendorId", o.site_account_id as "siteAccountId", o.status, o.expires_at as "expiresAt",
       s.id as "showtimeId", s.theatre_id as "theatreId", s.movie_id as "movieId", m.name as "movieName",
-      s.layout_version_id as "layoutVersionId", s.is_canceled as "isCanceled",
+      s.layout_version_id as "layoutVersionId",
+      (select sc.is_canceled from showtimes sc where sc.id = ${showtimeId} for key share) as "isCanceled",
       s.in_theatre_ticketing_only as "inTheatreTicketingOnly", s.sell_until_date_time_utc as "sellUntil",
       s.social_distancing as "socialDistancing", s.estimated_fees as "estimatedFees",
       p.price::float8 as price, p.tax::float8 as tax, p.sku,
