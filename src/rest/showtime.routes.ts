@@ -16,7 +16,7 @@ import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
 import { arr, id, nstr, num, obj, paged, params, query, route, str } from './schemas';
 import { movieSchema, toMovie } from './shapes/movie';
-import { lastUpdatedOf, showtimeSchema, toShowtime } from './shapes/showtime';
+import { lastUpdatedOf, showtimeSchema, toShowtime, toShowtimes } from './shapes/showtime';
 
 type FilterQuery = PagingQuery & {
   movie?: string;
@@ -78,7 +78,7 @@ async function showtimePage(
   result: Page<ShowtimeRecord>,
 ) {
   const hal = kit.hal(request);
-  const showtimes = await Promise.all(result.items.map((r) => toShowtime(ctx, hal, r)));
+  const showtimes = await toShowtimes(ctx, hal, result.items);
   return {
     ...pagedFields(request, hal, page, result.totalCount),
     lastUpdatedDateUtc: lastUpdatedOf(result.items),
