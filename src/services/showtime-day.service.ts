@@ -94,10 +94,8 @@ export function shapeKey(shape: LeanShape): string {
  */
 const texts = new Map<string, string>();
 
-function statementText(shape: LeanShape): string {
-  const key = shapeKey(shape);
-  let text = texts.get(key);
-  if (text) return text;
+/** The `json_build_object` arguments of a lean showtime. */
+function showtimePairs(shape: LeanShape): string {
   const pairs = [...new Set(shape.fields)].sort().map((f) => `'${f}', ${LEAN_SHOWTIME_FIELDS[f]}`);
   if (shape.movie) {
     const movie = [...new Set(shape.movie)].sort().map((f) => `'${f}', ${LEAN_MOVIE_FIELDS[f]}`);
@@ -107,9 +105,21 @@ function statementText(shape: LeanShape): string {
     pairs.push(`'attributeIds', array(select sa.attribute_id from showtime_attributes sa where sa.showtime_id = s.id)`);
   }
   // json_build_object takes at most 100 arguments: the lists above stay far below (22 + 3 pairs).
+  return pairs.join(', ');
+}
+
+function checkShape(shape: LeanShape): void {
+  for (const f of shape.fields) if (!Object.hasOwn(LEAN_SHOWTIME_FIELDS, f)) throw new Error(`not a lean showtime field: ${f}`);
+  for (const f of shape.movie ?? []) if (!Object.hasOwn(LEAN_MOVIE_FIELDS, f)) throw new Error(`not a lean movie field: ${f}`);
+}
+
+function statementText(shape: LeanShape): string {
+  const key = shapeKey(shape);
+  let text = texts.get(key);
+  if (text) return text;
   text = `select (select version from reference_version where id = 1) as version,
     (select json_object_agg(theatre_id, list)::text from (
-       select s.theatre_id, json_agg(json_build_object(${pairs.join(', ')}) order by s.show_date_time_utc, s.id) as list
+       select s.theatre_id, json_agg(json_build_object(${showtimePairs(shape)}) order by s.show_date_time_utc, s.id) as list
        from showtimes s
        join theatres t on t.id = s.theatre_id
        join movies m on m.id = s.movie_id
@@ -123,8 +133,7 @@ function statementText(shape: LeanShape): string {
  * fields of LEAN_SHOWTIME_FIELDS and LEAN_MOVIE_FIELDS (checked).
  */
 export async function selectLeanShowtimeDays(db: Db, theatreIds: readonly number[], date: string, shape: LeanShape): Promise<LeanDays> {
-  for (const f of shape.fields) if (!Object.hasOwn(LEAN_SHOWTIME_FIELDS, f)) throw new Error(`not a lean showtime field: ${f}`);
-  for (const f of shape.movie ?? []) if (!Object.hasOwn(LEAN_MOVIE_FIELDS, f)) throw new Error(`not a lean movie field: ${f}`);
+  checkShape(shape);
   const head = statementText(shape);
   const { from, to } = localDatesWindow([date]);
   const query = sql`${sql.raw(head)}${sql.param([...theatreIds])}::int[])
@@ -140,4 +149,66 @@ export async function selectLeanShowtimeDays(db: Db, theatreIds: readonly number
     }
   }
   return { referenceVersion: Number(row?.version ?? 0), byTheatre };
+}
+
+/** Theatre fields served from a plain column (t = theatres). */
+export const LEAN_THEATRE_FIELDS: Readonly<Record<string, string>> = {
+  id: 't.id',
+  name: 't.name',
+  longName: 't.long_name',
+  slug: 't.slug',
+  timezone: 't.timezone',
+  showtimesPhoneNumber: 't.showtimes_phone_number',
+  guestServicesPhoneNumber: 't.guest_services_phone_number',
+  facebookUrl: 't.facebook_url',
+  websiteUrl: 't.website_url',
+  ticketable: 't.ticketable',
+  marketId: 't.market_id',
+};
+
+export interface LeanTheatreDay {
+  referenceVersion: number;
+  /** The theatre's asked-for fields; null when the id is unknown. */
+  theatre: Record<string, unknown> | null;
+  showtimes: LeanShowtime[];
+}
+
+const theatrePairs = new Map<string, { theatre: string; showtimes: string }>();
+
+/**
+ * One theatre (its plain asked-for fields) with its lean showtimes of one local day, in one statement:
+ * `theatre(id) { …columns… showtimes(date) { … } }` as GraphQL's `Query.theatre` looks ahead at it.
+ */
+export async function selectLeanTheatreDay(
+  db: Db,
+  theatreId: number,
+  theatreFields: readonly string[],
+  date: string,
+  shape: LeanShape,
+): Promise<LeanTheatreDay> {
+  checkShape(shape);
+  for (const f of theatreFields) if (!Object.hasOwn(LEAN_THEATRE_FIELDS, f)) throw new Error(`not a lean theatre field: ${f}`);
+  const fields = [...new Set(theatreFields)].sort();
+  const key = `${fields.join(',')}|${shapeKey(shape)}`;
+  let pairs = theatrePairs.get(key);
+  if (!pairs) {
+    pairs = { theatre: fields.map((f) => `'${f}', ${LEAN_THEATRE_FIELDS[f]}`).join(', '), showtimes: showtimePairs(shape) };
+    theatrePairs.set(key, pairs);
+  }
+  const { from, to } = localDatesWindow([date]);
+  const query = sql`select (select version from reference_version where id = 1) as version,
+      (select json_build_object(${sql.raw(pairs.theatre)})::text from theatres t where t.id = ${theatreId}::int) as theatre,
+      (select json_agg(json_build_object(${sql.raw(pairs.showtimes)}) order by s.show_date_time_utc, s.id)::text
+       from showtimes s
+       join theatres t on t.id = s.theatre_id
+       join movies m on m.id = s.movie_id
+       where s.theatre_id = ${theatreId}::int
+         and s.show_date_time_utc >= ${from.toISOString()}::timestamptz and s.show_date_time_utc < ${to.toISOString()}::timestamptz
+         and to_char(s.show_date_time_utc at time zone t.timezone, 'YYYY-MM-DD') = ${date}::text) as showtimes`;
+  const [row] = await executePrepared<{ version: number | string | null; theatre: string | null; showtimes: string | null }>(db, query);
+  return {
+    referenceVersion: Number(row?.version ?? 0),
+    theatre: row?.theatre ? (JSON.parse(row.theatre) as Record<string, unknown>) : null,
+    showtimes: row?.showtimes ? (JSON.parse(row.showtimes) as LeanShowtime[]) : [],
+  };
 }
