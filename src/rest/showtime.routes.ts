@@ -75,9 +75,11 @@ async function showtimePage(
   kit: RestKit,
   request: FastifyRequest,
   page: PageRequest,
-  result: Page<ShowtimeRecord>,
+  result: Page<ShowtimeRecord> & { referenceVersion?: number },
 ) {
   const hal = kit.hal(request);
+  // The list statement read the reference version too: the attributes need no version read of their own.
+  if (result.referenceVersion !== undefined) ctx.loaders.referenceVersionSeen(result.referenceVersion);
   const showtimes = await toShowtimes(ctx, hal, result.items);
   return {
     ...pagedFields(request, hal, page, result.totalCount),
