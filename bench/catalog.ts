@@ -30,6 +30,7 @@ export async function catalogCases(url: string, appPort: number, basePort: numbe
   const NESTED = 'baseline: nested day, one json_agg statement';
   const CREDITS = 'baseline: cast and crew, one json_agg statement';
   const THEATRE = 'baseline: theatre by id (postgres.js + Fastify)';
+  const THEATRE_GQL = 'baseline: theatre by id (Fastify + graphql-js)';
   return [
     { name: NESTED, url: base(`/baseline/catalog/nested?theatreId=${theatreId}&date=${day}`), statements: 1 },
     {
@@ -46,6 +47,18 @@ export async function catalogCases(url: string, appPort: number, basePort: numbe
       ...gql(CREDITS_QUERY, { id: movie.movie_id }),
     },
     { name: THEATRE, url: base(`/baseline/catalog/theatre?theatreId=${theatreId}`), statements: 1 },
-    { name: 'GraphQL: theatre(id) { id name timezone }', comparedTo: THEATRE, sameAnswerAs: THEATRE, ...gql(THEATRE_QUERY, { id: theatreId }) },
+    {
+      name: THEATRE_GQL,
+      sameAnswerAs: THEATRE,
+      statements: 1,
+      ...gql(THEATRE_QUERY, { id: theatreId }),
+      url: base('/baseline/catalog/graphql'),
+    },
+    {
+      name: 'GraphQL: theatre(id) { id name timezone }',
+      comparedTo: THEATRE_GQL,
+      sameAnswerAs: THEATRE,
+      ...gql(THEATRE_QUERY, { id: theatreId }),
+    },
   ];
 }

@@ -59,7 +59,7 @@ export class MovieResolver {
 
   @FieldResolver(() => [Credit], { description: 'Cast and crew in billing order.' })
   async castAndCrew(@Root() movie: Movie, @Ctx() ctx: Context): Promise<Credit[]> {
-    return (await ctx.loaders.creditsByMovieId.load(movie.id)).map(toCredit);
+    return (await ctx.loaders.creditsByMovieId.load(movie.id)).map((row) => toCredit(row, ctx.loaders.personOfCredit(row)));
   }
 
   @FieldResolver(() => [MediaItem], { description: 'Active media items of the movie (posters, stills, trailers).' })

@@ -14,14 +14,20 @@ export class PersonResolver {
 
   @FieldResolver(() => [Credit], { description: "The person's credits." })
   async credits(@Root() person: Person, @Ctx() ctx: Context): Promise<Credit[]> {
-    return (await ctx.loaders.creditsByPersonId.load(person.id)).map(toCredit);
+    return (await ctx.loaders.creditsByPersonId.load(person.id)).map((row) => toCredit(row));
   }
 }
 
 @Resolver(() => Credit)
 export class CreditResolver {
   @FieldResolver(() => Person, { description: 'The person credited.' })
-  async person(@Root() credit: Credit, @Ctx() ctx: Context): Promise<Person> {
+  person(@Root() credit: Credit, @Ctx() ctx: Context): Person | Promise<Person> {
+    // A movie's credits come with their people: no loader round, no promise.
+    if (credit.personRow) return toPerson(credit.personRow);
+    return this.loadPerson(credit, ctx);
+  }
+
+  private async loadPerson(credit: Credit, ctx: Context): Promise<Person> {
     const row = await ctx.loaders.personById.load(credit.personId);
     if (!row) throw new Error(`person ${credit.personId} of credit ${credit.id} is missing`);
     return toPerson(row);
@@ -35,7 +41,8 @@ export class CreditResolver {
   }
 
   @FieldResolver(() => String, { description: "The person's name (as the spec's cast-crew item has it)." })
-  async name(@Root() credit: Credit, @Ctx() ctx: Context): Promise<string> {
-    return (await ctx.loaders.personById.load(credit.personId))?.name ?? '';
+  name(@Root() credit: Credit, @Ctx() ctx: Context): string | Promise<string> {
+    if (credit.personRow) return credit.personRow.name;
+    return ctx.loaders.personById.load(credit.personId).then((row) => row?.name ?? '');
   }
 }

@@ -45,7 +45,13 @@ export class ShowtimeResolver {
   }
 
   @FieldResolver(() => Movie, { description: 'The movie shown.' })
-  async movie(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<Movie> {
+  movie(@Root() showtime: Showtime, @Ctx() ctx: Context): Movie | Promise<Movie> {
+    // A showtime read with its subtree (Theatre.showtimes' lookahead) carries its movie's asked-for fields.
+    if (!showtime.record) return (showtime as unknown as { movie: Movie }).movie;
+    return this.loadMovie(showtime, ctx);
+  }
+
+  private async loadMovie(showtime: Showtime, ctx: Context): Promise<Movie> {
     const row = await ctx.loaders.movieById.load(showtime.movieId);
     if (!row) throw new Error(`movie ${showtime.movieId} of showtime ${showtime.id} is missing`);
     return toMovie(row);
@@ -59,8 +65,12 @@ export class ShowtimeResolver {
   }
 
   @FieldResolver(() => [Attribute], { description: 'Attributes of the showtime (formats, amenities), in display order.' })
-  async attributes(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<Attribute[]> {
-    return (await ctx.loaders.attributesOfIds(showtime.record.attributeIds)).map(toAttribute);
+  attributes(@Root() showtime: Showtime, @Ctx() ctx: Context): Attribute[] | Promise<Attribute[]> {
+    // A showtime read with its subtree carries `attributeIds` instead of a record.
+    const ids = showtime.record ? showtime.record.attributeIds : ((showtime as unknown as { attributeIds: number[] }).attributeIds);
+    // The rows are cached reference data: without a promise once the request has checked their version.
+    const now = ctx.loaders.attributesOfIdsNow(ids);
+    return now ? now.map(toAttribute) : ctx.loaders.attributesOfIds(ids).then((rows) => rows.map(toAttribute));
   }
 
   @FieldResolver(() => String, {

@@ -1,11 +1,13 @@
-import { Args, Ctx, FieldResolver, Int, Arg, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Args, Ctx, FieldResolver, Info, Int, Arg, Resolver, Root } from 'type-graphql';
 import { Movie } from '../schema/movie.type';
 import { PageArgs } from '../schema/paging.type';
 import { ShowtimeDateArgs, ShowtimeFilterArgs, toShowtimeFilters } from '../schema/showtime.input';
 import { Showtime, ShowtimePage, toShowtime } from '../schema/showtime.type';
 import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { optionalDate, validateFilters } from '../src/services/showtime-query';
+import { filterConditions, optionalDate, validateFilters } from '../src/services/showtime-query';
+import { leanShowtimeShape } from './lookahead';
 import { toGraphQLPage } from './page';
 
 @Resolver(() => Theatre)
@@ -18,12 +20,19 @@ export class TheatreShowtimesResolver {
     @Args(() => ShowtimeDateArgs) { date }: ShowtimeDateArgs,
     @Args(() => ShowtimeFilterArgs) filters: ShowtimeFilterArgs,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Showtime[]> {
-    const rows = await ctx.loaders.showtimesBySelection.load({
-      theatreId: theatre.id,
-      date: optionalDate(date),
-      filters: validateFilters(toShowtimeFilters(filters)),
-    });
+    const day = optionalDate(date);
+    const valid = validateFilters(toShowtimeFilters(filters));
+    // A day without filters whose selection is plain columns, the movie's and attributes: the whole
+    // subtree in one statement (lookahead), its fields then resolve without loaders or promises.
+    const shape = day && !filterConditions(valid).length ? leanShowtimeShape(info) : null;
+    if (day && shape) {
+      const lean = await ctx.loaders.showtimeDayLean.load({ theatreId: theatre.id, date: day, shape });
+      ctx.loaders.referenceVersionSeen(lean.referenceVersion);
+      return lean.showtimes as unknown as Showtime[];
+    }
+    const rows = await ctx.loaders.showtimesBySelection.load({ theatreId: theatre.id, date: day, filters: valid });
     return rows.map(toShowtime);
   }
 

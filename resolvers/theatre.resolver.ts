@@ -1,4 +1,5 @@
-import { Arg, Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Int, Query, Resolver, Root } from 'type-graphql';
 import { Attribute, toAttribute } from '../schema/attribute.type';
 import { Market, toMarket } from '../schema/market.type';
 import { MediaItem, toMediaItem } from '../schema/media.type';
@@ -6,12 +7,31 @@ import { TheatresArgs } from '../schema/theatre.input';
 import { Theatre, TheatrePage, toTheatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
 import { getTheatre, listTheatres } from '../src/services/theatre.service';
+import { selectLeanTheatreDay } from '../src/services/showtime-day.service';
+import { leanTheatreFold } from './lookahead';
 import { toGraphQLPage } from './page';
 
 @Resolver(() => Theatre)
 export class TheatreResolver {
   @Query(() => Theatre, { nullable: true, description: 'One theatre; null when the id is unknown.' })
-  async theatre(@Arg('id', () => Int, { description: 'The theatre id (the theatre number of REST paths).' }) id: number, @Ctx() ctx: Context): Promise<Theatre | null> {
+  async theatre(
+    @Arg('id', () => Int, { description: 'The theatre id (the theatre number of REST paths).' }) id: number,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Theatre | null> {
+    // `theatre(id) { …columns… showtimes(date) { …plain… } }`: the theatre and its day in one statement;
+    // Theatre.showtimes then finds its day in the loader (resolvers/lookahead.ts).
+    const fold = leanTheatreFold(info);
+    if (fold) {
+      const day = await selectLeanTheatreDay(ctx.db, id, fold.fields, fold.date, fold.shape);
+      ctx.loaders.referenceVersionSeen(day.referenceVersion);
+      if (!day.theatre) return null;
+      ctx.loaders.showtimeDayLean.prime(
+        { theatreId: id, date: fold.date, shape: fold.shape },
+        { referenceVersion: day.referenceVersion, showtimes: day.showtimes },
+      );
+      return Object.assign(day.theatre, { id }) as unknown as Theatre;
+    }
     const row = await getTheatre(ctx.db, id);
     return row ? toTheatre(row) : null;
   }

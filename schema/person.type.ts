@@ -44,10 +44,24 @@ export class Credit {
 
   @Field(() => Int, { description: 'Billing order.' })
   sortOrder!: number;
+
+  /** The person row read with the credit (a movie's credits come with their people), if any. */
+  personRow?: PersonRow;
 }
 
-/** Maps a person row to its GraphQL type. */
+/** Maps a person row to its GraphQL type (once per row: a request's rows map once however often credited). */
 export function toPerson(row: PersonRow): Person {
+  let person = mappedPeople.get(row);
+  if (!person) {
+    person = mapPerson(row);
+    mappedPeople.set(row, person);
+  }
+  return person;
+}
+
+const mappedPeople = new WeakMap<PersonRow, Person>();
+
+function mapPerson(row: PersonRow): Person {
   return Object.assign(new Person(), {
     id: row.id,
     name: row.name,
@@ -57,9 +71,10 @@ export function toPerson(row: PersonRow): Person {
   });
 }
 
-/** Maps a credit row to its GraphQL type. */
-export function toCredit(row: CreditRow): Credit {
+/** Maps a credit row to its GraphQL type; with its person row when it was read with it. */
+export function toCredit(row: CreditRow, personRow?: PersonRow): Credit {
   return Object.assign(new Credit(), {
+    personRow,
     id: row.id,
     movieId: row.movieId,
     personId: row.personId,

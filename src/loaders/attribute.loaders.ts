@@ -33,6 +33,14 @@ export function attributeLoaders(db: Db, reference: RequestReference) {
   return {
     /** Every attribute and group of the current reference version (no statement once cached). */
     attributeIndex,
+    /**
+     * `attributesOfIds` without waiting: the rows when this request has checked the reference version
+     * and the attributes are loaded (the usual case), else undefined (then use `attributesOfIds`).
+     */
+    attributesOfIdsNow: (ids: readonly number[]): AttributeRow[] | undefined => {
+      const index = reference.peek<AttributeIndex>('attributes');
+      return index ? activeAttributesOf(index, ids) : undefined;
+    },
     /** The active attributes of the given ids, in display order. */
     attributesOfIds: async (ids: readonly number[]): Promise<AttributeRow[]> => activeAttributesOf(await attributeIndex(), ids),
     attributesByMovieId: new DataLoader<number, AttributeRow[]>(async (ids) =>

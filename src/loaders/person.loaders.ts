@@ -17,11 +17,17 @@ export function createPersonLoaders(db: Db) {
   const personById = new DataLoader<number, PersonRow | null>(async (ids) =>
     oneByKey(ids, await getPeopleByIds(db, ids), (p) => p.id),
   );
+  const personOfCredit = new WeakMap<CreditRow, PersonRow>();
   return {
     personById,
+    /** The person row read with a credit of `creditsByMovieId` (undefined for other credits). */
+    personOfCredit: (credit: CreditRow): PersonRow | undefined => personOfCredit.get(credit),
     creditsByMovieId: new DataLoader<number, CreditRow[]>(async (ids) => {
       const rows = await getCreditsWithPeopleOfMovies(db, ids);
-      for (const { person } of rows) personById.prime(person.id, person);
+      for (const { credit, person } of rows) {
+        personById.prime(person.id, person);
+        personOfCredit.set(credit, person);
+      }
       return manyByKey(ids, rows, (r) => r.credit.movieId).map((list) => list.map((r) => r.credit));
     }),
     creditsByPersonId: new DataLoader<number, CreditRow[]>(async (ids) =>

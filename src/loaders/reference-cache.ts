@@ -15,6 +15,8 @@ export class ReferenceCache {
   private version: number | null = null;
   /** Entries of the current version; replaced (not cleared) so a load begun before a change never lands in it. */
   private entries = new Map<string, Promise<unknown>>();
+  /** The loaded values of `entries` (the same generation), for synchronous reads. */
+  private values = new Map<string, unknown>();
   private readonly versionQuery;
 
   constructor(db: Db) {
@@ -32,11 +34,24 @@ export class ReferenceCache {
    */
   async sync(): Promise<void> {
     const [row] = await this.versionQuery.execute();
-    const version = row?.version ?? 0;
+    this.observe(row?.version ?? 0);
+  }
+
+  /**
+   * Takes a version read by another statement of the request (one that also selected
+   * `reference_version`, e.g. src/services/showtime-day.service.ts): the same as `sync` without a statement.
+   */
+  observe(version: number): void {
     if (version !== this.version) {
       this.version = version;
       this.entries = new Map();
+      this.values = new Map();
     }
+  }
+
+  /** The loaded value of `name` in the current generation, or undefined when not loaded (yet). */
+  peek<T>(name: string): T | undefined {
+    return this.values.get(name) as T | undefined;
   }
 
   /** The cached value of `name`, loaded once per version (concurrent requests share the load). */
@@ -46,7 +61,13 @@ export class ReferenceCache {
     if (!entry) {
       entry = load();
       entries.set(name, entry);
-      entry.catch(() => entries.get(name) === entry && entries.delete(name));
+      const values = this.values;
+      entry.then(
+        (value) => {
+          if (entries.get(name) === entry) values.set(name, value);
+        },
+        () => entries.get(name) === entry && entries.delete(name),
+      );
     }
     return entry;
   }
@@ -68,15 +89,34 @@ export function referenceCacheFor(db: Db): ReferenceCache {
  * A request's view of the reference cache: checks the version once, on first use, and then serves
  * every read of the request from the same generation.
  */
-export type RequestReference = <T>(name: string, load: (db: Db) => Promise<T>) => Promise<T>;
+export interface RequestReference {
+  <T>(name: string, load: (db: Db) => Promise<T>): Promise<T>;
+  /** A version this request read in another statement: the request then reads no version itself. */
+  observe(version: number): void;
+  /** The cached value of `name` when this request has checked the version and it is loaded; else undefined. */
+  peek<T>(name: string): T | undefined;
+}
 
 export function requestReference(db: Db): RequestReference {
   let synced: Promise<void> | undefined;
-  return async (name, load) => {
-    const cache = referenceCacheFor(db);
-    await (synced ??= cache.sync());
+  let checked = false;
+  let found: ReferenceCache | undefined;
+  const cacheOf = () => (found ??= referenceCacheFor(db));
+  const reference = (async (name, load) => {
+    const cache = cacheOf();
+    await (synced ??= cache.sync().then(() => {
+      checked = true;
+    }));
     return cache.get(name, () => load(db));
+  }) as RequestReference;
+  reference.observe = (version) => {
+    if (synced) return;
+    cacheOf().observe(version);
+    checked = true;
+    synced = Promise.resolve();
   };
+  reference.peek = <T>(name: string) => (checked ? cacheOf().peek<T>(name) : undefined);
+  return reference;
 }
 
 /**

@@ -24,6 +24,8 @@ export function createReferenceLoaders(db: Db) {
   const reference = requestReference(db);
   return {
     ...attributeLoaders(db, reference),
+    /** A reference version read by another statement of the request: the request reads none itself. */
+    referenceVersionSeen: (version: number): void => reference.observe(version),
     /** The refund reasons, grouped by type in the spec's order. */
     refundReasons: (): Promise<RefundReasonRow[]> => reference('refundReasons', referenceEntries.refundReasons),
     marketById: new DataLoader<number, MarketRow | null>(async (ids) => {

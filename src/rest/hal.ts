@@ -33,9 +33,17 @@ export class Hal {
     return { href: this.url(path), templated };
   }
 
-  /** A relation URI under `{base_url}/rels/`, e.g. `rel('v2/movie')`. */
+  private rels: Map<string, string> | undefined;
+
+  /** A relation URI under `{base_url}/rels/`, e.g. `rel('v2/movie')` (built once per name and request). */
   rel(name: string): string {
-    return `${this.baseUrl}/rels/${name}`;
+    const rels = (this.rels ??= new Map());
+    let uri = rels.get(name);
+    if (uri === undefined) {
+      uri = `${this.baseUrl}/rels/${name}`;
+      rels.set(name, uri);
+    }
+    return uri;
   }
 
   /** `{self: link(path)}`, the most common `_links`. */

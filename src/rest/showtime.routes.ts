@@ -16,7 +16,7 @@ import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
 import { arr, id, nstr, num, obj, paged, params, query, route, str } from './schemas';
 import { movieSchema, toMovie } from './shapes/movie';
-import { lastUpdatedOf, showtimeSchema, toShowtime } from './shapes/showtime';
+import { lastUpdatedOf, showtimeSchema, toShowtime, toShowtimes } from './shapes/showtime';
 
 type FilterQuery = PagingQuery & {
   movie?: string;
@@ -75,10 +75,12 @@ async function showtimePage(
   kit: RestKit,
   request: FastifyRequest,
   page: PageRequest,
-  result: Page<ShowtimeRecord>,
+  result: Page<ShowtimeRecord> & { referenceVersion?: number },
 ) {
   const hal = kit.hal(request);
-  const showtimes = await Promise.all(result.items.map((r) => toShowtime(ctx, hal, r)));
+  // The list statement read the reference version too: the attributes need no version read of their own.
+  if (result.referenceVersion !== undefined) ctx.loaders.referenceVersionSeen(result.referenceVersion);
+  const showtimes = await toShowtimes(ctx, hal, result.items);
   return {
     ...pagedFields(request, hal, page, result.totalCount),
     lastUpdatedDateUtc: lastUpdatedOf(result.items),

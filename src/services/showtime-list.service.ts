@@ -29,10 +29,17 @@ export interface ShowtimeListQuery {
   filters?: ShowtimeFilters;
 }
 
-/** A showtime page's columns: the record and the total count of the list, as a window count. */
+/**
+ * A showtime page's columns: the record, the total count of the list (a window count) and the
+ * reference version (an InitPlan, read once): the caller's attributes then need no version read.
+ */
 const selectPage = (db: Db) =>
   db
-    .select({ ...showtimeColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({
+      ...showtimeColumns,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      referenceVersion: sql<number>`(select version from reference_version where id = 1)`.mapWith(Number),
+    })
     .from(showtimes)
     .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
     .innerJoin(movies, eq(movies.id, showtimes.movieId));
@@ -43,7 +50,10 @@ const selectPage = (db: Db) =>
  * the end costs a second, counting one). BAD_USER_INPUT for a malformed date or filter. The one
  * showtimes listing of both surfaces: REST's showtimes routes and GraphQL's `Theatre.showtimesPage`.
  */
-export async function listShowtimes(db: Db, query: ShowtimeListQuery, page: PageRequest): Promise<Page<ShowtimeRecord>> {
+/** A page of showtimes; `referenceVersion` when read with the rows (src/loaders/reference-cache.ts `observe`). */
+export type ShowtimeListPage = Page<ShowtimeRecord> & { referenceVersion?: number };
+
+export async function listShowtimes(db: Db, query: ShowtimeListQuery, page: PageRequest): Promise<ShowtimeListPage> {
   const date = optionalDate(query.date);
   const filters = validateFilters(query.filters ?? {});
   const conditions = filterConditions(filters);
@@ -66,7 +76,12 @@ export async function listShowtimes(db: Db, query: ShowtimeListQuery, page: Page
           .offset(sql.placeholder('offset'))
           .prepare(`listShowtimes_${date ? 'd' : 'f'}`),
       ).execute({ theatreId: query.theatreId, limit, offset, ...preparedDatesParams(date ? [date] : null) });
-  if (rows.length) return toPage(rows.map(({ total: _, ...record }) => record), rows[0].total, page);
+  if (rows.length) {
+    return {
+      ...toPage(rows.map(({ total: _, referenceVersion: __, ...record }) => record), rows[0].total, page),
+      referenceVersion: rows[0].referenceVersion,
+    };
+  }
   if (offset === 0) return toPage([], 0, page);
   const [{ total }] = await db
     .select({ total: count() })

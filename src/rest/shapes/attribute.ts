@@ -32,9 +32,18 @@ export const attributeSchema = component('Attribute', obj(
 export const attributeGroupPath = (id: number) => `/v1/attribute-groups/${id}`;
 export const attributePath = (code: string) => `/v1/attributes/${seg(code)}`;
 
-export function toAttributeRef(row: AttributeRow) {
-  return { code: row.code, name: row.name, description: row.shortDescription };
+export function toAttributeRef(row: AttributeRow): AttributeRef {
+  // Rows come from the reference cache and are never changed: each maps once, not once per showtime.
+  let ref = refs.get(row);
+  if (!ref) {
+    ref = { code: row.code, name: row.name, description: row.shortDescription };
+    refs.set(row, ref);
+  }
+  return ref;
 }
+
+type AttributeRef = { readonly code: string; readonly name: string; readonly description: AttributeRow['shortDescription'] };
+const refs = new WeakMap<AttributeRow, AttributeRef>();
 
 /** The full attribute with its group (through the per-request loader) and media links. */
 export async function toAttribute(ctx: Context, hal: Hal, row: AttributeRow) {

@@ -4,6 +4,7 @@ import {
   isSoldOut,
   type ShowtimeRecord,
 } from '../../services/showtime.service';
+import { activeAttributesOf } from '../../services/attribute.service';
 import { SHOWTIME_MEDIA_KEYS, showtimeFields } from '../../services/showtime-view';
 import type { Hal } from '../hal';
 import { arr, bool, int, links, nbool, nint, nstr, num, obj, str } from '../schemas';
@@ -74,21 +75,38 @@ export function showtimeLinks(hal: Hal, record: ShowtimeRecord) {
  * so a page of showtimes costs one statement per relation.
  */
 export async function toShowtime(ctx: Context, hal: Hal, record: ShowtimeRecord) {
-  const id = record.showtime.id;
-  const [prices, attributes, occupancy] = await Promise.all([
-    ctx.loaders.ticketPricesByShowtimeId.load(id),
-    ctx.loaders.attributesOfIds(record.attributeIds),
-    ctx.loaders.occupancyByShowtimeId.load(id),
+  return (await toShowtimes(ctx, hal, [record]))[0];
+}
+
+/**
+ * A page of showtimes as the spec shows them: the relations of every showtime are asked for at once
+ * (one `loadMany` per loader, the attribute rows from the reference cache), then each showtime is
+ * built without further awaiting. Same statements as one `toShowtime` per showtime, without 4
+ * promises per showtime.
+ */
+export async function toShowtimes(ctx: Context, hal: Hal, records: readonly ShowtimeRecord[]) {
+  if (!records.length) return [];
+  const ids = records.map((r) => r.showtime.id);
+  const [prices, occupancies, index] = await Promise.all([
+    ctx.loaders.ticketPricesByShowtimeId.loadMany(ids),
+    ctx.loaders.occupancyByShowtimeId.loadMany(ids),
+    ctx.loaders.attributeIndex(),
   ]);
-  return {
-    ...showtimeFields(record),
-    isSoldOut: isSoldOut(occupancy),
-    isAlmostSoldOut: isAlmostSoldOut(occupancy),
-    premiumFormat: attributes.find((a) => a.isPremiumFormat)?.name ?? null,
-    ticketPrices: prices.map((p) => ({ price: p.price, type: p.type, sku: p.sku, agePolicy: p.agePolicy, tax: p.tax })),
-    attributes: attributes.map(toAttributeRef),
-    _links: showtimeLinks(hal, record),
-  };
+  return records.map((record, i) => {
+    const priceRows = prices[i];
+    const occupancy = occupancies[i];
+    if (priceRows instanceof Error) throw priceRows;
+    if (occupancy instanceof Error) throw occupancy;
+    const attributes = activeAttributesOf(index, record.attributeIds);
+    return Object.assign(showtimeFields(record), {
+      isSoldOut: isSoldOut(occupancy),
+      isAlmostSoldOut: isAlmostSoldOut(occupancy),
+      premiumFormat: attributes.find((a) => a.isPremiumFormat)?.name ?? null,
+      ticketPrices: priceRows.map((p) => ({ price: p.price, type: p.type, sku: p.sku, agePolicy: p.agePolicy, tax: p.tax })),
+      attributes: attributes.map(toAttributeRef),
+      _links: showtimeLinks(hal, record),
+    });
+  });
 }
 
 /** The latest `lastUpdatedDateUtc` of a list (null when empty): the list's own `lastUpdatedDateUtc`. */
