@@ -27,6 +27,8 @@ export interface FanoutContext {
   metricsToken: string;
   /** Load-generator processes holding the subscribers (default 4). */
   clientProcesses?: number;
+  /** Called when a step's events start and end (a profiling driver marks its window with it). */
+  onPhase?(phase: 'connected' | 'events' | 'idle', subscribers: number): void | Promise<void>;
 }
 
 export const DEFAULT_STEPS = [1000, 5000, 10000];
@@ -203,6 +205,7 @@ export async function runFanoutBench(ctx: FanoutContext): Promise<string> {
     };
   };
 
+  await ctx.onPhase?.('connected', 0);
   const before = await appMemory(ctx.appUrl, ctx.metricsToken);
   const results: StepResult[] = [];
   try {
@@ -231,6 +234,7 @@ export async function runFanoutBench(ctx: FanoutContext): Promise<string> {
       }
       const connectSeconds = (performance.now() - started) / 1000;
       await sleep(1000);
+      await ctx.onPhase?.('connected', n);
       const mem = await appMemory(ctx.appUrl, ctx.metricsToken);
       const r: StepResult = {
         n, connectSeconds, events: 0, complete: 0, missed: 0, fromCommit: [], fromResponse: [], mutation: [], commitToResponse: [],
@@ -238,6 +242,7 @@ export async function runFanoutBench(ctx: FanoutContext): Promise<string> {
       };
       const cpuBefore = (await readMemory(ctx.appUrl, ctx.metricsToken)).cpu;
       let orderId = 0;
+      await ctx.onPhase?.('events', n);
       for (let k = 0; k < eventsPerStep; k += 1) {
         const show = Math.floor(k / 2) % showCount;
         const { showtimeId, seats } = shows[show];
@@ -261,6 +266,7 @@ export async function runFanoutBench(ctx: FanoutContext): Promise<string> {
         if (e.count === e.expected) r.complete += 1;
         r.missed += e.expected - e.count;
       }
+      await ctx.onPhase?.('idle', n);
       // The app's CPU over the step's events (metrics reads included; the mutations' own work too).
       r.appCpuMs = ((await readMemory(ctx.appUrl, ctx.metricsToken)).cpu - cpuBefore) * 1000;
       results.push(r);
