@@ -123,12 +123,18 @@ export class SeatFanout implements RelaySink {
     this.relay?.track(showtimeId, head);
 
     const member = viewer.isPremiereMember;
+    // Kept only for the first message: a subscriber holds no loader caches while it lives.
+    let firstLoaders: Loaders | null = loaders;
     const tooSlow = () => new DomainError('SUBSCRIBER_TOO_SLOW', 'The subscriber fell behind: resubscribe with the last cursor received');
     const add = (sub: Subscriber) => {
       let set = this.subscribers.get(showtimeId);
       if (!set) this.subscribers.set(showtimeId, (set = new Set()));
       set.add(sub);
-      this.enqueue(showtimeId, () => (from ? this.replay(showtimeId, sub, loaders) : this.snapshot(showtimeId, sub, loaders)));
+      this.enqueue(showtimeId, () => {
+        const first = firstLoaders ?? createLoaders(this.db);
+        firstLoaders = null;
+        return from ? this.replay(showtimeId, sub, first) : this.snapshot(showtimeId, sub, first);
+      });
     };
     const remove = (sub: Subscriber) => {
       const set = this.subscribers.get(showtimeId);
@@ -139,7 +145,7 @@ export class SeatFanout implements RelaySink {
       }
     };
 
-    const stream = new Repeater<SeatStatusChange>(async (push, stop) => {
+    const buffered = () => new Repeater<SeatStatusChange>(async (push, stop) => {
       let dropped = false;
       const sub: Subscriber = {
         member,
@@ -205,7 +211,12 @@ export class SeatFanout implements RelaySink {
         },
       };
     };
-    return Object.assign(stream, { direct });
+    // The buffering iterator is made only for a consumer that iterates; a direct one never needs it.
+    let iterator: AsyncIterator<SeatStatusChange> | null = null;
+    return {
+      [Symbol.asyncIterator]: () => (iterator ??= buffered()),
+      direct,
+    };
   }
 
   events(showtimeId: number, events: SeatEvent[]): void {

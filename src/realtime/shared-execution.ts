@@ -117,7 +117,7 @@ export function createSharedSubscribe(queryOf: (document: DocumentNode) => strin
       return parked;
     }
 
-    const events = source as AsyncIterable<unknown> & AsyncIterator<unknown>;
+    const events = (source as AsyncIterable<unknown>)[Symbol.asyncIterator]();
     const executeOnce = (payload: unknown): Result =>
       key === null || typeof payload !== 'object' || payload === null
         ? execute({ ...args, rootValue: payload })
