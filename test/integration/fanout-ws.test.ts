@@ -95,13 +95,14 @@ describe('the fan-out over WebSocket', () => {
     expect(await slow.first).toBe(head);
     slow.socket.pause();
 
-    for (let b = 0; b < BATCHES; b += 1) {
-      await appendEvents(PER_BATCH);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    // Batch after batch, each once the reader has it: the reader never has more than one batch
+    // outstanding, however slow the machine, while the stalled one falls further behind with each.
     const total = BATCHES * PER_BATCH;
-    const deadline = Date.now() + 20_000;
-    while (fast.seqs.length < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const deadline = Date.now() + 40_000;
+    for (let b = 1; b <= BATCHES && Date.now() < deadline; b += 1) {
+      await appendEvents(PER_BATCH);
+      while (fast.seqs.length < b * PER_BATCH && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    }
 
     // The reader got every event, in order, each exactly once, as graphql-ws `next` messages of its id.
     expect(fast.seqs.length).toBe(total);
