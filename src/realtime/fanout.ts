@@ -26,6 +26,34 @@ interface Subscriber {
 
 type Log = (obj: object, msg: string) => void;
 
+/**
+ * Where a subscriber's messages go when its transport takes them itself (the WebSocket server writes
+ * each as a frame at once) instead of pulling them through the async iterator.
+ */
+export interface DirectTransport {
+  /** Takes one message, synchronously, in order. */
+  send(change: SeatStatusChange): void;
+  /** Messages sent and not yet taken by the network: past the buffer limit the subscriber is dropped. */
+  backlog(): number;
+}
+
+export interface DirectSubscription {
+  /** Resolves when `stop` ends it; rejects with SUBSCRIBER_TOO_SLOW when it was dropped. */
+  done: Promise<void>;
+  stop(): void;
+}
+
+/**
+ * A subscriber's stream: an async iterable of its messages (buffered until taken), or, through
+ * `direct` (called once, instead of iterating), each message handed to the transport as it is made:
+ * no promise or buffer per message and subscriber.
+ */
+export type SeatStream = AsyncIterable<SeatStatusChange> & { direct(transport: DirectTransport): DirectSubscription };
+
+/** Whether a subscription's source stream can deliver directly (see `SeatStream`). */
+export const isSeatStream = (value: unknown): value is SeatStream =>
+  typeof value === 'object' && value !== null && typeof (value as { direct?: unknown }).direct === 'function';
+
 export interface FanoutOptions {
   /** Unsent messages after which a subscriber is dropped (SEAT_SUBSCRIBER_BUFFER). */
   bufferLimit: number;
@@ -74,7 +102,7 @@ export class SeatFanout implements RelaySink {
     viewer: Viewer,
     after: string | null,
     drop: (error: DomainError) => void,
-  ): Promise<AsyncIterable<SeatStatusChange>> {
+  ): Promise<SeatStream> {
     if (!Number.isInteger(showtimeId) || showtimeId < 1) throw badInput('showtimeId must be a positive integer', 'showtimeId');
     const from = after === null ? null : parseCursor(after);
     if (after !== null && (!from || from.showtimeId !== showtimeId)) {
@@ -94,10 +122,33 @@ export class SeatFanout implements RelaySink {
     }
     this.relay?.track(showtimeId, head);
 
-    return new Repeater<SeatStatusChange>(async (push, stop) => {
+    const member = viewer.isPremiereMember;
+    // Kept only for the first message: a subscriber holds no loader caches while it lives.
+    let firstLoaders: Loaders | null = loaders;
+    const tooSlow = () => new DomainError('SUBSCRIBER_TOO_SLOW', 'The subscriber fell behind: resubscribe with the last cursor received');
+    const add = (sub: Subscriber) => {
+      let set = this.subscribers.get(showtimeId);
+      if (!set) this.subscribers.set(showtimeId, (set = new Set()));
+      set.add(sub);
+      this.enqueue(showtimeId, () => {
+        const first = firstLoaders ?? createLoaders(this.db);
+        firstLoaders = null;
+        return from ? this.replay(showtimeId, sub, first) : this.snapshot(showtimeId, sub, first);
+      });
+    };
+    const remove = (sub: Subscriber) => {
+      const set = this.subscribers.get(showtimeId);
+      if (!set?.delete(sub)) return;
+      if (set.size === 0) {
+        this.subscribers.delete(showtimeId);
+        this.relay?.untrack(showtimeId);
+      }
+    };
+
+    const buffered = () => new Repeater<SeatStatusChange>(async (push, stop) => {
       let dropped = false;
       const sub: Subscriber = {
-        member: viewer.isPremiereMember,
+        member,
         lastSeq: from ? from.seq : head,
         ready: false,
         pending: 0,
@@ -111,23 +162,61 @@ export class SeatFanout implements RelaySink {
           if (sub.pending > this.options.bufferLimit) {
             dropped = true;
             this.stats.dropped += 1;
-            const error = new DomainError('SUBSCRIBER_TOO_SLOW', 'The subscriber fell behind: resubscribe with the last cursor received');
+            const error = tooSlow();
             drop(error);
             stop(error);
           }
         },
       };
-      let set = this.subscribers.get(showtimeId);
-      if (!set) this.subscribers.set(showtimeId, (set = new Set()));
-      set.add(sub);
-      this.enqueue(showtimeId, () => (from ? this.replay(showtimeId, sub, loaders) : this.snapshot(showtimeId, sub, loaders)));
+      add(sub);
       await stop;
-      set.delete(sub);
-      if (set.size === 0) {
-        this.subscribers.delete(showtimeId);
-        this.relay?.untrack(showtimeId);
-      }
+      remove(sub);
     });
+
+    const direct = (transport: DirectTransport): DirectSubscription => {
+      let ended = false;
+      let finish!: (error?: DomainError) => void;
+      const done = new Promise<void>((resolve, reject) => {
+        finish = (error) => (error ? reject(error) : resolve());
+      });
+      // Whoever ends it awaits `done`; an unawaited drop must not be an unhandled rejection.
+      done.catch(() => undefined);
+      const sub: Subscriber = {
+        member,
+        lastSeq: from ? from.seq : head,
+        ready: false,
+        pending: 0,
+        send: (change) => {
+          if (ended) return;
+          this.stats.sent += 1;
+          transport.send(change);
+          if (transport.backlog() > this.options.bufferLimit) {
+            ended = true;
+            this.stats.dropped += 1;
+            remove(sub);
+            const error = tooSlow();
+            drop(error);
+            finish(error);
+          }
+        },
+      };
+      add(sub);
+      return {
+        done,
+        stop: () => {
+          if (ended) return;
+          ended = true;
+          remove(sub);
+          finish();
+        },
+      };
+    };
+    // The buffering iterator is made only for a consumer that iterates; a direct one never needs it.
+    let iterator: AsyncIterator<SeatStatusChange> | null = null;
+    return {
+      [Symbol.asyncIterator]: () => (iterator ??= buffered()),
+      direct,
+    };
   }
 
   events(showtimeId: number, events: SeatEvent[]): void {

@@ -3,6 +3,7 @@ import type { Context } from '../context';
 import { badInput, type DomainError } from '../errors';
 import { seatMapViewer } from '../services/seating/seat-map.service';
 import type { SeatFanout } from './fanout';
+import type { Wire } from './types';
 
 /** The context of a graphql-ws operation: the request context plus the instance's fan-out and socket. */
 export interface RealtimeContext extends Context {
@@ -11,6 +12,8 @@ export interface RealtimeContext extends Context {
   loyaltyCardNumber: string | null;
   /** Closes the socket (a subscriber that fell too far behind). */
   dropSocket(error: DomainError): void;
+  /** The operation's socket, for the fan-out's direct writes (null: messages go through the iterator). */
+  wire: Wire | null;
 }
 
 const isRealtime = (ctx: unknown): ctx is RealtimeContext =>
@@ -30,3 +33,6 @@ export async function subscribeSeatStatus(
   const viewer = await seatMapViewer(context.loaders, context.principal, { loyaltyCardNumber: context.loyaltyCardNumber });
   return context.seatEvents.subscribe(showtimeId, viewer, after, (error) => context.dropSocket(error));
 }
+
+/** The wire of a graphql-ws operation's context, if it has one. */
+export const wireOf = (context: unknown): Wire | null => (isRealtime(context) ? (context.wire ?? null) : null);

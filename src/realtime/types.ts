@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { GraphQLFormattedError, GraphQLSchema, ValidationRule } from 'graphql';
+import type { ExecutionResult, GraphQLFormattedError, GraphQLSchema, ValidationRule } from 'graphql';
 import type { Database } from '../../db/client';
 import type { Config } from '../config';
 import type { Context } from '../context';
@@ -24,4 +24,19 @@ export interface RealtimeDeps {
     /** The client's address under TRUST_PROXY, as Fastify computes `request.ip`. */
     clientAddress(request: IncomingMessage): string;
   };
+}
+
+/**
+ * One graphql-ws operation's way to its socket, for the fan-out's direct path (shared-execution.ts):
+ * frames are written as they are made, without graphql-ws' per-message promise chain.
+ */
+export interface Wire {
+  /** The operation's graphql-ws id. */
+  id: string;
+  /** Writes one complete graphql-ws message as a text frame (nothing once the socket or operation ended). */
+  write(message: Buffer): void;
+  /** Messages written since the socket's send buffer was last seen empty (0 when everything went out). */
+  backlog(): number;
+  /** The `next` message of a result with errors, formatted as graphql-ws' onNext hook formats it. */
+  formatNext(result: ExecutionResult): string;
 }

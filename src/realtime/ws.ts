@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { GraphQLError, parse, specifiedRules, validate, type DocumentNode } from 'graphql';
+import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Context as WsContext } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -12,8 +12,8 @@ import { checkVariables } from '../graphql/input-guard';
 import { checkCost, parseOptionsOf } from '../graphql/limits';
 import type { SeatFanout } from './fanout';
 import { createSharedSubscribe } from './shared-execution';
-import type { RealtimeDeps } from './types';
-import type { RealtimeContext } from './subscribe';
+import type { RealtimeDeps, Wire } from './types';
+import { wireOf, type RealtimeContext } from './subscribe';
 
 /** Largest WebSocket message accepted (an operation, not a file). */
 export const MAX_WS_PAYLOAD = 64 * 1024;
@@ -48,6 +48,9 @@ interface PreparedDocument {
 
 /** Distinct operation texts whose parsed and validated documents are kept. */
 const DOCUMENT_CACHE_SIZE = 500;
+
+/** A graphql-ws message written as a Buffer still goes out as a text frame. */
+const SEND_TEXT = { binary: false } as const;
 
 const errorOf = (code: ErrorCode, message: string) => new GraphQLError(message, { originalError: new DomainError(code, message) });
 
@@ -134,10 +137,33 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
       return guard.formatError(formatted, e, requestId);
     });
 
+  /**
+   * The direct way of operation `id` to its socket (ws' `send`, one frame per message, no promise per
+   * message). Its backlog counts messages written since the socket's send buffer was last seen empty:
+   * a client that reads keeps it at 0 (the kernel takes each frame at once); one that stops reading
+   * lets it grow until the fan-out drops it (4009).
+   */
+  const wireFor = (ctx: WsContext<Record<string, unknown> | undefined, Extra>, id: string, requestId: string): Wire => {
+    const socket = ctx.extra.socket;
+    let written = 0;
+    return {
+      id,
+      write: (message) => {
+        if (socket.readyState !== socket.OPEN || !(id in ctx.subscriptions)) return;
+        if (socket.bufferedAmount === 0) written = 0;
+        written += 1;
+        socket.send(message, SEND_TEXT);
+      },
+      backlog: () => (socket.bufferedAmount === 0 ? (written = 0) : written),
+      formatNext: (result: ExecutionResult) =>
+        JSON.stringify({ id, type: 'next', payload: { ...result, errors: format(result.errors ?? [], requestId) } }),
+    };
+  };
+
   const server = useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema: deps.schema,
-      subscribe: createSharedSubscribe((document) => queryTexts.get(document)),
+      subscribe: createSharedSubscribe((document) => queryTexts.get(document), wireOf),
       onConnect: async (ctx) => {
         const params = parseConnectionParams(ctx.connectionParams);
         if (!params) return false;
@@ -206,7 +232,7 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
         queryTexts.set(document, payload.query);
         return { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
-      context: (ctx): RealtimeContext => {
+      context: (ctx, id): RealtimeContext => {
         const conn = connectionOf(ctx);
         if (!conn) throw new Error('graphql-ws context without a connection');
         const base = createContext({
@@ -220,6 +246,7 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
           seatEvents: fanout,
           loyaltyCardNumber: conn.loyaltyCardNumber,
           dropSocket: (error) => ctx.extra.socket.close(CLOSE_TOO_SLOW, error.message.slice(0, 120)),
+          wire: wireFor(ctx, id, conn.requestId),
         };
       },
       onNext: (ctx, _id, _payload, _args, result) => {
