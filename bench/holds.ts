@@ -110,7 +110,7 @@ export const restSurface = (appUrl: string) =>
     order: (id) => `/v2/orders/${id}`,
   });
 
-const baselineSurface = (baselineUrl: string) =>
+export const baselineSurface = (baselineUrl: string) =>
   httpSurface('baseline: bare SQL via postgres.js behind Fastify (1 + 3 + 1 statements)', baselineUrl, {
     orders: '/baseline/orders',
     tickets: (id) => `/baseline/orders/${id}/tickets`,

@@ -106,6 +106,38 @@ export async function mutateOrder(
   );
 }
 
+/** What `lockOrderStatement` answers: the order facts the access rule and `isOpen` need. */
+export interface LockedOrder {
+  id: number;
+  vendorId: number | null;
+  siteAccountId: number | null;
+  status: string;
+  expiresAt: Date;
+}
+
+/** The order row `FOR UPDATE` with what `checkLockedOrder` needs: the first statement of a pipelined write. */
+export const lockOrderStatement = (orderId: number) => sql`/* lockOrder */
+  select id, vendor_id as "vendorId", site_account_id as "siteAccountId", status, expires_at as "expiresAt"
+  from orders where id = ${orderId}::int for update`;
+
+/**
+ * The checks of `writeOrder` on the row `lockOrderStatement` read (timestamps come as text on the raw
+ * connection): NOT_FOUND, the access rule, and unless `allowClosed` that the order is still open.
+ */
+export function checkLockedOrder(
+  row: (Omit<LockedOrder, 'expiresAt'> & { expiresAt: Date | string }) | undefined,
+  orderId: number,
+  principal: Principal,
+  now: Date,
+  options: { allowClosed?: boolean } = {},
+): LockedOrder {
+  if (!row) throw notFound('Order', orderId);
+  const order = { ...row, expiresAt: new Date(row.expiresAt) };
+  assertOrderAccess(order, principal, 'write');
+  if (!options.allowClosed && !isOpen(order, now)) throw closedOrderError(order);
+  return order;
+}
+
 /** Selects the order row `FOR UPDATE`; NOT_FOUND when there is none. */
 export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
