@@ -140,10 +140,15 @@ export async function readOrderView(db: DbOrTx, orderId: number, now = new Date(
   return orderViewFromRow(row, now)?.view ?? null;
 }
 
-type JsonRecord = Record<string, unknown>;
+export type JsonRecord = Record<string, unknown>;
+/** The timestamp columns of an order row. */
+export const ORDER_DATES = ['createdAt', 'updatedAt', 'expiresAt', 'fulfilledAt'] as const;
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-/** A row of `to_jsonb` (snake_case keys, timestamps as text) as drizzle gives it (camelCase, Dates). */
-function drizzleRow<T>(json: JsonRecord, dates: readonly string[]): T {
+/**
+ * A row of `to_jsonb` or of a raw statement (snake_case keys, timestamps as text) as drizzle gives it
+ * (camelCase keys, `dates` as Dates).
+ */
+export function drizzleRow<T>(json: JsonRecord, dates: readonly string[]): T {
   const row: JsonRecord = {};
   for (const [k, v] of Object.entries(json)) row[camel(k)] = v;
   for (const d of dates) if (typeof row[d] === 'string') row[d] = new Date(row[d] as string);
@@ -162,7 +167,7 @@ export function orderViewFromRow(
     products: (JsonRecord & { product: JsonRecord; modifiers: JsonRecord[]; discounts: JsonRecord[] })[];
     payments: JsonRecord[];
   };
-  const order = drizzleRow<OrderRow>(v.order, ['createdAt', 'updatedAt', 'expiresAt', 'fulfilledAt']);
+  const order = drizzleRow<OrderRow>(v.order, ORDER_DATES);
   const modifiersOf = new Map<number, ModifierRow[]>();
   const discountsOf = new Map<number, DiscountRow[]>();
   const lineFacts = new Map<number, LineFacts>();
