@@ -108,7 +108,7 @@ it('expires one order with held seats in three statements: probe, lock, one writ
   expect(store.count).toBe(3);
 });
 
-it('fulfils in one lock, the order read for its totals (one statement), and one write', async () => {
+it('adds a payment in five statements; fulfils in one lock, the order read for its totals (one statement), and one write', async () => {
   const order = await step(CREATE);
   const seats = st.regular.slice(50, 52).map(({ row, column }) => ({ row, column }));
   const held = await must<{ balanceDue: number }>(
@@ -117,9 +117,11 @@ it('fulfils in one lock, the order read for its totals (one statement), and one 
     { input: { orderId: order.id, showtimeId: st.showtimeId, seats } },
     VENDOR,
   );
-  await must(app.gql, 'mutation($input: AddPaymentInput!) { addPayment(input: $input) { id } }', {
+  const paid = await step('mutation($input: AddPaymentInput!) { addPayment(input: $input) { id } }', {
     input: { orderId: order.id, type: 'CREDIT_CARD', amount: held.balanceDue },
-  }, VENDOR);
+  });
+  // Lock, the order read for the balance, the insert, the expiry bump, the order read back.
+  expect(paid.statements).toBe(AUTH + 1 + 1 + 1 + 1 + 1);
   const fulfilled = await step('mutation($id: Int!) { fulfillOrder(orderId: $id) { id } }', { id: order.id });
   expect(fulfilled.statements).toBe(AUTH + 1 + 1 + 1);
 });
