@@ -14,6 +14,18 @@ type ReservingClient = PostgresJsClient & { reserve(): Promise<PostgresJsClient 
 const internalsOf = (db: DbOrTx) => db as unknown as Internals;
 
 /**
+ * A driver rejection as an Error of this realm. postgres.js passes socket errors (ECONNREFUSED, …)
+ * through as Node made them; under a test runner's sandbox those are not `instanceof Error`, and
+ * Fastify would send such a value as a 200 body. Drizzle wraps them (its `cause`); so do we, keeping
+ * the original as `cause` so that its code still maps (src/db-errors.ts).
+ */
+function asError(error: unknown): Error {
+  if (error instanceof Error) return error;
+  const message = (error as { message?: unknown } | null)?.message;
+  return new Error(typeof message === 'string' ? message : 'database error', { cause: error });
+}
+
+/**
  * Runs `query` as a named prepared statement on postgres.js; on PGlite, as drizzle's `execute`.
  * Drizzle's postgres.js driver sends every statement unprepared (`unsafe` without `prepare`), so each
  * one is parsed and planned again; the hot order paths (holds, create, cancel) use this instead.
@@ -30,7 +42,11 @@ export async function executePrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const { sql, params } = dialect.sqlToQuery(query);
   const store = statementCounter.getStore();
   if (store) store.count += 1;
-  return (await client.unsafe(sql, params, { prepare: true })) as T[];
+  try {
+    return (await client.unsafe(sql, params, { prepare: true })) as T[];
+  } catch (error) {
+    throw asError(error);
+  }
 }
 
 /** One transaction whose statements are written to the connection without waiting for each other. */
@@ -67,7 +83,7 @@ export async function pipelinedTransaction<T>(db: Db, fn: (tx: PipelinedTx) => P
   const { dialect, session } = internalsOf(db);
   const client = session.client as ReservingClient;
   const store = statementCounter.getStore();
-  const connection = await client.reserve();
+  const connection = await client.reserve().catch((error: unknown) => Promise.reject(asError(error)));
   // Every statement sent, so the connection goes back to the pool only when all of them (COMMIT or
   // ROLLBACK last) are done: postgres.js queues statements behind one that it prepares first (its
   // Describe round trip), and releasing the connection would drop that queue — and leave the
@@ -81,7 +97,7 @@ export async function pipelinedTransaction<T>(db: Db, fn: (tx: PipelinedTx) => P
   let isClosed = false;
   let ended = false;
   const start = <R>(query: PendingQuery<R>): Promise<R> => {
-    const running = query.execute();
+    const running = (query.execute() as Promise<R>).catch((error: unknown) => Promise.reject(asError(error)));
     // Each promise is awaited by the caller or not at all (a statement behind a failed one): never unhandled.
     running.catch(() => undefined);
     sent.push(running);

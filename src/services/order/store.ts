@@ -7,7 +7,7 @@ import { DomainError, notFound } from '../../errors';
 import { transactSeats } from '../../realtime/seat-log';
 import { assertOrderAccess, requireOrderCredential } from './access';
 import type { OrderView } from './model';
-import { isOpen, loadOrderView, readOrderView, type OrderRow } from './view';
+import { isOpen, readOrderView, type OrderRow } from './view';
 
 /** What order writes need from configuration. */
 export interface OrderSettings {
@@ -72,7 +72,7 @@ export async function writeOrder<T>(
  * seat-log heads it locked are not held through the reads.
  */
 export async function orderAfterWrite(db: Db, orderId: number): Promise<OrderView> {
-  const view = await loadOrderView(db, orderId);
+  const view = await readOrderView(db, orderId);
   if (!view) throw notFound('Order', orderId);
   return view;
 }
