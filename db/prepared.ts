@@ -133,7 +133,10 @@ export async function pipelinedTransaction<T>(db: Db, fn: (tx: PipelinedTx) => P
         },
       } as { prepare: boolean }),
     );
-    const result = await Promise.race([fn(tx), closed.then(() => Promise.reject(new Error('database connection closed during a transaction')))]);
+    const lost = closed.then(() => Promise.reject(new Error('database connection closed during a transaction')));
+    // Handled even when the connection closes after `fn` settled (while waiting for the last answers).
+    lost.catch(() => undefined);
+    const result = await Promise.race([fn(tx), lost]);
     if (!ended) await tx.rollback();
     return result;
   } catch (error) {
