@@ -125,3 +125,43 @@ it('adds a payment in five statements; fulfils in one lock, the order read for i
   const fulfilled = await step('mutation($id: Int!) { fulfillOrder(orderId: $id) { id } }', { id: order.id });
   expect(fulfilled.statements).toBe(AUTH + 1 + 1 + 1);
 });
+
+it('a seat lost inside the write (a racing claim committed while the hold waited) fails the pipelined write: SEAT_UNAVAILABLE names that seat alone, nothing is kept, no transaction stays open', async () => {
+  const sql = sqlOf(app);
+  const racing = st.regular[60];
+  const other = st.regular[61];
+  try {
+    const order = await step(CREATE);
+    const [{ id: rivalId }] = await sql<{ id: number }[]>`
+      insert into orders (vendor_id, expires_at) values (1, now() + interval '1 hour') returning id`;
+    // A rival claim, uncommitted: the hold's lock statement does not see it, its write waits on it.
+    const reserved = await sql.reserve();
+    await reserved`begin`;
+    await reserved`insert into seat_claims (showtime_id, "row", "column", order_id, status, expires_at)
+                   values (${st.showtimeId}, ${racing.row}, ${racing.column}, ${rivalId}, 'held', now() + interval '1 hour')`;
+    const pending = app.gql(ADD, { input: { orderId: order.id, showtimeId: st.showtimeId, seats: [racing, other].map(({ row, column }) => ({ row, column })) } }, VENDOR);
+    // Commit the rival once the hold's write waits on its claim (the write, not the check, loses the seat).
+    for (let waited = 0; ; waited += 50) {
+      const [w] = await sql`select 1 from pg_stat_activity where datname = current_database() and application_name = 'marquee'
+                            and wait_event_type = 'Lock' and query like '%insertHold%'`;
+      if (w) break;
+      if (waited > 10_000) throw new Error('the hold never waited on the rival claim');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await reserved`commit`;
+    reserved.release();
+    const lost = await pending;
+    expect(lost.errors?.[0].extensions?.code).toBe('SEAT_UNAVAILABLE');
+    expect(lost.errors?.[0].extensions?.seats).toEqual([{ row: racing.row, column: racing.column, seatName: racing.seatName, seatStatus: 'Taken' }]);
+    const kept = await sql`select 1 from seat_claims where order_id = ${order.id}
+                           union all select 1 from order_products where order_id = ${order.id}`;
+    expect(kept).toHaveLength(0);
+    const open = await sql`select 1 from pg_stat_activity where datname = current_database() and application_name = 'marquee' and state like 'idle in transaction%'`;
+    expect(open).toHaveLength(0);
+    // The same order holds the other seat afterwards (its connection and order are in a clean state).
+    const again = await step(ADD, { input: { orderId: order.id, showtimeId: st.showtimeId, seats: [{ row: other.row, column: other.column }] } });
+    expect(again.id).toBe(order.id);
+  } finally {
+    await sql.end();
+  }
+});
