@@ -110,7 +110,7 @@ export const restSurface = (appUrl: string) =>
     order: (id) => `/v2/orders/${id}`,
   });
 
-const baselineSurface = (baselineUrl: string) =>
+export const baselineSurface = (baselineUrl: string) =>
   httpSurface('baseline: bare SQL via postgres.js behind Fastify (1 + 3 + 1 statements)', baselineUrl, {
     orders: '/baseline/orders',
     tickets: (id) => `/baseline/orders/${id}/tickets`,
@@ -211,8 +211,9 @@ async function verify(databaseUrl: string, targets: Target[]): Promise<{ doubles
 }
 
 /**
- * Statements of each step, one client, no contention (the app's `x-sql-statements`; every count
- * includes the vendor-key lookup), and of an expiry sweep of one order with 2 held seats (run in this
+ * Statements of each step, one client, no contention (the app's `x-sql-statements`; the vendor key
+ * is cached for 5 s per instance, so a step costs its lookup only when the cache entry ran out just
+ * before it), and of an expiry sweep of one order with 2 held seats (run in this
  * process with the app's services, counted the same way).
  */
 async function sampleStatements(ctx: HoldsContext, target: Target): Promise<string[]> {
@@ -222,6 +223,8 @@ async function sampleStatements(ctx: HoldsContext, target: Target): Promise<stri
     if (json.errors) throw new Error(short(json.errors));
     return { value: Object.values(json.data!)[0]!, statements: r.statements ?? '?' };
   };
+  // The key looked up (or found cached) before counting.
+  await post(`${ctx.appUrl}/graphql`, { query: '{ __typename }' });
   const seats = target.seats.slice(-4);
   const two = (i: number) => seats.slice(i, i + 2);
   const create = await gqlCount(CREATE);
@@ -253,7 +256,7 @@ async function sampleStatements(ctx: HoldsContext, target: Target): Promise<stri
     await database.close();
   }
   return [
-    'SQL statements per step (one client, no contention; the app counts include its vendor-key lookup):',
+    'SQL statements per step (one client, no contention; the vendor key is cached for 5 s per instance — a lookup adds 1 when the entry runs out):',
     '',
     '| step | GraphQL (selecting `id`) | REST (whole order in the body) | baseline |',
     '|---|---:|---:|---:|',

@@ -92,19 +92,49 @@ export function checkAccountClaims(payload: JWTPayload, maxLifetimeMs: number, n
 }
 
 /**
+ * How long a vendor key found in `vendors` is trusted by an instance without looking it up again
+ * (docs/auth.md, "Vendor keys"): a key whose row is deleted or whose hash is replaced keeps working on
+ * an instance that saw it for at most this long. Unknown keys are never cached, so a key provisioned
+ * now works at once.
+ */
+export const VENDOR_KEY_CACHE_MS = 5_000;
+/** Keys remembered per database at most (the oldest is dropped first). */
+const VENDOR_KEY_CACHE_SIZE = 1_000;
+
+/** Per database handle: vendor id by key hash, with the time the entry stops being trusted. */
+const vendorKeyCache = new WeakMap<object, Map<string, { vendorId: number; until: number }>>();
+
+/** Forgets every vendor key cached for `db` (tests that count statements per request; key rotation tooling). */
+export function forgetVendorKeys(db: Db): void {
+  vendorKeyCache.delete(db);
+}
+
+/** The vendor of a key: from the cache when looked up less than VENDOR_KEY_CACHE_MS ago, else from `vendors`. */
+async function vendorOfKey(db: Db, key: string): Promise<number | null> {
+  const hash = hashVendorKey(key);
+  let cache = vendorKeyCache.get(db);
+  if (!cache) vendorKeyCache.set(db, (cache = new Map()));
+  const now = Date.now();
+  const hit = cache.get(hash);
+  if (hit && hit.until > now) return hit.vendorId;
+  if (hit) cache.delete(hash);
+  const [vendor] = await db.select({ id: vendors.id }).from(vendors).where(eq(vendors.keyHash, hash)).limit(1);
+  if (!vendor) return null;
+  if (cache.size >= VENDOR_KEY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(hash, { vendorId: vendor.id, until: Date.now() + VENDOR_KEY_CACHE_MS });
+  return vendor.id;
+}
+
+/**
  * Resolves the principal of a request from `X-Vendor-Key` and `Authorization: Bearer`.
  * A credential that is present but wrong is an error (401), never silently anonymous.
  */
 export async function resolvePrincipal(db: Db, tokens: TokenSettings, headers: CredentialHeaders): Promise<Principal> {
   const principal: Principal = { ...ANONYMOUS };
   if (headers.vendorKey) {
-    const [vendor] = await db
-      .select({ id: vendors.id })
-      .from(vendors)
-      .where(eq(vendors.keyHash, hashVendorKey(headers.vendorKey)))
-      .limit(1);
-    if (!vendor) throw refused('Unknown vendor key');
-    principal.vendorId = vendor.id;
+    const vendorId = await vendorOfKey(db, headers.vendorKey);
+    if (vendorId === null) throw refused('Unknown vendor key');
+    principal.vendorId = vendorId;
   }
   if (headers.authorization) {
     const match = /^Bearer\s+(.+)$/i.exec(headers.authorization);

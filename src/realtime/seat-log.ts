@@ -127,6 +127,16 @@ export function onSeatEventsCommitted(db: Db, listener: CommitListener): () => v
 }
 
 /**
+ * After a commit through `db` that wrote seat events of `showtimeIds` by itself (not in `transactSeats`:
+ * the order services' pipelined transactions, db/prepared.ts), wakes this instance's relay as
+ * `transactSeats` does.
+ */
+export function announceSeatEvents(db: Db, showtimeIds: readonly number[]): void {
+  if (showtimeIds.length === 0) return;
+  for (const listener of listeners.get(db) ?? []) listener([...showtimeIds]);
+}
+
+/**
  * Runs `fn` in one transaction and writes the seat changes it recorded at its end; after the commit,
  * wakes this instance's relay. Every claim or block change goes through here.
  */

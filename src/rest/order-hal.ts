@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Context } from '../context';
-import type { OrderPaymentView, OrderProductView, OrderView } from '../services/order';
+import type { LineFacts, OrderPaymentView, OrderProductView, OrderView } from '../services/order';
 import type { Hal, Links } from './hal';
 import { cardIdRef, cardPath } from './shapes/loyalty';
 import { moviePath } from './shapes/movie';
@@ -104,8 +104,13 @@ export const orderSchema = component('Order', obj({
 
 export type OrderHal = Awaited<ReturnType<typeof toOrderHal>>;
 
-/** Movie, theatre and format facts of a line, through the per-request loaders (batched per response). */
-async function lineFacts(ctx: Context, p: OrderProductView) {
+/**
+ * Movie, theatre and format facts of a line: from `known` when the write that produced the order read
+ * them with it (`orderViewStatement`), else through the per-request loaders (batched per response).
+ */
+async function lineFacts(ctx: Context, p: OrderProductView, known?: Map<number, LineFacts>) {
+  const given = known?.get(p.lineNumber);
+  if (given) return given;
   const [showtime, attributes, theatre] = await Promise.all([
     p.showtimeId !== null ? ctx.loaders.showtimeById.load(p.showtimeId) : null,
     p.showtimeId !== null ? ctx.loaders.attributesByShowtimeId.load(p.showtimeId) : [],
@@ -133,8 +138,8 @@ function productLinks(hal: Hal, order: OrderView, p: OrderProductView): Links {
 }
 
 /** One product line as the spec's Product. */
-export async function toProductHal(ctx: Context, hal: Hal, order: OrderView, p: OrderProductView) {
-  const facts = await lineFacts(ctx, p);
+export async function toProductHal(ctx: Context, hal: Hal, order: OrderView, p: OrderProductView, known?: Map<number, LineFacts>) {
+  const facts = await lineFacts(ctx, p, known);
   return {
     lineNumber: p.lineNumber,
     kind: p.kind,
@@ -213,8 +218,8 @@ function orderLinks(hal: Hal, order: OrderView): Links {
 }
 
 /** An order as the spec's Order (v2), with products and payments embedded. */
-export async function toOrderHal(ctx: Context, hal: Hal, order: OrderView) {
-  const products = await Promise.all(order.products.map((p) => toProductHal(ctx, hal, order, p)));
+export async function toOrderHal(ctx: Context, hal: Hal, order: OrderView, known?: Map<number, LineFacts>) {
+  const products = await Promise.all(order.products.map((p) => toProductHal(ctx, hal, order, p, known)));
   return {
     id: order.id,
     vendorTransactionId: order.vendorTransactionId,
@@ -253,8 +258,9 @@ export async function sendOrder(
   reply: FastifyReply,
   order: OrderView,
   created?: { location: string },
+  known?: Map<number, LineFacts>,
 ) {
-  const body = await toOrderHal(ctx, hal, order);
+  const body = await toOrderHal(ctx, hal, order, known);
   if (created) return reply.status(201).header('location', hal.url(created.location)).send(body);
   return reply.status(200).send(body);
 }

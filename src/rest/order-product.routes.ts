@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { badInput, notFound } from '../errors';
 import {
   addConcession,
-  addTickets,
+  addTicketsRead,
   getOrder,
   MAX_MODIFIERS,
   MAX_SEATS_PER_CALL,
   orderSettings,
   removeOrderProduct,
   TICKET_TYPES,
+  type LineFacts,
   type OrderView,
   type TicketType,
 } from '../services/order';
@@ -74,11 +75,17 @@ export async function orderProductRoutes(app: FastifyInstance, kit: RestKit): Pr
       const settings = orderSettings(ctx.config);
       let order: OrderView;
       let added: number;
+      let known: Map<number, LineFacts> | undefined;
       if (b.showtimeId !== undefined) {
         const mixed = CONCESSION_ONLY.find((k) => b[k] !== undefined) ?? (b.theatreConcessionId !== undefined ? 'theatreConcessionId' : undefined);
         if (mixed) throw badInput(`body parameter '${mixed}' does not apply to tickets`, mixed);
         if (!b.seats) throw badInput("body parameter 'seats' is required for tickets", 'seats');
-        order = await addTickets(ctx.db, ctx.principal, { orderId, showtimeId: b.showtimeId, seats: b.seats, ticketType: b.ticketType }, settings);
+        ({ view: order, lineFacts: known } = await addTicketsRead(
+          ctx.db,
+          ctx.principal,
+          { orderId, showtimeId: b.showtimeId, seats: b.seats, ticketType: b.ticketType },
+          settings,
+        ));
         added = b.seats.length;
       } else if (b.theatreConcessionId !== undefined) {
         const mixed = TICKET_ONLY.find((k) => b[k] !== undefined);
@@ -94,7 +101,7 @@ export async function orderProductRoutes(app: FastifyInstance, kit: RestKit): Pr
         throw badInput('body needs showtimeId and seats (tickets) or theatreConcessionId (a concession)', 'showtimeId');
       }
       const first = lastLines(order, added)[0];
-      return sendOrder(ctx, kit.hal(request), reply, order, { location: productPath(orderId, first.lineNumber) });
+      return sendOrder(ctx, kit.hal(request), reply, order, { location: productPath(orderId, first.lineNumber) }, known);
     },
   );
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { badInput, DomainError, notFound } from '../errors';
-import { cancelOrder, createOrder, getOrder, getOrderByToken, orderSettings, updateOrder, type CreateOrderInput } from '../services/order';
+import { cancelOrderRead, createOrder, getOrder, getOrderByToken, orderSettings, updateOrder, type CreateOrderInput } from '../services/order';
 import { listAccountOrders } from '../services/order/read';
 import type { RestKit } from './kit';
 import { orderActionRoutes } from './order-action.routes';
@@ -144,8 +144,8 @@ export async function orderRoutes(app: FastifyInstance, kit: RestKit): Promise<v
     },
     async (request, reply) => {
       const ctx = await kit.context(request);
-      const order = await cancelOrder(ctx.db, ctx.principal, request.params.orderId, orderSettings(ctx.config));
-      return sendOrder(ctx, kit.hal(request), reply, order);
+      const { view, lineFacts } = await cancelOrderRead(ctx.db, ctx.principal, request.params.orderId);
+      return sendOrder(ctx, kit.hal(request), reply, view, undefined, lineFacts);
     },
   );
 

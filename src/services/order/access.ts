@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal';
 import { forbidden, unauthenticated, type DomainError } from '../../errors';
 
@@ -48,11 +49,34 @@ export function orderAccessError(
   if (action === 'read' && presentedToken !== undefined && order.token != null && presentedToken === order.token) return null;
   const missing = orderCredentialError(principal, action);
   if (missing) return missing;
-  if (principal.isAdmin) return null;
-  if (principal.accountId !== null) {
-    return order.siteAccountId === principal.accountId ? null : forbidden(`Order ${order.id} belongs to another account`);
+  const scope = orderScope(principal);
+  if (scope.kind === 'any') return null;
+  if (scope.kind === 'account') {
+    return order.siteAccountId === scope.id ? null : forbidden(`Order ${order.id} belongs to another account`);
   }
-  return order.vendorId === principal.vendorId ? null : forbidden(`Order ${order.id} belongs to another vendor`);
+  return order.vendorId === scope.id ? null : forbidden(`Order ${order.id} belongs to another vendor`);
+}
+
+/** The orders a credential reaches (besides by token): every order, one account's, or one vendor's. */
+export type OrderScope = { kind: 'any' } | { kind: 'account'; id: number } | { kind: 'vendor'; id: number | null };
+
+/** The scope of `principal` under the rule above (`orderAccessError` decides with it). */
+export function orderScope(principal: Principal): OrderScope {
+  if (principal.isAdmin) return { kind: 'any' };
+  if (principal.accountId !== null) return { kind: 'account', id: principal.accountId };
+  return { kind: 'vendor', id: principal.vendorId };
+}
+
+/**
+ * The rule's scope as an SQL condition on the `orders` row `alias`, for single-statement writes that
+ * must leave an order they may not touch unchanged (the caller still answers the rule's error from the
+ * row it locked, with `assertOrderAccess`).
+ */
+export function orderScopeSql(principal: Principal, alias: string): SQL {
+  const scope = orderScope(principal);
+  if (scope.kind === 'any') return sql`true`;
+  const column = sql.raw(`${alias}.${scope.kind === 'account' ? 'site_account_id' : 'vendor_id'}`);
+  return scope.id === null ? sql`false` : sql`${column} = ${scope.id}::int`;
 }
 
 /** Throws the rule's error when `principal` may not do `action` on `order`. */

@@ -6,7 +6,7 @@ import { DomainError, notFound } from '../../errors';
 import { appendSeatEventsFrom, markSeatEventsWritten } from '../../realtime/seat-log';
 import type { OrderView } from './model';
 import { orderAfterWrite, writeOrder, type OrderSettings } from './store';
-import { loadOrderView } from './view';
+import { readOrderView } from './view';
 
 /**
  * Fulfils a pending order whose payments cover its total: held seats become sold, products fulfilled
@@ -20,13 +20,13 @@ export async function fulfillOrder(db: Db, principal: Principal, orderId: number
 }
 
 /**
- * `fulfillOrder` without reading the order back: the order row locked, the order read (five statements
- * on the locked connection, for the totals), then one statement for claims, lines, tenders, the order
+ * `fulfillOrder` without reading the order back: the order row locked, the order read (one statement,
+ * `orderViewStatement`, on the locked connection, for the totals), then one statement for claims, lines, tenders, the order
  * and the seat events.
  */
 export async function fulfillOrderLean(db: Db, principal: Principal, orderId: number): Promise<{ id: number }> {
   return writeOrder(db, principal, orderId, async ({ tx, order, now }) => {
-    const view = await loadOrderView(tx, order.id, now);
+    const view = await readOrderView(tx, order.id, now);
     if (!view) throw notFound('Order', order.id);
     const held = view.products.filter((p) => p.kind === 'Ticket' && p.status === 'Held');
     if (!view.products.some((p) => p.status === 'Held' || p.status === 'Pending')) {

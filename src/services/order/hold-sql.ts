@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { executePrepared } from '../../../db/prepared';
 import { layoutSeats } from '../../../db/schema';
@@ -8,6 +8,7 @@ import type { LayoutSeatRow } from '../seating/layout.service';
 import { PREMIERE_ACCOUNT_TYPES } from '../seating/membership';
 import type { ProductFee } from '../../../db/schema/order';
 import type { TicketType } from './model';
+import { sqlState } from './pg-errors';
 
 /**
  * The SQL of a seat hold (addTickets), as few statements as the rules allow: `lockForHold` (the order
@@ -59,9 +60,18 @@ const claimsOfRows = (showtimeId: number, rows: readonly number[]) => sql`
  * requested rows. Null when the order does not exist; `showtimeId` null when the showtime does not.
  */
 export async function lockForHold(tx: Tx, orderId: number, showtimeId: number, ticketType: TicketType, rows: readonly number[]): Promise<HoldFacts | null> {
-  const [facts] = await executePrepared<HoldFacts>(
-    tx,
-    sql`/* lockForHold */
+  const [facts] = await executePrepared<HoldFacts>(tx, lockForHoldStatement(orderId, showtimeId, ticketType, rows));
+  return holdFactsOf(facts);
+}
+
+/** Drizzle's postgres.js client hands timestamps over as text. */
+export function holdFactsOf(facts: HoldFacts | undefined): HoldFacts | null {
+  return facts ? { ...facts, expiresAt: new Date(facts.expiresAt), sellUntil: new Date(facts.sellUntil) } : null;
+}
+
+/** The statement of `lockForHold`. */
+export function lockForHoldStatement(orderId: number, showtimeId: number, ticketType: TicketType, rows: readonly number[]): SQL {
+  return sql`/* lockForHold */
     select o.id, o.vendor_id as "vendorId", o.site_account_id as "siteAccountId", o.status, o.expires_at as "expiresAt",
       s.id as "showtimeId", s.theatre_id as "theatreId", s.movie_id as "movieId", m.name as "movieName",
       s.layout_version_id as "layoutVersionId",
@@ -80,17 +90,23 @@ export async function lockForHold(tx: Tx, orderId: number, showtimeId: number, t
     left join movies m on m.id = s.movie_id
     left join showtime_ticket_prices p on p.showtime_id = s.id and p.type = ${ticketType}
     where o.id = ${orderId}
-    for update of o`,
-  );
-  // Drizzle's postgres.js client hands timestamps over as text.
-  return facts ? { ...facts, expiresAt: new Date(facts.expiresAt), sellUntil: new Date(facts.sellUntil) } : null;
+    for update of o`;
 }
 
 /** The claims of the requested rows again (after the social-distancing lock: committed claims count). */
 export async function claimsOfShowtimeRows(tx: Tx, showtimeId: number, rows: readonly number[]): Promise<[number, number, string][]> {
-  const [row] = await executePrepared<{ claims: [number, number, string][] }>(tx, sql`/* claimsOfRows */ select ${claimsOfRows(showtimeId, rows)} as claims`);
+  const [row] = await executePrepared<{ claims: [number, number, string][] }>(tx, claimsOfRowsStatement(showtimeId, rows));
   return row.claims;
 }
+
+/** The statement of `claimsOfShowtimeRows`. */
+export const claimsOfRowsStatement = (showtimeId: number, rows: readonly number[]): SQL =>
+  sql`/* claimsOfRows */ select ${claimsOfRows(showtimeId, rows)} as claims`;
+
+/** The statement that reads a layout version's cells on a cache miss (`layoutCells`). */
+export const layoutCellsStatement = (versionId: number): SQL => sql`/* layoutCells */
+  select layout_version_id as "layoutVersionId", "row", "column", seat_name as "seatName", type, tier, zone_number as "zoneNumber"
+  from layout_seats where layout_version_id = ${versionId}::int order by "row", "column"`;
 
 /** Cells of layout versions stay cached across requests (a layout change is a new version). */
 const LAYOUT_CACHE_VERSIONS = 2000;
@@ -99,14 +115,21 @@ const LAYOUT_CACHE_VERSIONS = 2000;
  * A layout version's cells by `row:column`, from the process-wide immutable cache the seat-map loader
  * fills too; a miss reads them inside `tx` (no second connection per transaction).
  */
-export async function layoutCells(db: Db, tx: DbOrTx, versionId: number): Promise<Map<string, LayoutSeatRow>> {
+export async function layoutCells(
+  db: Db,
+  tx: DbOrTx | ((versionId: number) => Promise<LayoutSeatRow[]>),
+  versionId: number,
+): Promise<Map<string, LayoutSeatRow>> {
   const cache = immutableCacheFor<number, LayoutSeatRow[]>(db, 'layoutSeatsByVersionId', LAYOUT_CACHE_VERSIONS);
   const byKey = immutableCacheFor<number, Map<string, LayoutSeatRow>>(db, 'layoutCellsByVersionId', LAYOUT_CACHE_VERSIONS);
   const hit = byKey.get(versionId);
   if (hit) return hit;
   let cells = cache.get(versionId);
   if (!cells) {
-    cells = await tx.select().from(layoutSeats).where(sql`${layoutSeats.layoutVersionId} = ${versionId}`).orderBy(layoutSeats.row, layoutSeats.column);
+    cells =
+      typeof tx === 'function'
+        ? await tx(versionId)
+        : await tx.select().from(layoutSeats).where(sql`${layoutSeats.layoutVersionId} = ${versionId}`).orderBy(layoutSeats.row, layoutSeats.column);
     cache.set(versionId, cells);
   }
   const map = new Map(cells.map((c) => [`${c.row}:${c.column}`, c]));
@@ -138,11 +161,22 @@ export interface HoldLine {
  * the seats won; the caller rolls back unless all were.
  */
 export async function insertHold(tx: Tx, line: HoldLine, seats: readonly (Seat & { seatName: string })[]): Promise<Seat[]> {
+  const [result] = await executePrepared<{ won: [number, number][]; logged: number[] }>(tx, insertHoldStatement(line, seats, false));
+  // A lost seat rolls the whole statement back, its log entry with it.
+  markSeatEventsWritten(tx, result.logged);
+  return result.won.map(([row, column]) => ({ row, column }));
+}
+
+/**
+ * The statement of `insertHold`. With `failIfLost`, the statement fails (an integer cast of a text
+ * carrying the seats won: SQLSTATE 22P02, `seatsWonOfLostHold`) when a seat was lost, so that nothing
+ * of it stays and a COMMIT pipelined behind it rolls the transaction back: SQL has no RAISE outside
+ * functions, and this keeps the decision in the one round trip of the write (db/prepared.ts).
+ */
+export function insertHoldStatement(line: HoldLine, seats: readonly (Seat & { seatName: string })[], failIfLost: boolean): SQL {
   const now = line.now.toISOString();
   const until = line.until.toISOString();
-  const [result] = await executePrepared<{ won: [number, number][]; logged: number[] }>(
-    tx,
-    sql`/* insertHold */
+  return sql`/* insertHold */
     with seats as (
       select * from unnest(${intArray(seats.map((s) => s.row))}::int[], ${intArray(seats.map((s) => s.column))}::int[],
                            ${textArray(seats.map((s) => s.seatName))}::text[]) with ordinality as u(r, c, seat_name, i)
@@ -169,9 +203,31 @@ export async function insertHold(tx: Tx, line: HoldLine, seats: readonly (Seat &
     )${appendSeatEventsFrom('claimed', 'held', 'hold')}
     select (select coalesce(json_agg(json_build_array("row", "column")), '[]'::json) from claimed) as won,
            (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged,
-           (select count(*) from products) + (select count(*) from bumped) + (select count(*) from extended) as written`,
-  );
-  // A lost seat rolls the whole statement back, its log entry with it.
-  markSeatEventsWritten(tx, result.logged);
-  return result.won.map(([row, column]) => ({ row, column }));
+           (select count(*) from products) + (select count(*) from bumped) + (select count(*) from extended) as written${
+             failIfLost
+               ? sql`,
+           case when (select count(*) from claimed) < ${seats.length}::int
+             then (${SEATS_WON_MARKER}::text || (select coalesce(json_agg(json_build_array("row", "column")), '[]'::json) from claimed)::text)::int
+           end as lost`
+               : sql``
+           }`;
+}
+
+/**
+ * Marks the error `insertHoldStatement(…, true)` raises when a seat was lost (see there); the seats it
+ * won follow as JSON.
+ */
+const SEATS_WON_MARKER = 'SEATS_WON:';
+
+/**
+ * The seats a failed `insertHoldStatement(…, true)` had won, when `error` is its "seat lost" failure
+ * (SQLSTATE 22P02 carrying the marker); null for any other error.
+ */
+export function seatsWonOfLostHold(error: unknown): Seat[] | null {
+  const message = error instanceof Error ? error.message : '';
+  const at = message.indexOf(SEATS_WON_MARKER);
+  if (sqlState(error) !== '22P02' || at < 0) return null;
+  const json = /^\[[[\], 0-9]*\]/.exec(message.slice(at + SEATS_WON_MARKER.length));
+  if (!json) return null;
+  return (JSON.parse(json[0]) as [number, number][]).map(([row, column]) => ({ row, column }));
 }

@@ -5,15 +5,15 @@
 export * from './model';
 export { orderSettings, type OrderSettings } from './store';
 export { createOrder, updateOrder, type CreateOrderInput, type UpdateOrderInput } from './create';
-export { addTickets, holdTickets, MAX_SEATS_PER_CALL, type AddTicketsInput } from './tickets';
+export { addTickets, addTicketsRead, holdTickets, MAX_SEATS_PER_CALL, type AddTicketsInput } from './tickets';
 export { addConcession, MAX_MODIFIERS, type AddConcessionInput } from './concessions';
 export { addPayment, removePayment, type AddPaymentInput } from './payments';
 export { fulfillOrder, fulfillOrderLean } from './fulfil';
-export { cancelOrder, cancelOrderLean, removeOrderProduct, refreshOrderExpiration } from './cancel';
+export { cancelOrder, cancelOrderLean, cancelOrderRead, removeOrderProduct, refreshOrderExpiration } from './cancel';
 export { MAX_REFUND_LINES, refundOrder, type RefundOrderInput, type RefundEventDetails } from './refund';
 export { applyLoyaltyDiscounts } from './loyalty';
 export { sendTicketConfirmationSms } from './sms';
 export { getOrder, getOrderByToken, listAccountOrders } from './read';
-export { loadOrderViews } from './view';
+export { loadOrderViews, readOrderView, type LineFacts } from './view';
 export { expireDueOrders, startExpirySweeper } from './expiry';
 export { assertOrderAccess, orderAccessError, type OrderAction, type OrderOwnership } from './access';

@@ -1,4 +1,5 @@
-import { and, eq, max } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { executePrepared } from '../../../db/prepared';
 import type { Db } from '../../../db/client';
 import { orderPayments } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
@@ -6,7 +7,7 @@ import { badInput, DomainError, notFound } from '../../errors';
 import { PAYMENT_TYPES, type OrderView, type PaymentType } from './model';
 import { mutateOrder, requireVendor, type OrderSettings } from './store';
 import { toCents } from './totals';
-import { loadOrderView } from './view';
+import { readOrderView } from './view';
 
 /** Body of addPayment (GraphQL `AddPaymentInput`, REST `POST /v2/orders/{orderId}/payments`). */
 export interface AddPaymentInput {
@@ -42,24 +43,19 @@ export async function addPayment(db: Db, principal: Principal, input: AddPayment
     if (input.type === 'loyalty' && !order.loyaltyCardNumber) {
       throw badInput('A loyalty payment needs a loyalty card on the order', 'type');
     }
-    const view = await loadOrderView(tx, order.id, now);
+    const view = await readOrderView(tx, order.id, now);
     if (!view) throw notFound('Order', order.id);
     if (toCents(input.amount) > toCents(view.balanceDue)) {
       throw badInput(`amount ${input.amount} exceeds the balance due ${view.balanceDue}`, 'amount');
     }
-    const [last] = await tx
-      .select({ n: max(orderPayments.lineNumber) })
-      .from(orderPayments)
-      .where(eq(orderPayments.orderId, order.id));
-    await tx.insert(orderPayments).values({
-      orderId: order.id,
-      lineNumber: (last?.n ?? 0) + 1,
-      type: input.type,
-      cardLastFour: lastFour,
-      amount: input.amount,
-      status: 'Pending',
-      createdAt: now,
-    });
+    // The next line number from the view just read (the order row is locked): one insert.
+    const line = view.payments.reduce((n, p) => Math.max(n, p.lineNumber), 0) + 1;
+    await executePrepared(
+      tx,
+      sql`/* addPayment */
+      insert into order_payments (order_id, line_number, type, card_last_four, amount, status, created_at)
+      values (${order.id}::int, ${line}::int, ${input.type}::text, ${lastFour}::text, ${input.amount}::numeric, 'Pending', ${now.toISOString()}::timestamptz)`,
+    );
   });
 }
 

@@ -7,7 +7,7 @@ import { DomainError, notFound } from '../../errors';
 import { transactSeats } from '../../realtime/seat-log';
 import { assertOrderAccess, requireOrderCredential } from './access';
 import type { OrderView } from './model';
-import { isOpen, loadOrderView, type OrderRow } from './view';
+import { isOpen, readOrderView, type OrderRow } from './view';
 
 /** What order writes need from configuration. */
 export interface OrderSettings {
@@ -72,7 +72,7 @@ export async function writeOrder<T>(
  * seat-log heads it locked are not held through the reads.
  */
 export async function orderAfterWrite(db: Db, orderId: number): Promise<OrderView> {
-  const view = await loadOrderView(db, orderId);
+  const view = await readOrderView(db, orderId);
   if (!view) throw notFound('Order', orderId);
   return view;
 }
@@ -80,7 +80,7 @@ export async function orderAfterWrite(db: Db, orderId: number): Promise<OrderVie
 /**
  * `writeOrder` for the mutations that return the whole order: `bump` (default true) moves the
  * expiration to now + hold for the order and its held seats (every modification extends the hold),
- * and the order is read back in the transaction.
+ * and the order is read back in the transaction (one statement, `readOrderView`).
  */
 export async function mutateOrder(
   db: Db,
@@ -98,12 +98,44 @@ export async function mutateOrder(
       await step({ tx, order, now });
       if (options.bump ?? true) await bumpExpiry(tx, order.id, now, settings);
       else await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
-      const view = await loadOrderView(tx, order.id, now);
+      const view = await readOrderView(tx, order.id, now);
       if (!view) throw notFound('Order', orderId);
       return view;
     },
     options,
   );
+}
+
+/** What `lockOrderStatement` answers: the order facts the access rule and `isOpen` need. */
+export interface LockedOrder {
+  id: number;
+  vendorId: number | null;
+  siteAccountId: number | null;
+  status: string;
+  expiresAt: Date;
+}
+
+/** The order row `FOR UPDATE` with what `checkLockedOrder` needs: the first statement of a pipelined write. */
+export const lockOrderStatement = (orderId: number) => sql`/* lockOrder */
+  select id, vendor_id as "vendorId", site_account_id as "siteAccountId", status, expires_at as "expiresAt"
+  from orders where id = ${orderId}::int for update`;
+
+/**
+ * The checks of `writeOrder` on the row `lockOrderStatement` read (timestamps come as text on the raw
+ * connection): NOT_FOUND, the access rule, and unless `allowClosed` that the order is still open.
+ */
+export function checkLockedOrder(
+  row: (Omit<LockedOrder, 'expiresAt'> & { expiresAt: Date | string }) | undefined,
+  orderId: number,
+  principal: Principal,
+  now: Date,
+  options: { allowClosed?: boolean } = {},
+): LockedOrder {
+  if (!row) throw notFound('Order', orderId);
+  const order = { ...row, expiresAt: new Date(row.expiresAt) };
+  assertOrderAccess(order, principal, 'write');
+  if (!options.allowClosed && !isOpen(order, now)) throw closedOrderError(order);
+  return order;
 }
 
 /** Selects the order row `FOR UPDATE`; NOT_FOUND when there is none. */

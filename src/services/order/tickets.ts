@@ -2,16 +2,31 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
-import { transactSeats } from '../../realtime/seat-log';
+import { canPipeline, pipelinedTransaction } from '../../../db/prepared';
+import { announceSeatEvents, transactSeats } from '../../realtime/seat-log';
+import type { LayoutSeatRow } from '../seating/layout.service';
 import { baseSeatStatus, collectSeatFacts, SELLABLE, seatKey, type SeatStatus } from '../seating/seat-status';
 import { assertOrderAccess } from './access';
-import { claimsOfShowtimeRows, insertHold, layoutCells, lockForHold, type HoldFacts } from './hold-sql';
+import {
+  claimsOfRowsStatement,
+  claimsOfShowtimeRows,
+  holdFactsOf,
+  insertHold,
+  insertHoldStatement,
+  layoutCells,
+  layoutCellsStatement,
+  lockForHold,
+  lockForHoldStatement,
+  seatsWonOfLostHold,
+  type HoldFacts,
+  type HoldLine,
+} from './hold-sql';
 import { PREMIERE_WAIVER } from './loyalty';
 import { TICKET_TYPES, type OrderView, type TicketType } from './model';
 import { closedOrderError, expiryFrom, requireVendor, type OrderSettings } from './store';
 import { ticketFees } from './totals';
 import { withSeatRaceRetry } from './pg-errors';
-import { isOpen, loadOrderView } from './view';
+import { isOpen, loadOrderView, orderViewFromRow, orderViewStatement, type LineFacts } from './view';
 
 /** Body of addTickets (GraphQL `AddTicketsInput`, REST `POST /v2/orders/{orderId}/products` with tickets). */
 export interface AddTicketsInput {
@@ -61,94 +76,189 @@ function unavailable(seats: { row: number; column: number; seatName: string; sta
  * SEAT_UNAVAILABLE naming the seats and keeps nothing of the call. Returns the whole order (REST).
  */
 export async function addTickets(db: Db, principal: Principal, input: AddTicketsInput, settings: OrderSettings): Promise<OrderView> {
-  const { id } = await holdTickets(db, principal, input, settings);
-  // Read after the commit: inside, the showtime's seat-log head would stay locked through five reads.
-  const view = await loadOrderView(db, id);
-  if (!view) throw notFound('Order', id);
-  return view;
+  return (await addTicketsRead(db, principal, input, settings)).view;
+}
+
+/**
+ * `addTickets` with the REST body's line facts. On postgres.js the order is read back by one statement
+ * in the hold's own transaction, pipelined with the write and the COMMIT (`orderViewStatement`).
+ */
+export async function addTicketsRead(
+  db: Db,
+  principal: Principal,
+  input: AddTicketsInput,
+  settings: OrderSettings,
+): Promise<{ view: OrderView; lineFacts?: Map<number, LineFacts> }> {
+  if (!canPipeline(db)) {
+    const { id } = await holdTickets(db, principal, input, settings);
+    // Read after the commit: inside, the showtime's seat-log head would stay locked through five reads.
+    const view = await loadOrderView(db, id);
+    if (!view) throw notFound('Order', id);
+    return { view };
+  }
+  const { read } = await holdPipelined(db, principal, input, settings, true);
+  return read!;
 }
 
 /**
  * `addTickets` without reading the order back: two statements (the lock with every fact the checks
  * need; claims, products, expiry bump and seat event) when the layout is cached; two more with social
- * distancing. For callers that load only what they show (GraphQL).
+ * distancing. On postgres.js in two round trips: BEGIN with the lock, then the write with the COMMIT.
+ * For callers that load only what they show (GraphQL).
  */
 export async function holdTickets(db: Db, principal: Principal, input: AddTicketsInput, settings: OrderSettings): Promise<{ id: number }> {
+  if (canPipeline(db)) return holdPipelined(db, principal, input, settings, false);
+  const { ticketType, requested, rows } = prepareHold(principal, input);
+  return withSeatRaceRetry(() =>
+    transactSeats(db, async (tx) => {
+      const order = await lockForHold(tx, input.orderId, input.showtimeId, ticketType, rows);
+      const plan = await planHold(principal, input, settings, order, ticketType, requested, {
+        layout: (versionId) => layoutCells(db, tx, versionId),
+        serialize: async (showtimeId) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${SOCIAL_DISTANCE_LOCK}, ${showtimeId})`);
+          return claimsOfShowtimeRows(tx, showtimeId, rows);
+        },
+      });
+      // The index decides: ON CONFLICT DO NOTHING waits for a racing transaction and skips the seats
+      // it won, so we learn every lost seat at once and roll the whole call back (throwing undoes the
+      // products and the bump written by the same statement).
+      const won = await insertHold(tx, plan.line, plan.seats);
+      if (won.length < requested.length) throw lostSeats(plan.seats, won);
+      return { id: plan.line.orderId };
+    }),
+  );
+}
+
+/**
+ * The hold on a reserved connection (db/prepared.ts): BEGIN and the lock in one round trip, the checks
+ * here, then the write — which fails by itself when a seat was lost — with (for REST) the order read
+ * and the COMMIT in a second one. The seat-log head the write bumps is released as the write ends.
+ */
+async function holdPipelined(
+  db: Db,
+  principal: Principal,
+  input: AddTicketsInput,
+  settings: OrderSettings,
+  read: boolean,
+): Promise<{ id: number; read?: { view: OrderView; lineFacts: Map<number, LineFacts> } }> {
+  const { ticketType, requested, rows } = prepareHold(principal, input);
+  return withSeatRaceRetry(async () => {
+    const out = await pipelinedTransaction(db, async (tx) => {
+      const [facts] = await tx.send<HoldFacts>(lockForHoldStatement(input.orderId, input.showtimeId, ticketType, rows));
+      const plan = await planHold(principal, input, settings, holdFactsOf(facts), ticketType, requested, {
+        layout: (versionId) => layoutCells(db, (v) => tx.send<LayoutSeatRow>(layoutCellsStatement(v)), versionId),
+        serialize: async (showtimeId) => {
+          void tx.send(sql`select pg_advisory_xact_lock(${SOCIAL_DISTANCE_LOCK}::int, ${showtimeId}::int)`);
+          const [row] = await tx.send<{ claims: [number, number, string][] }>(claimsOfRowsStatement(showtimeId, rows));
+          return row.claims;
+        },
+      });
+      const write = tx.send<{ logged: number[] }>(insertHoldStatement(plan.line, plan.seats, true));
+      const viewRow = read ? tx.send<{ view: Record<string, unknown> }>(orderViewStatement(plan.line.orderId)) : null;
+      const committed = tx.commit();
+      let logged: number[];
+      try {
+        [{ logged }] = await write;
+      } catch (error) {
+        const won = seatsWonOfLostHold(error);
+        if (won) throw lostSeats(plan.seats, won);
+        throw error;
+      }
+      await committed;
+      return { id: plan.line.orderId, logged, viewRow: viewRow ? (await viewRow)[0] : undefined };
+    });
+    announceSeatEvents(db, out.logged);
+    if (!read) return { id: out.id };
+    const viewed = orderViewFromRow(out.viewRow);
+    if (!viewed) throw notFound('Order', out.id);
+    return { id: out.id, read: viewed };
+  });
+}
+
+/** The shape checks and the seats in (row, column) order, before any SQL. */
+function prepareHold(principal: Principal, input: AddTicketsInput) {
   requireVendor(principal);
   validateTicketRequest(input);
   const ticketType: TicketType = input.ticketType ?? 'ADULT';
   const requested = [...input.seats].sort((a, b) => a.row - b.row || a.column - b.column);
   const rows = [...new Set(requested.map((s) => s.row))];
-  return withSeatRaceRetry(() =>
-    transactSeats(db, async (tx) => {
-      const order = await lockForHold(tx, input.orderId, input.showtimeId, ticketType, rows);
-      if (!order) throw notFound('Order', input.orderId);
-      assertOrderAccess(order, principal, 'write');
-      const now = new Date();
-      if (!isOpen(order, now)) throw closedOrderError(order);
-      const st = sellableShowtime(order, input.showtimeId, ticketType, now);
-      const layoutOf = await layoutCells(db, tx, st.layoutVersionId);
-      const missing = requested.filter((s) => {
-        const l = layoutOf.get(seatKey(s.row, s.column));
-        return !l || l.type === 'NotASeat';
-      });
-      if (missing.length > 0) {
-        throw badInput(`seats: ${missing.map((s) => `(${s.row}, ${s.column})`).join(', ')} ${missing.length > 1 ? 'are not seats' : 'is not a seat'} of showtime ${st.id}`, 'seats');
-      }
-      let claims = order.claims;
-      if (st.socialDistancing) {
-        // The unique index guards seats, not the gaps between them: serialize this showtime's holds so
-        // two orders cannot take neighbouring seats at the same moment, and check the claims committed
-        // before the lock was granted (the first statement's snapshot is older).
-        await tx.execute(sql`select pg_advisory_xact_lock(${SOCIAL_DISTANCE_LOCK}, ${st.id})`);
-        claims = await claimsOfShowtimeRows(tx, st.id, rows);
-      }
-      const facts = collectSeatFacts(
-        claims.map(([row, column, status]) => ({ row, column, status })),
-        order.blocks.map(([row, column, kind]) => ({ row, column, kind })),
-      );
-      const refused: { row: number; column: number; seatName: string; status: SeatStatus }[] = [];
-      for (const s of requested) {
-        const l = layoutOf.get(seatKey(s.row, s.column))!;
-        const f = facts.get(seatKey(s.row, s.column)) ?? { claim: null, lockReleased: false, block: null };
-        let status = baseSeatStatus(l, f, { isPremiereMember: order.member });
-        const occupied = (c: number) => facts.get(seatKey(s.row, c))?.claim != null;
-        if (st.socialDistancing && SELLABLE.has(status) && (occupied(s.column - 1) || occupied(s.column + 1))) {
-          status = 'BlockedForSocialDistance';
-        }
-        if (!SELLABLE.has(status)) refused.push({ row: s.row, column: s.column, seatName: l.seatName, status });
-      }
-      if (refused.length > 0) throw unavailable(refused);
+  return { ticketType, requested, rows };
+}
 
-      // The index decides: ON CONFLICT DO NOTHING waits for a racing transaction and skips the seats
-      // it won, so we learn every lost seat at once and roll the whole call back (throwing undoes the
-      // products and the bump written by the same statement).
-      const seats = requested.map((s) => ({ ...s, seatName: layoutOf.get(seatKey(s.row, s.column))!.seatName }));
-      const won = await insertHold(
-        tx,
-        {
-          orderId: order.id,
-          showtimeId: st.id,
-          theatreId: st.theatreId,
-          movieId: st.movieId,
-          sku: st.sku,
-          name: st.movieName,
-          cost: st.price,
-          tax: st.tax,
-          fees: ticketFees(st.estimatedFees, order.member ? PREMIERE_WAIVER : null),
-          ticketType,
-          now,
-          until: expiryFrom(now, settings),
-        },
-        seats,
-      );
-      if (won.length < requested.length) {
-        const got = new Set(won.map((w) => seatKey(w.row, w.column)));
-        throw unavailable(seats.filter((s) => !got.has(seatKey(s.row, s.column))).map((s) => ({ ...s, status: 'Taken' as const })));
-      }
-      return { id: order.id };
-    }),
+/** SEAT_UNAVAILABLE for the requested seats the write did not win. */
+function lostSeats(seats: readonly { row: number; column: number; seatName: string }[], won: readonly { row: number; column: number }[]): DomainError {
+  const got = new Set(won.map((w) => seatKey(w.row, w.column)));
+  return unavailable(seats.filter((s) => !got.has(seatKey(s.row, s.column))).map((s) => ({ ...s, status: 'Taken' as const })));
+}
+
+/**
+ * Every check of a hold on the facts its lock statement read: the order (exists, the caller's, open),
+ * the showtime (sellable, priced), the seats (in the layout, sellable to this viewer, and under social
+ * distancing not next to a claim — after `serialize` took the showtime's lock and re-read the claims).
+ * Returns what the write needs; throws the error to answer.
+ */
+async function planHold(
+  principal: Principal,
+  input: AddTicketsInput,
+  settings: OrderSettings,
+  order: HoldFacts | null,
+  ticketType: TicketType,
+  requested: readonly { row: number; column: number }[],
+  io: {
+    layout: (versionId: number) => Promise<Map<string, LayoutSeatRow>>;
+    serialize: (showtimeId: number) => Promise<[number, number, string][]>;
+  },
+): Promise<{ line: HoldLine; seats: { row: number; column: number; seatName: string }[] }> {
+  if (!order) throw notFound('Order', input.orderId);
+  assertOrderAccess(order, principal, 'write');
+  const now = new Date();
+  if (!isOpen(order, now)) throw closedOrderError(order);
+  const st = sellableShowtime(order, input.showtimeId, ticketType, now);
+  const layoutOf = await io.layout(st.layoutVersionId);
+  const missing = requested.filter((s) => {
+    const l = layoutOf.get(seatKey(s.row, s.column));
+    return !l || l.type === 'NotASeat';
+  });
+  if (missing.length > 0) {
+    throw badInput(`seats: ${missing.map((s) => `(${s.row}, ${s.column})`).join(', ')} ${missing.length > 1 ? 'are not seats' : 'is not a seat'} of showtime ${st.id}`, 'seats');
+  }
+  // The unique index guards seats, not the gaps between them: under social distancing this showtime's
+  // holds are serialized so two orders cannot take neighbouring seats at the same moment, and the
+  // claims committed before the lock was granted are read again (the first statement's snapshot is older).
+  const claims = st.socialDistancing ? await io.serialize(st.id) : order.claims;
+  const facts = collectSeatFacts(
+    claims.map(([row, column, status]) => ({ row, column, status })),
+    order.blocks.map(([row, column, kind]) => ({ row, column, kind })),
   );
+  const refused: { row: number; column: number; seatName: string; status: SeatStatus }[] = [];
+  for (const s of requested) {
+    const l = layoutOf.get(seatKey(s.row, s.column))!;
+    const f = facts.get(seatKey(s.row, s.column)) ?? { claim: null, lockReleased: false, block: null };
+    let status = baseSeatStatus(l, f, { isPremiereMember: order.member });
+    const occupied = (c: number) => facts.get(seatKey(s.row, c))?.claim != null;
+    if (st.socialDistancing && SELLABLE.has(status) && (occupied(s.column - 1) || occupied(s.column + 1))) {
+      status = 'BlockedForSocialDistance';
+    }
+    if (!SELLABLE.has(status)) refused.push({ row: s.row, column: s.column, seatName: l.seatName, status });
+  }
+  if (refused.length > 0) throw unavailable(refused);
+  return {
+    line: {
+      orderId: order.id,
+      showtimeId: st.id,
+      theatreId: st.theatreId,
+      movieId: st.movieId,
+      sku: st.sku,
+      name: st.movieName,
+      cost: st.price,
+      tax: st.tax,
+      fees: ticketFees(st.estimatedFees, order.member ? PREMIERE_WAIVER : null),
+      ticketType,
+      now,
+      until: expiryFrom(now, settings),
+    },
+    seats: requested.map((s) => ({ ...s, seatName: layoutOf.get(seatKey(s.row, s.column))!.seatName })),
+  };
 }
 
 /** The showtime of the hold with its ticket price for `ticketType`, if it can be sold now. */

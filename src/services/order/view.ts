@@ -1,5 +1,6 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { executePrepared } from '../../../db/prepared';
 import { loyaltyCards, orderDiscounts, orderPayments, orderProductModifiers, orderProducts, orders, showtimes } from '../../../db/schema';
 import { maskCardNumber } from '../../pii';
 import {
@@ -86,6 +87,109 @@ export async function loadOrderViews(db: DbOrTx, ids: readonly number[], now = n
 /** Loads one order as a view; null when it does not exist. */
 export async function loadOrderView(db: DbOrTx, id: number, now = new Date()): Promise<OrderView | null> {
   return (await loadOrderViews(db, [id], now)).get(id) ?? null;
+}
+
+/**
+ * What the REST body of a line shows besides the line itself (src/rest/order-hal.ts): theatre and
+ * movie names, the movie's internal release number and the showtime's premium format, by line number.
+ */
+export interface LineFacts {
+  theatre: string | null;
+  movie: string | null;
+  format: string | null;
+  internalReleaseNumber: number | null;
+}
+
+/**
+ * One statement answering what `loadOrderView` reads in five, and the line facts the REST body loads
+ * in three or four more: the order row, its card id, products with their showtime, theatre, movie and
+ * premium-format facts, modifiers, discounts and payments, as one JSON value (`orderViewFromRow`).
+ * Write paths run it in their own transaction right after their write (pipelined, db/prepared.ts).
+ * The premium format is the first active premium attribute of the showtime in display order (sort,
+ * name, id), as `activeAttributesOf` orders them.
+ */
+export function orderViewStatement(orderId: number): SQL {
+  return sql`/* orderView */
+  select json_build_object(
+    'order', to_jsonb(o),
+    'loyaltyCardId', (select lc.id from loyalty_cards lc where lc.card_number = o.loyalty_card_number limit 1),
+    'products', coalesce((
+      select json_agg(json_build_object(
+        'product', to_jsonb(p),
+        'performanceNumber', s.performance_number, 'auditorium', s.auditorium, 'showDateTimeUtc', s.show_date_time_utc,
+        'theatre', t.name, 'movie', m.name, 'internalReleaseNumber', m.internal_release_number,
+        'format', (select a.name from showtime_attributes sa join attributes a on a.id = sa.attribute_id
+                   where sa.showtime_id = p.showtime_id and a.is_active and a.is_premium_format
+                   order by a.sort, a.name, a.id limit 1),
+        'modifiers', coalesce((select json_agg(to_jsonb(x) order by x.id) from order_product_modifiers x where x.order_product_id = p.id), '[]'::json),
+        'discounts', coalesce((select json_agg(to_jsonb(d) order by d.id) from order_discounts d where d.order_product_id = p.id), '[]'::json)
+      ) order by p.line_number)
+      from order_products p
+      left join showtimes s on s.id = p.showtime_id
+      left join movies m on m.id = s.movie_id
+      left join theatres t on t.id = p.theatre_id
+      where p.order_id = o.id), '[]'::json),
+    'payments', coalesce((select json_agg(to_jsonb(y) order by y.line_number) from order_payments y where y.order_id = o.id), '[]'::json)
+  ) as view
+  from orders o where o.id = ${orderId}::int`;
+}
+
+/** The whole order in one statement (`orderViewStatement`); null when it does not exist. */
+export async function readOrderView(db: DbOrTx, orderId: number, now = new Date()): Promise<OrderView | null> {
+  const [row] = await executePrepared<{ view: JsonRecord }>(db, orderViewStatement(orderId));
+  return orderViewFromRow(row, now)?.view ?? null;
+}
+
+export type JsonRecord = Record<string, unknown>;
+/** The timestamp columns of an order row. */
+export const ORDER_DATES = ['createdAt', 'updatedAt', 'expiresAt', 'fulfilledAt'] as const;
+const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+/**
+ * A row of `to_jsonb` or of a raw statement (snake_case keys, timestamps as text) as drizzle gives it
+ * (camelCase keys, `dates` as Dates).
+ */
+export function drizzleRow<T>(json: JsonRecord, dates: readonly string[]): T {
+  const row: JsonRecord = {};
+  for (const [k, v] of Object.entries(json)) row[camel(k)] = v;
+  for (const d of dates) if (typeof row[d] === 'string') row[d] = new Date(row[d] as string);
+  return row as T;
+}
+
+/** The OrderView and line facts of `orderViewStatement`'s row (null when the order does not exist). */
+export function orderViewFromRow(
+  row: { view: JsonRecord } | undefined,
+  now = new Date(),
+): { view: OrderView; lineFacts: Map<number, LineFacts> } | null {
+  if (!row) return null;
+  const v = row.view as {
+    order: JsonRecord;
+    loyaltyCardId: number | null;
+    products: (JsonRecord & { product: JsonRecord; modifiers: JsonRecord[]; discounts: JsonRecord[] })[];
+    payments: JsonRecord[];
+  };
+  const order = drizzleRow<OrderRow>(v.order, ORDER_DATES);
+  const modifiersOf = new Map<number, ModifierRow[]>();
+  const discountsOf = new Map<number, DiscountRow[]>();
+  const lineFacts = new Map<number, LineFacts>();
+  const products = v.products.map((p) => {
+    const product = drizzleRow<ProductRow>(p.product, ['pickupDateTimeUtc', 'expiresAt', 'createdAt']);
+    modifiersOf.set(product.id, p.modifiers.map((m) => drizzleRow<ModifierRow>(m, [])));
+    discountsOf.set(product.id, p.discounts.map((d) => drizzleRow<DiscountRow>(d, [])));
+    lineFacts.set(product.lineNumber, {
+      theatre: (p.theatre as string | null) ?? null,
+      movie: (p.movie as string | null) ?? null,
+      format: (p.format as string | null) ?? null,
+      internalReleaseNumber: (p.internalReleaseNumber as number | null) ?? null,
+    });
+    return {
+      product,
+      performanceNumber: (p.performanceNumber as number | null) ?? null,
+      auditorium: (p.auditorium as number | null) ?? null,
+      showDateTimeUtc: typeof p.showDateTimeUtc === 'string' ? new Date(p.showDateTimeUtc) : null,
+    };
+  });
+  const payments = v.payments.map((y) => drizzleRow<PaymentRow>(y, ['createdAt']));
+  return { view: toOrderView(order, v.loyaltyCardId, products, modifiersOf, discountsOf, payments, now), lineFacts };
 }
 
 /**
