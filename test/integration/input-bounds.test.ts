@@ -2,6 +2,7 @@ import type postgres from 'postgres';
 import { MAX_PAGE_NUMBER } from '../../schema/paging.type';
 import { signAccountToken } from '../../src/auth/principal';
 import { PRODUCTION_ENV, startTestApp, type TestApp } from '../helpers/app';
+import { operationsOf, leavesOf, sampleOf, withValue, type Json, type Operation } from '../helpers/openapi-inputs';
 import { pickShowtimes, sqlOf, VENDOR } from '../helpers/orders';
 
 /**
@@ -12,18 +13,6 @@ import { pickShowtimes, sqlOf, VENDOR } from '../helpers/orders';
  * variables and as literals. Runs against a production-mode instance (masking on, no introspection).
  */
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-interface Param {
-  name: string;
-  in: 'path' | 'query';
-  schema: Json;
-}
-interface Operation {
-  method: string;
-  path: string;
-  params: Param[];
-  body: Json | null;
-}
 interface Res {
   status: number;
   body: Json;
@@ -63,17 +52,6 @@ let operations: Operation[];
 const samples: Record<string, string> = {};
 const bases: Record<string, Json[]> = {};
 let headers: Record<string, string>;
-
-function operationsOf(doc: Json): Operation[] {
-  const out: Operation[] = [];
-  for (const [path, item] of Object.entries<Json>(doc.paths)) {
-    for (const [method, op] of Object.entries<Json>(item)) {
-      const body = op.requestBody?.content?.['application/json']?.schema ?? null;
-      out.push({ method: method.toUpperCase(), path, params: (op.parameters ?? []) as Param[], body });
-    }
-  }
-  return out;
-}
 
 beforeAll(async () => {
   // Webhook targets on loopback allowed, so a subscription exists for the webhook paths to be attacked.
@@ -267,42 +245,6 @@ test('page-number: at the maximum an empty page on every paged route, above it a
   }
   expect(problems).toEqual([]);
 }, 120_000);
-
-/** A value the schema accepts, to fill the parts of a body that are not under attack. */
-function sampleOf(schema: Json): unknown {
-  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
-  if (schema.enum) return schema.enum[0];
-  if (type === 'integer' || type === 'number') return 1;
-  if (type === 'boolean') return true;
-  if (type === 'array') return [sampleOf(schema.items ?? {})];
-  if (type === 'object') return Object.fromEntries(Object.entries<Json>(schema.properties ?? {}).map(([k, s]) => [k, sampleOf(s)]));
-  return 'x';
-}
-
-/** Every leaf of a body schema, as a path of property names and array indexes, with its schema. */
-function leavesOf(schema: Json, at: (string | number)[] = []): { at: (string | number)[]; schema: Json }[] {
-  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
-  if (type === 'object') return Object.entries<Json>(schema.properties ?? {}).flatMap(([k, s]) => leavesOf(s, [...at, k]));
-  if (type === 'array') return [{ at, schema }, ...leavesOf(schema.items ?? {}, [...at, 0])];
-  return [{ at, schema }];
-}
-
-function withValue(base: Json, schema: Json, at: (string | number)[], value: unknown): Json {
-  const copy = structuredClone(base);
-  let node: Json = copy;
-  let nodeSchema = schema;
-  at.forEach((key, i) => {
-    const childSchema = typeof key === 'number' ? nodeSchema.items : nodeSchema.properties[key];
-    if (i === at.length - 1) {
-      node[key] = value;
-    } else {
-      if (node[key] === undefined || node[key] === null) node[key] = sampleOf(childSchema);
-      node = node[key];
-      nodeSchema = childSchema;
-    }
-  });
-  return copy;
-}
 
 test('every JSON body field: huge numbers, NUL bytes, lone surrogates, long strings and 10,000-item lists are 4xx', async () => {
   const cases = operations
