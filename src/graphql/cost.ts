@@ -51,6 +51,14 @@ export const LIST_SIZES: Record<string, (args: Args) => number> = {
 };
 
 /**
+ * Every field argument the estimate reads: the page sizes below and the arguments LIST_SIZES sizes by.
+ * Variables used anywhere else (an order id, a mutation's input) cannot change the estimate, which is
+ * what lets src/graphql/limits.ts reuse it across requests that differ only there. Add a name here
+ * when a LIST_SIZES entry starts reading it (test/unit/cost.test.ts checks the ones in use).
+ */
+export const COST_ARGUMENTS: ReadonlySet<string> = new Set(['pageSize', 'first', 'limit', 'date', 'movieId', 'theatreId']);
+
+/**
  * How many items a list field returns at most, for the cost estimate: its page size when the client
  * gives one (capped by the collection's assumed size, when it has one); 1 for the `items` of a page
  * type (the page field already multiplied by its size); else the assumed size.

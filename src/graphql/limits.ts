@@ -12,11 +12,13 @@ import {
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
+  type ValueNode,
+  visit,
 } from 'graphql';
 import { getComplexity } from 'graphql-query-complexity';
 import type { Config } from '../config';
 import { DomainError } from '../errors';
-import { listAwareEstimator } from './cost';
+import { COST_ARGUMENTS, listAwareEstimator } from './cost';
 
 /** The static limits every GraphQL operation passes before it runs, over HTTP and graphql-ws alike. */
 export interface OperationLimits {
@@ -114,15 +116,46 @@ export function limitRules(limits: OperationLimits): ValidationRule[] {
 }
 
 /**
- * Estimated costs already computed, by document and (operation name, variables): Apollo hands every
- * request of the same query text the same parsed document, and the estimate depends on nothing else
- * (the schema and the estimators are fixed), so a repeated operation is not walked again.
- * `'nodes'`: too many nodes to estimate; `null`: left to execution (bad variables).
+ * Estimated costs already computed, by document and (operation name, the values of the variables the
+ * estimate can read): Apollo hands every request of the same query text the same parsed document, and
+ * the estimate depends on nothing else (the schema and the estimators are fixed), so a repeated
+ * operation is not walked again — also when only an order id or a mutation's input differs, as between
+ * two holds. `'nodes'`: too many nodes to estimate. Bad variables (no estimate: left to execution) are
+ * never remembered, so a bad value of another variable cannot stand in for a later request's estimate.
  */
-const estimates = new WeakMap<DocumentNode, Map<string, number | 'nodes' | null>>();
+interface DocumentEstimates {
+  /** The variables used in a sizing argument (COST_ARGUMENTS) or in a directive (`@include(if: $x)`). */
+  costVariables: string[];
+  byKey: Map<string, number | 'nodes'>;
+}
+const estimates = new WeakMap<DocumentNode, DocumentEstimates>();
 const ESTIMATES_PER_DOCUMENT = 200;
 /** Longer keys (large variables) are estimated every time: 200 of them per document would hold megabytes. */
 const MAX_ESTIMATE_KEY = 2048;
+
+function variablesIn(value: ValueNode, into: Set<string>): void {
+  visit(value, {
+    Variable(node) {
+      into.add(node.name.value);
+    },
+  });
+}
+
+/** The variables of `document` that the estimate reads (see DocumentEstimates). */
+export function costVariablesOf(document: DocumentNode): string[] {
+  const names = new Set<string>();
+  visit(document, {
+    Field(node) {
+      for (const argument of node.arguments ?? []) {
+        if (COST_ARGUMENTS.has(argument.name.value)) variablesIn(argument.value, names);
+      }
+    },
+    Directive(node) {
+      for (const argument of node.arguments ?? []) variablesIn(argument.value, names);
+    },
+  });
+  return [...names].sort();
+}
 
 function estimateCost(
   schema: GraphQLSchema,
@@ -130,14 +163,16 @@ function estimateCost(
   variables: Record<string, unknown>,
   operationName: string | undefined,
 ): number | 'nodes' | null {
-  let byVariables = estimates.get(document);
-  if (!byVariables) {
-    byVariables = new Map();
-    estimates.set(document, byVariables);
+  let known = estimates.get(document);
+  if (!known) {
+    known = { costVariables: costVariablesOf(document), byKey: new Map() };
+    estimates.set(document, known);
   }
-  const key = `${operationName ?? ''}\u0000${JSON.stringify(variables)}`;
-  const known = byVariables.get(key);
-  if (known !== undefined) return known;
+  // Only the variables given: a missing one (its default applies) and an explicit null differ.
+  const given = Object.fromEntries(known.costVariables.filter((name) => name in variables).map((name) => [name, variables[name]]));
+  const key = `${operationName ?? ''}\u0000${JSON.stringify(given)}`;
+  const hit = known.byKey.get(key);
+  if (hit !== undefined) return hit;
   let estimate: number | 'nodes' | null;
   try {
     estimate = getComplexity({ schema, query: document, variables, operationName, estimators: [listAwareEstimator] });
@@ -145,9 +180,9 @@ function estimateCost(
     // Bad variables are left to execution to report; too many nodes is over any budget.
     estimate = err instanceof GraphQLError && /maximum allowed number of nodes/.test(err.message) ? 'nodes' : null;
   }
-  if (key.length > MAX_ESTIMATE_KEY) return estimate;
-  if (byVariables.size >= ESTIMATES_PER_DOCUMENT) byVariables.clear();
-  byVariables.set(key, estimate);
+  if (estimate === null || key.length > MAX_ESTIMATE_KEY) return estimate;
+  if (known.byKey.size >= ESTIMATES_PER_DOCUMENT) known.byKey.clear();
+  known.byKey.set(key, estimate);
   return estimate;
 }
 

@@ -3,7 +3,8 @@ import { getIntrospectionQuery, parse, type GraphQLSchema } from 'graphql';
 import { NESTED_QUERY } from '../../bench/query';
 import { buildMarqueeSchema } from '../../schema/build';
 import { loadConfig } from '../../src/config';
-import { checkCost, limitsOf } from '../../src/graphql/limits';
+import { COST_ARGUMENTS, LIST_SIZES } from '../../src/graphql/cost';
+import { checkCost, costVariablesOf, limitsOf } from '../../src/graphql/limits';
 
 let schema: GraphQLSchema;
 beforeAll(async () => {
@@ -67,5 +68,49 @@ describe('the token limit', () => {
     expect(() => parse(query, { maxTokens: 200 })).not.toThrow();
     expect(() => parse(query, { maxTokens: 150 })).toThrow(/tokens/);
     expect(GRAPHQL_MAX_TOKENS).toBeGreaterThan(200);
+  });
+});
+
+describe('estimates remembered per document', () => {
+  /** The cost of one parsed document (the memo is per document object, as Apollo hands it over). */
+  const costFor = (document: ReturnType<typeof parse>) => (variables: Record<string, unknown>) =>
+    (checkCost(schema, document, variables, undefined, limits)?.extensions.actual as number | undefined) ?? null;
+
+  it('keys on the variables in sizing arguments and directives only', () => {
+    const document = parse(`query($n: Int!, $id: Int!, $with: Boolean!, $d: String) {
+      theatres(pageSize: $n) { items { id } }
+      theatre(id: $id) { id showtimes(date: $d) @include(if: $with) { id } }
+    }`);
+    expect(costVariablesOf(document)).toEqual(['d', 'n', 'with']);
+    const cost = costFor(document);
+    const base = cost({ n: 10, id: 1, with: true, d: '2030-01-01' });
+    expect(cost({ n: 10, id: 2, with: true, d: '2030-01-01' })).toBe(base);
+    expect(cost({ n: 20, id: 2, with: true, d: '2030-01-01' })).toBe(base! + 20);
+    expect(cost({ n: 10, id: 2, with: false, d: '2030-01-01' })).toBeLessThan(base!);
+    expect(cost({ n: 10, id: 2, with: true })).toBeGreaterThan(base!);
+  });
+
+  it('never lets a bad variable stand in for a later estimate', () => {
+    const document = parse('query($n: Int!, $id: Int!) { theatres(pageSize: $n) { items { id } } theatre(id: $id) { id } }');
+    const cost = costFor(document);
+    // A bad id: no estimate (left to execution to report) …
+    expect(cost({ n: 100, id: 'not a number' })).toBeNull();
+    // … and the next request with the same page size is still estimated.
+    expect(cost({ n: 100, id: 1 })).toBe(201);
+  });
+
+  it('COST_ARGUMENTS names every argument the assumed list sizes read', () => {
+    const read = new Set<string>();
+    for (const truthy of [true, false]) {
+      const args = new Proxy({} as Record<string, unknown>, {
+        get: (_, name) => {
+          if (typeof name === 'string') read.add(name);
+          return truthy ? 1 : undefined;
+        },
+      });
+      for (const size of Object.values(LIST_SIZES)) size(args);
+    }
+    expect(read.size).toBeGreaterThan(0);
+    for (const name of read) expect([...COST_ARGUMENTS]).toContain(name);
   });
 });
