@@ -23,6 +23,7 @@ import { registerHealth } from './health';
 import { registerMetrics } from './metrics';
 import { ClientBudget } from './rate-limit';
 import { registerRest } from './rest';
+import { lazySchemaController } from './rest/schema-compilers';
 import { frameworkErrors } from './rest/errors';
 import { startRealtime } from './realtime';
 import { registerWeb } from './web';
@@ -63,6 +64,8 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     genReqId: (req) => header(req.headers['x-request-id']) ?? randomUUID(),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    // Route schemas compile on first use and are shared between instances of a process (src/rest/schema-compilers.ts).
+    schemaController: lazySchemaController,
   });
 
   // Every request runs inside its own statement counter (drizzle's logger increments it).

@@ -60,7 +60,8 @@ describe('the database going away and coming back', () => {
   beforeAll(async () => {
     proxy = await TcpProxy.start({ host: admin.hostname, port: Number(admin.port || 5432) });
     direct = await createTestDatabase();
-    app = await startTestApp({ databaseUrl: proxy.urlThrough(direct), env: { ...PRODUCTION_ENV, SHUTDOWN_DELAY: '1s' } });
+    // A blackholed connect waits DB_CONNECT_TIMEOUT (3 s by default) per request; 1 s keeps the file short.
+    app = await startTestApp({ databaseUrl: proxy.urlThrough(direct), env: { ...PRODUCTION_ENV, SHUTDOWN_DELAY: '1s', DB_CONNECT_TIMEOUT: '1s' } });
   });
   afterAll(async () => {
     if (!closed) await app?.close();

@@ -1,0 +1,69 @@
+import ValidatorSelector from '@fastify/ajv-compiler';
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+import type { FastifyServerOptions } from 'fastify';
+
+/**
+ * Fastify's own schema compilers (ajv for request validation, fast-json-stringify for response
+ * serialisation), made lazy and shared:
+ *
+ * - **lazy**: a route's validator or serializer is compiled by the first request that needs it, not by
+ *   `listen()`. Compiling every response schema of the REST layer up front took about 2.5 s of every start
+ *   (fast-json-stringify validates each schema and the shared components with ajv), most of it for routes
+ *   an instance may not see for minutes. The first request on a route pays its compilation once (a few
+ *   milliseconds); a schema error shows on that request instead of at start — the REST tests call every
+ *   route, so one would not go unseen.
+ * - **shared**: compiled functions are kept per schema object and per set of external schemas and options,
+ *   so a second instance in the same process (the tests start many) reuses the first one's.
+ *
+ * Behaviour is Fastify's default otherwise: same compilers, same options, same external schemas.
+ */
+
+type Serializer = (data: unknown) => string;
+type SchemaDef = { schema: unknown; method: string; url: string; httpPart?: string; httpStatus?: string; contentType?: string };
+type Validation = ((data: unknown) => unknown) & { errors?: unknown };
+
+const serializers = new WeakMap<object, Map<string, Serializer>>();
+const serializerFactory = SerializerSelector();
+// One ajv pool for every instance of the process: ajv itself keeps what it compiled per schema object.
+const validatorFactory = ValidatorSelector();
+
+function remembered<T>(cache: WeakMap<object, Map<string, T>>, schema: unknown, key: string, build: () => T): T {
+  if (typeof schema !== 'object' || schema === null) return build();
+  let byKey = cache.get(schema);
+  if (!byKey) cache.set(schema, (byKey = new Map()));
+  let value = byKey.get(key);
+  if (value === undefined) byKey.set(key, (value = build()));
+  return value;
+}
+
+const buildSerializer = ((externalSchemas: unknown, options: unknown) => {
+  const compile = serializerFactory(externalSchemas, options as never) as unknown as (def: SchemaDef) => Serializer;
+  const key = JSON.stringify([externalSchemas, options]);
+  return (def: SchemaDef) => {
+    let serialize: Serializer | undefined;
+    return (data: unknown) => {
+      serialize ??= remembered(serializers, def.schema, `${key}|${def.httpStatus}|${def.contentType}`, () => compile(def));
+      return serialize(data);
+    };
+  };
+}) as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer'];
+
+const buildValidator = ((externalSchemas: unknown, options: unknown) => {
+  const compile = validatorFactory(externalSchemas as never, options as never) as unknown as (def: SchemaDef) => Validation;
+  return (def: SchemaDef) => {
+    let validate: Validation | undefined;
+    // Fastify reads `errors` off the function it was given after a `false`: hand over the compiled one's.
+    const lazy: Validation = (data: unknown) => {
+      validate ??= compile(def);
+      const result = validate(data);
+      lazy.errors = validate.errors;
+      return result;
+    };
+    return lazy;
+  };
+}) as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
+
+/** Fastify's `schemaController` option with the lazy, shared compilers. */
+export const lazySchemaController: FastifyServerOptions['schemaController'] = {
+  compilersFactory: { buildSerializer, buildValidator },
+};
