@@ -29,6 +29,9 @@ export const seatClaims = pgTable(
       .on(t.showtimeId, t.row, t.column)
       .where(sql`status in ('held', 'sold')`),
     index('seat_claims_showtime_idx').on(t.showtimeId),
+    // Cancel, fulfil, refund and the order view find an order's claims by it; without it each of them
+    // scanned every claim ever written.
+    index('seat_claims_order_idx').on(t.orderId),
     index('seat_claims_expiry_idx').on(t.expiresAt).where(sql`status = 'held'`),
   ],
 );

@@ -100,15 +100,19 @@ export const orderProductModifiers = pgTable(
   (t) => [index('order_product_modifiers_product_idx').on(t.orderProductId)],
 );
 
-export const orderDiscounts = pgTable('order_discounts', {
-  id: serial('id').primaryKey(),
-  orderProductId: integer('order_product_id')
-    .notNull()
-    .references(() => orderProducts.id, { onDelete: 'cascade' }),
-  discountId: text('discount_id').notNull(),
-  amount: money('amount').notNull(),
-  description: text('description').notNull(),
-});
+export const orderDiscounts = pgTable(
+  'order_discounts',
+  {
+    id: serial('id').primaryKey(),
+    orderProductId: integer('order_product_id')
+      .notNull()
+      .references(() => orderProducts.id, { onDelete: 'cascade' }),
+    discountId: text('discount_id').notNull(),
+    amount: money('amount').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [index('order_discounts_product_idx').on(t.orderProductId)],
+);
 
 /** A tender of an order. Only the last four digits of a card are ever stored. */
 export const orderPayments = pgTable(
@@ -128,28 +132,36 @@ export const orderPayments = pgTable(
   (t) => [unique('order_payments_line_uq').on(t.orderId, t.lineNumber)],
 );
 
-export const orderRefunds = pgTable('order_refunds', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  refundReasonId: integer('refund_reason_id')
-    .notNull()
-    .references(() => refundReasons.id),
-  amount: money('amount').notNull(),
-  productLineNumbers: jsonb('product_line_numbers').$type<number[]>().notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    refundReasonId: integer('refund_reason_id')
+      .notNull()
+      .references(() => refundReasons.id),
+    amount: money('amount').notNull(),
+    productLineNumbers: jsonb('product_line_numbers').$type<number[]>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('order_refunds_order_idx').on(t.orderId)],
+);
 
 /** A ticket confirmation to send by SMS; recorded only, as no SMS provider exists here. */
-export const smsConfirmations = pgTable('sms_confirmations', {
-  id: serial('id').primaryKey(),
-  orderProductId: integer('order_product_id')
-    .notNull()
-    .references(() => orderProducts.id, { onDelete: 'cascade' }),
-  phoneNumber: text('phone_number').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const smsConfirmations = pgTable(
+  'sms_confirmations',
+  {
+    id: serial('id').primaryKey(),
+    orderProductId: integer('order_product_id')
+      .notNull()
+      .references(() => orderProducts.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sms_confirmations_product_idx').on(t.orderProductId)],
+);
 
 /**
  * The transactional outbox: events (Orders.Refund, …) written in the same transaction as the change,

@@ -47,9 +47,14 @@ export interface HoldFacts {
   blocks: [number, number, string][];
 }
 
+/**
+ * The active claims (held, sold) of the requested rows: all a hold's checks look at. Released and expired
+ * claims stay in the table as history — a busy row gathers thousands — and would only make a seat
+ * `Unblocked`, which is sellable anyway. The partial unique index on active claims answers this read.
+ */
 const claimsOfRows = (showtimeId: number, rows: readonly number[]) => sql`
   (select coalesce(json_agg(json_build_array(c."row", c."column", c.status)), '[]'::json) from seat_claims c
-   where c.showtime_id = ${showtimeId} and c."row" = any(${intArray(rows)}::int[]))`;
+   where c.showtime_id = ${showtimeId} and c."row" = any(${intArray(rows)}::int[]) and c.status in ('held', 'sold'))`;
 
 /**
  * One statement: the order row `FOR UPDATE`, the showtime with its movie and its `ticketType` price,
