@@ -10,8 +10,9 @@ import {
   optionalDate,
   preparedDatesParams,
   preparedLocalDatesCondition,
-  showtimeColumns,
   showtimeOrder as order,
+  showtimeRecordJson,
+  showtimeRecordOf,
   validateFilters,
   type ShowtimeFilters,
 } from './showtime-query';
@@ -36,7 +37,7 @@ export interface ShowtimeListQuery {
 const selectPage = (db: Db) =>
   db
     .select({
-      ...showtimeColumns,
+      record: showtimeRecordJson,
       total: sql<number>`count(*) over ()`.mapWith(Number),
       referenceVersion: sql<number>`(select version from reference_version where id = 1)`.mapWith(Number),
     })
@@ -78,7 +79,7 @@ export async function listShowtimes(db: Db, query: ShowtimeListQuery, page: Page
       ).execute({ theatreId: query.theatreId, limit, offset, ...preparedDatesParams(date ? [date] : null) });
   if (rows.length) {
     return {
-      ...toPage(rows.map(({ total: _, referenceVersion: __, ...record }) => record), rows[0].total, page),
+      ...toPage(rows.map((row) => showtimeRecordOf<ShowtimeRecord>(row.record)), rows[0].total, page),
       referenceVersion: rows[0].referenceVersion,
     };
   }

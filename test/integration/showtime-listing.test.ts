@@ -1,5 +1,7 @@
 import postgres from 'postgres';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { listShowtimes } from '../../src/services/showtime-list.service';
+import { selectShowtimesOf } from '../../src/services/showtime.service';
 
 /**
  * One showtimes listing (listShowtimes) behind REST's theatre showtimes routes and GraphQL's
@@ -84,4 +86,28 @@ it('pages a list of theatres in one statement, each page as its theatre alone wo
     });
   }
   expect(five.data!.theatres.items.some((t) => t.showtimesPage.items.length > 0)).toBe(true);
+});
+
+it('builds the same records from its one JSON value per row as the column-by-column read does', async () => {
+  // listShowtimes reads each row as one json_build_object (showtimeRecordJson); selectShowtimesOf maps
+  // the same columns through drizzle. Every field of every record must agree, Dates included — a day
+  // of a few theatres, unfiltered and filtered (a canceled or embargoed showtime would differ here too).
+  const days = await sql<{ theatre_id: number; day: string }[]>`
+    select s.theatre_id, to_char((s.show_date_time_utc at time zone t.timezone)::date, 'YYYY-MM-DD') as day
+    from showtimes s join theatres t on t.id = s.theatre_id
+    where s.show_date_time_utc > now() + interval '1 day'
+    group by 1, 2 order by count(*) desc limit 3`;
+  expect(days).toHaveLength(3);
+  const db = app.database.db;
+  let compared = 0;
+  for (const { theatre_id: theatreId, day } of days) {
+    for (const filters of [{}, { includeAttributes: ['RESERVEDSEATING'] }]) {
+      const listed = await listShowtimes(db, { theatreId, date: day, filters }, { pageNumber: 1, pageSize: 500 });
+      const read = await selectShowtimesOf(db, { theatreIds: [theatreId], dates: [day], filters });
+      expect(listed.items).toEqual(read);
+      for (const record of listed.items) expect(record.showtime.showDateTimeUtc).toBeInstanceOf(Date);
+      compared += listed.items.length;
+    }
+  }
+  expect(compared).toBeGreaterThan(100);
 });
