@@ -173,10 +173,10 @@ export async function insertHold(tx: Tx, line: HoldLine, seats: readonly (Seat &
 }
 
 /**
- * The statement of `insertHold`. With `failIfLost`, the statement fails (an integer cast of a text
- * carrying the seats won: SQLSTATE 22P02, `seatsWonOfLostHold`) when a seat was lost, so that nothing
- * of it stays and a COMMIT pipelined behind it rolls the transaction back: SQL has no RAISE outside
- * functions, and this keeps the decision in the one round trip of the write (db/prepared.ts).
+ * The statement of `insertHold`. With `failIfLost`, the statement fails when a seat was lost (the
+ * function `marquee_hold_lost`, migration 0005: SQLSTATE MQ409 with the seats won in its detail,
+ * `seatsWonOfLostHold`), so that nothing of it stays and a COMMIT pipelined behind it rolls the
+ * transaction back: the decision stays in the one round trip of the write (db/prepared.ts).
  */
 export function insertHoldStatement(line: HoldLine, seats: readonly (Seat & { seatName: string })[], failIfLost: boolean): SQL {
   const now = line.now.toISOString();
@@ -212,27 +212,28 @@ export function insertHoldStatement(line: HoldLine, seats: readonly (Seat & { se
              failIfLost
                ? sql`,
            case when (select count(*) from claimed) < ${seats.length}::int
-             then (${SEATS_WON_MARKER}::text || (select coalesce(json_agg(json_build_array("row", "column")), '[]'::json) from claimed)::text)::int
+             then marquee_hold_lost((select coalesce(json_agg(json_build_array("row", "column")), '[]'::json) from claimed))
            end as lost`
                : sql``
            }`;
 }
 
-/**
- * Marks the error `insertHoldStatement(…, true)` raises when a seat was lost (see there); the seats it
- * won follow as JSON.
- */
-const SEATS_WON_MARKER = 'SEATS_WON:';
+/** The SQLSTATE of `marquee_hold_lost` (migration 0005). */
+export const HOLD_LOST_SQLSTATE = 'MQ409';
 
 /**
  * The seats a failed `insertHoldStatement(…, true)` had won, when `error` is its "seat lost" failure
- * (SQLSTATE 22P02 carrying the marker); null for any other error.
+ * (SQLSTATE MQ409, the seats won as JSON in its detail); null for any other error.
  */
 export function seatsWonOfLostHold(error: unknown): Seat[] | null {
-  const message = error instanceof Error ? error.message : '';
-  const at = message.indexOf(SEATS_WON_MARKER);
-  if (sqlState(error) !== '22P02' || at < 0) return null;
-  const json = /^\[[[\], 0-9]*\]/.exec(message.slice(at + SEATS_WON_MARKER.length));
-  if (!json) return null;
-  return (JSON.parse(json[0]) as [number, number][]).map(([row, column]) => ({ row, column }));
+  if (sqlState(error) !== HOLD_LOST_SQLSTATE) return null;
+  // The driver's error, or the one a wrapper keeps as `cause`, carries the detail with the code.
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; depth += 1) {
+    const detail = (e as { detail?: unknown }).detail;
+    if (typeof detail === 'string' && /^\[[[\], 0-9]*\]$/.test(detail)) {
+      return (JSON.parse(detail) as [number, number][]).map(([row, column]) => ({ row, column }));
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
 }
