@@ -257,6 +257,16 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
     },
     wss,
   );
+  // A client's protocol error (a frame over MAX_WS_PAYLOAD, invalid UTF-8, a bad opcode): ws has closed
+  // the socket with the right code (1009, 1007, 1002) when it emits 'error'. graphql-ws would then print
+  // the error with its stack through console.error, once per bad frame, outside the JSON log; it goes to
+  // the log as one warning line instead. Registered after useServer, so its listener is the one replaced.
+  wss.on('connection', (socket) => {
+    socket.removeAllListeners('error');
+    socket.on('error', (err: Error & { code?: string }) => {
+      deps.app.log.warn({ wsError: { code: err.code ?? null, message: err.message } }, 'WebSocket client protocol error; socket closed');
+    });
+  });
 
   return {
     async close() {
