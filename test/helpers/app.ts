@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
 import { openDatabase, type Database } from '../../db/client';
 import { databaseTimeouts, loadConfig, type Config } from '../../src/config';
 import { buildServer, type MarqueeApp } from '../../src/server';
@@ -114,4 +115,22 @@ export async function startTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The set-up most test files share: one app for the file (beforeAll) with a one-connection SQL client
+ * on its database, both closed after the file (afterAll). `use` receives them once started.
+ */
+export function startTestAppWithSql(use: (app: TestApp, sql: postgres.Sql) => void, options?: Parameters<typeof startTestApp>[0]): void {
+  let app: TestApp | undefined;
+  let sql: postgres.Sql | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(options);
+    sql = postgres(app.databaseUrl, { max: 1, onnotice: () => undefined });
+    use(app, sql);
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await app?.close();
+  });
 }

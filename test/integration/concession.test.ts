@@ -1,16 +1,12 @@
-import postgres from 'postgres';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type postgres from 'postgres';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
 
 let app: TestApp;
 let sql: postgres.Sql;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  sql = postgres(app.databaseUrl, { max: 1, onnotice: () => undefined });
-});
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
+startTestAppWithSql((started, client) => {
+  app = started;
+  sql = client;
 });
 
 const LISTED = `tc.is_available and not c.is_modifier_only`;

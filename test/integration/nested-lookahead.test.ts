@@ -1,5 +1,5 @@
-import postgres from 'postgres';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type postgres from 'postgres';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
 
 /**
  * `Theatre.showtimes(date)` with a plain selection loads its subtree in one statement (lookahead,
@@ -22,13 +22,9 @@ const general = (inner: string) => lean(`... on Showtime { ${inner} }`);
 let app: TestApp;
 let sql: postgres.Sql;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  sql = postgres(app.databaseUrl, { max: 1, onnotice: () => undefined });
-});
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
+startTestAppWithSql((started, client) => {
+  app = started;
+  sql = client;
 });
 
 async function busiestDay() {

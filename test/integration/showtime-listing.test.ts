@@ -1,5 +1,5 @@
-import postgres from 'postgres';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type postgres from 'postgres';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
 import { listShowtimes } from '../../src/services/showtime-list.service';
 import { selectShowtimesOf } from '../../src/services/showtime.service';
 
@@ -11,13 +11,9 @@ import { selectShowtimesOf } from '../../src/services/showtime.service';
 let app: TestApp;
 let sql: postgres.Sql;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  sql = postgres(app.databaseUrl, { max: 1, onnotice: () => undefined });
-});
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
+startTestAppWithSql((started, client) => {
+  app = started;
+  sql = client;
 });
 
 const PAGE = `query($id: Int!, $date: String, $include: [String!], $n: Int!) {

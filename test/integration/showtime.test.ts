@@ -1,17 +1,13 @@
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { haversineMiles } from '../../src/services/geo';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
 
 let app: TestApp;
 let sql: postgres.Sql;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  sql = postgres(app.databaseUrl, { max: 1, onnotice: () => undefined });
-});
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
+startTestAppWithSql((started, client) => {
+  app = started;
+  sql = client;
 });
 
 interface ShowtimeItem {
