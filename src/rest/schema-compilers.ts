@@ -27,6 +27,17 @@ const serializerFactory = SerializerSelector();
 // One ajv pool for every instance of the process: ajv itself keeps what it compiled per schema object.
 const validatorFactory = ValidatorSelector();
 
+/**
+ * A small id per distinct set of external schemas and options (the components' JSON runs to many KB):
+ * the per-schema keys below carry the id, not the text.
+ */
+const settingsIds = new Map<string, number>();
+function settingsId(settings: string): number {
+  let id = settingsIds.get(settings);
+  if (id === undefined) settingsIds.set(settings, (id = settingsIds.size + 1));
+  return id;
+}
+
 function remembered<T>(cache: WeakMap<object, Map<string, T>>, schema: unknown, key: string, build: () => T): T {
   if (typeof schema !== 'object' || schema === null) return build();
   let byKey = cache.get(schema);
@@ -38,7 +49,7 @@ function remembered<T>(cache: WeakMap<object, Map<string, T>>, schema: unknown, 
 
 const buildSerializer = ((externalSchemas: unknown, options: unknown) => {
   const compile = serializerFactory(externalSchemas, options as never) as unknown as (def: SchemaDef) => Serializer;
-  const key = JSON.stringify([externalSchemas, options]);
+  const key = settingsId(JSON.stringify([externalSchemas, options]));
   return (def: SchemaDef) => {
     let serialize: Serializer | undefined;
     return (data: unknown) => {
