@@ -1,4 +1,4 @@
-import { GraphQLDateTime } from 'graphql-scalars';
+import { GraphQLDateTime } from '../schema/scalars';
 import { Arg, Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import { Attribute, toAttribute } from '../schema/attribute.type';
 import { MediaItem, toMediaItem } from '../schema/media.type';

@@ -4,6 +4,7 @@ import { createPubSub } from '@graphql-yoga/subscription';
 import { buildSchema } from 'type-graphql';
 import { resolvers } from '../resolvers';
 import { authChecker } from '../src/auth/auth-checker';
+import { validateArgs } from '../src/graphql/validate-args';
 
 let cached: Promise<GraphQLSchema> | undefined;
 
@@ -16,7 +17,8 @@ let cached: Promise<GraphQLSchema> | undefined;
 export function buildMarqueeSchema(): Promise<GraphQLSchema> {
   cached ??= buildSchema({
     resolvers,
-    validate: { forbidUnknownValues: false },
+    // class-validator on arguments, skipped where it would check nothing (src/graphql/validate-args.ts).
+    validateFn: validateArgs,
     authChecker,
     // type-graphql insists on a PubSub once a schema has subscriptions. Ours use `subscribe` with a
     // per-instance hub (src/realtime), as one process may run several instances (tests), so this one

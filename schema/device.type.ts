@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { GraphQLDateTime } from 'graphql-scalars';
+import { GraphQLDateTime } from './scalars';
 import type { DeviceView } from '../src/services/device/model';
 
 @ObjectType({ description: 'A push registration of a device; the push token is masked.' })

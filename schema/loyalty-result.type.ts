@@ -1,4 +1,4 @@
-import { GraphQLDateTime } from 'graphql-scalars';
+import { GraphQLDateTime } from './scalars';
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import type { CloseLoyaltyResult, LoyaltyTransactionResult, RegistrationResult, ValidationResult } from '../src/services/loyalty';
 import { LoyaltyAccountType, LoyaltyStatus, LoyaltyStatusInfo, LoyaltyTransactionKind } from './loyalty-enums.type';

@@ -1,4 +1,5 @@
-import { GraphQLDateTime, GraphQLLocalDate } from 'graphql-scalars';
+import { GraphQLLocalDate } from 'graphql-scalars';
+import { GraphQLDateTime } from './scalars';
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import type { CardView, LoyaltyAccountView } from '../src/services/loyalty';
 import { LoyaltyAccountType, LoyaltyStatus, LoyaltyStatusInfo } from './loyalty-enums.type';

@@ -1,4 +1,4 @@
-import { GraphQLDateTime } from 'graphql-scalars';
+import { GraphQLDateTime } from './scalars';
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type {
   ContentTypeRow,

@@ -1,4 +1,4 @@
-import { GraphQLDateTime } from 'graphql-scalars';
+import { GraphQLDateTime } from './scalars';
 import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { MOVIE_MEDIA_KEYS, movieFields, type MovieRow } from '../src/services/movie.service';
 import { PageOf } from './paging.type';

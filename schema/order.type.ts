@@ -1,4 +1,4 @@
-import { GraphQLDateTime } from 'graphql-scalars';
+import { GraphQLDateTime } from './scalars';
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import type { OrderView } from '../src/services/order/model';
 import { OrderProductStatus, OrderProductKind, OrderStatus, PaymentStatus, PaymentType, TicketType } from './order-enums.type';

@@ -1,4 +1,5 @@
-import { GraphQLDateTime, GraphQLLocalDateTime } from 'graphql-scalars';
+import { GraphQLLocalDateTime } from 'graphql-scalars';
+import { GraphQLDateTime } from './scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { PickupTimes as PickupTimesRecord } from '../src/services/pickup.service';
 

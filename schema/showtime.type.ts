@@ -1,4 +1,5 @@
-import { GraphQLDateTime, GraphQLLocalDateTime } from 'graphql-scalars';
+import { GraphQLLocalDateTime } from 'graphql-scalars';
+import { GraphQLDateTime } from './scalars';
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import type { ShowtimeRecord, TicketPriceRow } from '../src/services/showtime.service';
 import { SHOWTIME_MEDIA_KEYS, showtimeFields } from '../src/services/showtime-view';

@@ -1,4 +1,4 @@
-import { GraphQLDateTime } from 'graphql-scalars';
+import { GraphQLDateTime } from './scalars';
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { DeliveryView, SubscriptionView } from '../src/services/webhook';
 import type { CancellationView } from '../src/services/showtime-cancellation.service';
