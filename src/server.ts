@@ -73,10 +73,10 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     statementCounter.run({ count: 0, requestId: req.id }, done);
   });
   if (config.EXPOSE_SQL_COUNT) {
-    app.addHook('onSend', async (_req, reply, payload) => {
+    app.addHook('onSend', (_req, reply, payload, done) => {
       const store = statementCounter.getStore();
       if (store) reply.header('x-sql-statements', String(store.count));
-      return payload;
+      done(null, payload);
     });
   }
 
