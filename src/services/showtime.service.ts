@@ -190,7 +190,7 @@ export async function showtimesNear(
   return toPage(rows, total, page);
 }
 
-/** Ticket prices of the given showtimes. */
+/** Ticket prices of the given showtimes, by price (then type: equal prices keep one order everywhere). */
 export async function getTicketPrices(db: Db, showtimeIds: readonly number[]): Promise<TicketPriceRow[]> {
   if (!showtimeIds.length) return [];
   return prepared(db, 'ticketPricesOf', (d) =>
@@ -198,7 +198,7 @@ export async function getTicketPrices(db: Db, showtimeIds: readonly number[]): P
       .select()
       .from(showtimeTicketPrices)
       .where(anyOf(showtimeTicketPrices.showtimeId, 'ids'))
-      .orderBy(asc(showtimeTicketPrices.showtimeId), asc(showtimeTicketPrices.price))
+      .orderBy(asc(showtimeTicketPrices.showtimeId), asc(showtimeTicketPrices.price), asc(showtimeTicketPrices.type))
       .prepare('ticketPricesOf'),
   ).execute({ ids: [...showtimeIds] });
 }

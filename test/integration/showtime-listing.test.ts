@@ -107,3 +107,28 @@ it('builds the same records from its one JSON value per row as the column-by-col
   }
   expect(compared).toBeGreaterThan(100);
 });
+
+it('lists ticket prices by price, then type, on a showtime and on its day page alike', async () => {
+  // Days holding showtimes with two equal prices (the seed has such pairs, CHILD = SENIOR): equal
+  // prices must not come out in whatever order the plan of the moment gives.
+  const days = await sql<{ id: number; theatreId: number; day: string }[]>`
+    select s.id, s.theatre_id as "theatreId", to_char(s.show_date_time_utc at time zone t.timezone, 'YYYY-MM-DD') as day
+    from showtimes s join theatres t on t.id = s.theatre_id
+    where exists (select 1 from showtime_ticket_prices a join showtime_ticket_prices b
+                  on b.showtime_id = a.showtime_id and b.price = a.price and b.type > a.type where a.showtime_id = s.id)
+    order by s.id limit 3`;
+  expect(days.length).toBeGreaterThan(0);
+  type Price = { price: number; type: string };
+  const sorted = (prices: Price[]) => [...prices].sort((a, b) => a.price - b.price || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+  for (const d of days) {
+    const one = await app.get<{ ticketPrices: Price[] }>(`/v2/showtimes/${d.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.ticketPrices.map((p) => p.type)).toEqual(sorted(one.body.ticketPrices).map((p) => p.type));
+    const page = await app.get<{ _embedded: { showtimes: { id: number; ticketPrices: Price[] }[] } }>(
+      `/v2/theatres/${d.theatreId}/showtimes/${d.day}?page-size=100`,
+    );
+    expect(page.status).toBe(200);
+    for (const s of page.body._embedded.showtimes) expect(s.ticketPrices.map((p) => p.type)).toEqual(sorted(s.ticketPrices).map((p) => p.type));
+    expect(page.body._embedded.showtimes.find((s) => s.id === d.id)?.ticketPrices).toEqual(one.body.ticketPrices);
+  }
+});
