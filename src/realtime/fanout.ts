@@ -10,6 +10,9 @@ import { encodeCursor, parseCursor } from './cursor';
 import type { RelaySink, SeatEventRelay } from './relay';
 import { readHead, readShowtimeEventsAfter, type SeatEvent } from './seat-log';
 
+/** How long a whole-map message may be sent again to new subscribers at the same log position (`snapshot`). */
+const SNAPSHOT_REUSE_MS = 2000;
+
 /** Most events a resuming subscriber is replayed; further behind, it gets the whole map (resync). */
 export const MAX_REPLAY = 5000;
 
@@ -70,6 +73,8 @@ export interface FanoutOptions {
 export class SeatFanout implements RelaySink {
   private readonly subscribers = new Map<number, Set<Subscriber>>();
   private readonly queues = new Map<number, Promise<void>>();
+  /** The last whole-map message of each showtime and membership class (`snapshot`), by `showtimeId:m|g`. */
+  private readonly snapshots = new Map<string, { seq: number; at: number; message: SeatStatusChange }>();
   private relay: SeatEventRelay | null = null;
   /** Messages sent and subscribers dropped for being too slow (for tests and metrics). */
   readonly stats = { sent: 0, dropped: 0, resyncs: 0 };
@@ -141,6 +146,8 @@ export class SeatFanout implements RelaySink {
       if (!set?.delete(sub)) return;
       if (set.size === 0) {
         this.subscribers.delete(showtimeId);
+        this.snapshots.delete(`${showtimeId}:m`);
+        this.snapshots.delete(`${showtimeId}:g`);
         this.relay?.untrack(showtimeId);
       }
     };
@@ -253,11 +260,28 @@ export class SeatFanout implements RelaySink {
     return maps;
   }
 
+  /**
+   * A new subscriber's whole map. Every change of a seat's status is an event of the log (seat-log.ts), so
+   * the map at log position `seq` is the same for every subscriber of a membership class that starts at
+   * `seq`: the message built for the first of them (its map read after `seq` was the head) is sent as it
+   * is to the others, for at most SNAPSHOT_REUSE_MS. Viewers opening a busy showtime at once then cost one
+   * map read and — the transport shares a message's serialisation (shared-execution.ts) — one frame,
+   * instead of a map read, a message of hundreds of seat objects and its serialisation each.
+   */
   private async snapshot(showtimeId: number, sub: Subscriber, loaders: Loaders): Promise<void> {
+    const key = `${showtimeId}:${sub.member ? 'm' : 'g'}`;
+    const kept = this.snapshots.get(key);
+    if (kept && kept.seq === sub.lastSeq && Date.now() - kept.at < SNAPSHOT_REUSE_MS) {
+      sub.ready = true;
+      sub.send(kept.message);
+      return;
+    }
     const map = (await this.maps(showtimeId, [sub], loaders)).get(sub.member);
     if (!map) return;
     sub.ready = true;
-    sub.send(this.message(showtimeId, sub.lastSeq, map, null, false));
+    const message = this.message(showtimeId, sub.lastSeq, map, null, false);
+    this.snapshots.set(key, { seq: sub.lastSeq, at: Date.now(), message });
+    sub.send(message);
   }
 
   /** What a resuming subscriber missed: every event after its cursor, each with its seats' current status. */

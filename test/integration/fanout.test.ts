@@ -2,7 +2,7 @@ import type postgres from 'postgres';
 import { SeatFanout } from '../../src/realtime/fanout';
 import { parseCursor } from '../../src/realtime/cursor';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { pickShowtimes, sqlOf } from '../helpers/orders';
+import { holdSeats, pickShowtimes, sqlOf } from '../helpers/orders';
 
 let app: TestApp;
 let sql: postgres.Sql;
@@ -58,5 +58,40 @@ describe('the fan-out', () => {
     }
     expect(dropped).toEqual([]);
     await it.return?.();
+  });
+});
+
+describe("the fan-out's whole-map messages", () => {
+  const firstOf = async (fanout: SeatFanout, showtimeId: number, member: boolean) => {
+    const stream = await fanout.subscribe(showtimeId, { isPremiereMember: member }, null, () => undefined);
+    const it = stream[Symbol.asyncIterator]();
+    const first = (await it.next()).value!;
+    return { first, close: () => it.return?.() };
+  };
+
+  it('are shared by new subscribers at the same log position, and read again once a seat changed', async () => {
+    const [st] = await pickShowtimes(sql, 1, 52);
+    const fanout = new SeatFanout(app.database.db, () => undefined, { bufferLimit: 100 });
+    const a = await firstOf(fanout, st.showtimeId, false);
+    const b = await firstOf(fanout, st.showtimeId, false);
+    // The same message object: one map read, one serialisation for both.
+    expect(b.first).toBe(a.first);
+    // Another membership class has its own.
+    const m = await firstOf(fanout, st.showtimeId, true);
+    expect(m.first).not.toBe(a.first);
+    expect(m.first.cursor).toBe(a.first.cursor);
+
+    // A hold moves the log; this fan-out has no relay, so only a new map read can show the seat held.
+    const seat = st.regular[0];
+    const statusOf = (message: typeof a.first) =>
+      message.seats.find((s) => s.row === seat.row && s.column === seat.column)?.seatStatus;
+    expect(statusOf(a.first)).toBe('AVAILABLE');
+    await holdSeats(app.gql, st.showtimeId, [{ row: seat.row, column: seat.column }]);
+    const c = await firstOf(fanout, st.showtimeId, false);
+    expect(c.first).not.toBe(a.first);
+    expect(parseCursor(c.first.cursor)!.seq).toBe(parseCursor(a.first.cursor)!.seq + 1);
+    expect(statusOf(c.first)).not.toBe('AVAILABLE');
+    for (const s of [a, b, m, c]) await s.close();
+    expect(fanout.size).toBe(0);
   });
 });
