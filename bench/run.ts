@@ -17,6 +17,9 @@ import { assertPortFree, markdownTable, prepareDatabase, runCase, startProcess, 
  * Then seat holds under contention (bench/holds.ts, `--clients`, `--showtimes`) and seat-map fan-out
  * (bench/fanout.ts, `--subscribers 1000,5000,10000`) against the same app and database.
  */
+/** The V8 setting `npm start` runs with (package.json, docs/operations.md), for the app and the baseline alike. */
+const NODE_OPTIONS = [process.env.NODE_OPTIONS, '--max-semi-space-size=32'].filter(Boolean).join(' ');
+
 /** The bench app's /metrics token (production mode serves /metrics only with one). */
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
@@ -55,11 +58,13 @@ async function main(): Promise<void> {
     // The load generator is one client address holding thousands of sockets.
     WS_MAX_SOCKETS_PER_CLIENT: '20000',
     METRICS_TOKEN,
+    NODE_OPTIONS,
   });
   const baseline = startProcess('bench/baseline-server.ts', {
     DATABASE_URL: db.url,
     PORT: String(basePort),
     NODE_ENV: 'production',
+    NODE_OPTIONS,
   });
   const sections: string[] = [];
   try {
