@@ -1,4 +1,6 @@
 import type postgres from 'postgres';
+import type { SeatStatusChange } from '../../schema/seat-event.type';
+import type { Seat } from '../../schema/seat.type';
 import { SeatFanout } from '../../src/realtime/fanout';
 import { parseCursor } from '../../src/realtime/cursor';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -83,8 +85,8 @@ describe("the fan-out's whole-map messages", () => {
 
     // A hold moves the log; this fan-out has no relay, so only a new map read can show the seat held.
     const seat = st.regular[0];
-    const statusOf = (message: typeof a.first) =>
-      message.seats.find((s) => s.row === seat.row && s.column === seat.column)?.seatStatus;
+    const statusOf = (message: SeatStatusChange) =>
+      message.seats.find((s: Seat) => s.row === seat.row && s.column === seat.column)?.seatStatus;
     expect(statusOf(a.first)).toBe('AVAILABLE');
     await holdSeats(app.gql, st.showtimeId, [{ row: seat.row, column: seat.column }]);
     const c = await firstOf(fanout, st.showtimeId, false);
