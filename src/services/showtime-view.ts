@@ -1,18 +1,9 @@
 import { movieUrlOf, showtimePurchaseUrls, type ShowtimeRecord } from './showtime.service';
+import { SHOWTIME_MEDIA_KEYS } from './showtime-query';
 import { toLocalDateTime, utcOffset } from './time';
 
-/** The spec's media keys of a showtime (taken from its movie's media). */
-export const SHOWTIME_MEDIA_KEYS = [
-  'heroDesktopDynamic',
-  'heroMobileDynamic',
-  'posterDynamic',
-  'posterDynamic120x74',
-  'posterAlternateDynamic',
-  'poster3DDynamic',
-  'posterLargeFormatDynamic',
-  'trailerTeaserDynamic',
-  'trailerAlternateDynamic',
-] as const;
+export { SHOWTIME_MEDIA_KEYS };
+
 export type ShowtimeMediaKey = (typeof SHOWTIME_MEDIA_KEYS)[number];
 
 /**

@@ -34,7 +34,8 @@ export interface ShowtimeRecord {
     runTime: number;
     vendorReleaseNumber: number | null;
     internalReleaseNumber: number | null;
-    media: Record<string, string | undefined>;
+    /** The SHOWTIME_MEDIA_KEYS of its media (showtime-query.ts), each text or null. */
+    media: Record<string, string | null | undefined>;
   };
   timezone: string;
   /** Theatre-local calendar day of the start (YYYY-MM-DD). */
