@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { movies, showtimes, showtimeTicketPrices, theatres } from '../../db/schema';
+import { layoutSeats, movies, showtimes, showtimeTicketPrices, theatres } from '../../db/schema';
+import { immutableCacheFor } from '../loaders/immutable-cache';
 import { EARTH_RADIUS_MILES, validateNearQuery } from './geo';
 import { pageWindow, toPage, type Page } from './page';
 import { anyOf, prepared } from './prepared';
@@ -211,28 +212,50 @@ export interface Occupancy {
   capacity: number;
 }
 
+/** Sellable seats of layout versions, kept per process: a version's seats never change (a change is a new version). */
+const CAPACITY_CACHE_VERSIONS = 5000;
+
 /**
- * Occupancy of the given showtimes in one statement (a count of active claims per showtime).
- * The correlated subqueries name `showtimes.…` literally: drizzle leaves columns of a one-table select
+ * Occupancy of the given showtimes: the active claims of each (one statement, the partial index of
+ * active claims answers it) and the sellable seats of its layout version, from a process-wide cache of
+ * immutable layout versions (a miss costs one statement for all missing versions). Counting a version's
+ * seats on every read was most of the statement: for a REST page of 35 showtimes, 3.5 ms with the
+ * count, 0.45 ms without it (psql, the bench's database).
+ * The correlated subquery names `showtimes.…` literally: drizzle leaves columns of a one-table select
  * unqualified, which inside a subquery would bind to the subquery's own table.
  */
 export async function getOccupancy(db: Db, showtimeIds: readonly number[]): Promise<Occupancy[]> {
   if (!showtimeIds.length) return [];
-  return prepared(db, 'occupancyOf', (d) =>
+  const rows = await prepared(db, 'takenOf', (d) =>
     d
-    .select({
-      showtimeId: showtimes.id,
-      taken: sql<number>`(select count(*) from seat_claims c
-        where c.showtime_id = showtimes.id and c.status in ('held', 'sold'))`.mapWith(Number),
-      capacity: sql<number>`(select count(*) from layout_seats ls
-        where ls.layout_version_id = showtimes.layout_version_id and ls.type not in ('NotASeat', 'Blocked'))`.mapWith(
-        Number,
-      ),
-    })
-    .from(showtimes)
-    .where(anyOf(showtimes.id, 'ids'))
-    .prepare('occupancyOf'),
+      .select({
+        showtimeId: showtimes.id,
+        layoutVersionId: showtimes.layoutVersionId,
+        taken: sql<number>`(select count(*) from seat_claims c
+          where c.showtime_id = showtimes.id and c.status in ('held', 'sold'))`.mapWith(Number),
+      })
+      .from(showtimes)
+      .where(anyOf(showtimes.id, 'ids'))
+      .prepare('takenOf'),
   ).execute({ ids: [...showtimeIds] });
+  const versions = [...new Set(rows.map((r) => r.layoutVersionId))];
+  const capacities = await immutableCacheFor<number, number>(db, 'capacityByLayoutVersionId', CAPACITY_CACHE_VERSIONS).loadMany(
+    versions,
+    async (missing) => {
+      const counted = await prepared(db, 'capacityOf', (d) =>
+        d
+          .select({ versionId: layoutSeats.layoutVersionId, seats: count() })
+          .from(layoutSeats)
+          .where(and(anyOf(layoutSeats.layoutVersionId, 'ids'), notInArray(layoutSeats.type, ['NotASeat', 'Blocked'])))
+          .groupBy(layoutSeats.layoutVersionId)
+          .prepare('capacityOf'),
+      ).execute({ ids: missing });
+      const byVersion = new Map(counted.map((c) => [c.versionId, Number(c.seats)]));
+      return missing.map((v) => byVersion.get(v) ?? 0);
+    },
+  );
+  const capacityOf = new Map(versions.map((v, i) => [v, capacities[i]]));
+  return rows.map((r) => ({ showtimeId: r.showtimeId, taken: r.taken, capacity: capacityOf.get(r.layoutVersionId) ?? 0 }));
 }
 
 /** Sold out: every sellable seat is taken. */
