@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Page } from '../services/page';
 import type { Context } from '../context';
 import { badInput, DomainError, notFound } from '../errors';
 import { listPrivateRentalMovies } from '../services/private-rental.service';
 import {
   earliestShowtime,
   getShowtime,
+  occupancyOfTaken,
   showtimesNear,
   type ShowtimeFilters,
-  type ShowtimeRecord,
 } from '../services/showtime.service';
-import { listShowtimes } from '../services/showtime-list.service';
+import { listShowtimes, type ShowtimeListPage } from '../services/showtime-list.service';
 import { MAX_FILTER_CODES } from '../services/showtime-query';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
@@ -75,17 +74,36 @@ async function showtimePage(
   kit: RestKit,
   request: FastifyRequest,
   page: PageRequest,
-  result: Page<ShowtimeRecord> & { referenceVersion?: number },
+  result: ShowtimeListPage,
 ) {
   const hal = kit.hal(request);
   // The list statement read the reference version too: the attributes need no version read of their own.
   if (result.referenceVersion !== undefined) ctx.loaders.referenceVersionSeen(result.referenceVersion);
+  await primeRelations(ctx, result.items);
   const showtimes = await toShowtimes(ctx, hal, result.items);
   return {
     ...pagedFields(request, hal, page, result.totalCount),
     lastUpdatedDateUtc: lastUpdatedOf(result.items),
     _embedded: { showtimes },
   };
+}
+
+/**
+ * The relations a page read with its showtimes (`listShowtimes(…, { relations: true })`: prices and
+ * active claims) go into the request's loaders, so that `toShowtimes` finds them without a statement.
+ */
+async function primeRelations(ctx: Context, items: ShowtimeListPage['items']): Promise<void> {
+  const withTaken: { showtimeId: number; layoutVersionId: number; taken: number }[] = [];
+  for (const item of items) {
+    if (item.ticketPrices) ctx.loaders.ticketPricesByShowtimeId.prime(item.showtime.id, item.ticketPrices);
+    if (item.taken !== undefined) {
+      withTaken.push({ showtimeId: item.showtime.id, layoutVersionId: item.showtime.layoutVersionId, taken: item.taken });
+    }
+  }
+  if (!withTaken.length) return;
+  for (const occupancy of await occupancyOfTaken(ctx.db, withTaken)) {
+    ctx.loaders.occupancyByShowtimeId.prime(occupancy.showtimeId, occupancy);
+  }
 }
 
 async function requireTheatre(ctx: Context, theatreId: number) {
@@ -108,7 +126,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
       const { theatreNumber, date } = request.params;
       await requireTheatre(ctx, theatreNumber);
       const page = pageOf(request.query);
-      const result = await listShowtimes(ctx.db, { theatreId: theatreNumber, date: dateOf(date), filters: filtersOf(request.query) }, page);
+      const result = await listShowtimes(ctx.db, { theatreId: theatreNumber, date: dateOf(date), filters: filtersOf(request.query) }, page, { relations: true });
       return showtimePage(ctx, kit, request, page, result);
     },
   );
@@ -126,7 +144,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
       const ctx = await kit.context(request);
       await requireTheatre(ctx, request.params.theatreNumber);
       const page = pageOf(request.query);
-      const result = await listShowtimes(ctx.db, { theatreId: request.params.theatreNumber, filters: filtersOf(request.query) }, page);
+      const result = await listShowtimes(ctx.db, { theatreId: request.params.theatreNumber, filters: filtersOf(request.query) }, page, { relations: true });
       return showtimePage(ctx, kit, request, page, result);
     },
   );

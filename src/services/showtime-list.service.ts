@@ -13,10 +13,11 @@ import {
   showtimeOrder as order,
   showtimeRecordJson,
   showtimeRecordOf,
+  showtimeRecordWithRelationsJson,
   validateFilters,
   type ShowtimeFilters,
 } from './showtime-query';
-import { selectShowtimesOf, type ShowtimeRecord } from './showtime.service';
+import { selectShowtimesOf, type ShowtimeRecord, type TicketPriceRow } from './showtime.service';
 
 /**
  * The showtimes listing of both surfaces: pages of a theatre's showtimes (REST's theatre showtimes
@@ -34,10 +35,10 @@ export interface ShowtimeListQuery {
  * A showtime page's columns: the record, the total count of the list (a window count) and the
  * reference version (an InitPlan, read once): the caller's attributes then need no version read.
  */
-const selectPage = (db: Db) =>
+const selectPage = (db: Db, relations: boolean) =>
   db
     .select({
-      record: showtimeRecordJson,
+      record: relations ? showtimeRecordWithRelationsJson : showtimeRecordJson,
       total: sql<number>`count(*) over ()`.mapWith(Number),
       referenceVersion: sql<number>`(select version from reference_version where id = 1)`.mapWith(Number),
     })
@@ -52,9 +53,21 @@ const selectPage = (db: Db) =>
  * showtimes listing of both surfaces: REST's showtimes routes and GraphQL's `Theatre.showtimesPage`.
  */
 /** A page of showtimes; `referenceVersion` when read with the rows (src/loaders/reference-cache.ts `observe`). */
-export type ShowtimeListPage = Page<ShowtimeRecord> & { referenceVersion?: number };
+export type ShowtimeListPage = Page<ShowtimeRecord & Partial<ShowtimeRelations>> & { referenceVersion?: number };
 
-export async function listShowtimes(db: Db, query: ShowtimeListQuery, page: PageRequest): Promise<ShowtimeListPage> {
+/** A showtime's relations read with it when asked (`relations`): its ticket prices and active claims. */
+export interface ShowtimeRelations {
+  ticketPrices: TicketPriceRow[];
+  taken: number;
+}
+
+export async function listShowtimes(
+  db: Db,
+  query: ShowtimeListQuery,
+  page: PageRequest,
+  options: { relations?: boolean } = {},
+): Promise<ShowtimeListPage> {
+  const relations = options.relations === true;
   const date = optionalDate(query.date);
   const filters = validateFilters(query.filters ?? {});
   const conditions = filterConditions(filters);
@@ -63,9 +76,9 @@ export async function listShowtimes(db: Db, query: ShowtimeListQuery, page: Page
   const { limit, offset } = pageWindow(page);
   // Without filters (most lists), a prepared statement per shape; filtered lists are built per call.
   const rows = conditions.length
-    ? await selectPage(db).where(where()).orderBy(...order).limit(limit).offset(offset)
-    : await prepared(db, `listShowtimes:${date ? 'd' : 'f'}`, (d) =>
-        selectPage(d)
+    ? await selectPage(db, relations).where(where()).orderBy(...order).limit(limit).offset(offset)
+    : await prepared(db, `listShowtimes:${date ? 'd' : 'f'}${relations ? 'r' : ''}`, (d) =>
+        selectPage(d, relations)
           .where(
             and(
               eq(showtimes.theatreId, sql.placeholder('theatreId')),
@@ -75,11 +88,11 @@ export async function listShowtimes(db: Db, query: ShowtimeListQuery, page: Page
           .orderBy(...order)
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset'))
-          .prepare(`listShowtimes_${date ? 'd' : 'f'}`),
+          .prepare(`listShowtimes_${date ? 'd' : 'f'}${relations ? 'r' : ''}`),
       ).execute({ theatreId: query.theatreId, limit, offset, ...preparedDatesParams(date ? [date] : null) });
   if (rows.length) {
     return {
-      ...toPage(rows.map((row) => showtimeRecordOf<ShowtimeRecord>(row.record)), rows[0].total, page),
+      ...toPage(rows.map((row) => showtimeRecordOf<ShowtimeRecord & Partial<ShowtimeRelations>>(row.record)), rows[0].total, page),
       referenceVersion: rows[0].referenceVersion,
     };
   }

@@ -83,12 +83,26 @@ const jsonPairs = (columns: Record<string, Column>, table: string) =>
 
 const { media: _media, ...movieColumns } = showtimeColumns.movie as unknown as Record<string, Column>;
 
-export const showtimeRecordJson = sql<unknown>`json_build_object(
+const recordPairs = sql`
   'showtime', json_build_object(${sql.raw(jsonPairs(getTableColumns(showtimes), '"showtimes"'))}),
   'movie', json_build_object(${sql.raw(jsonPairs(movieColumns, '"movies"'))}, 'media', ${showtimeMedia}),
   'timezone', ${theatres.timezone},
   'localDate', ${showtimeColumns.localDate},
-  'attributeIds', ${showtimeColumns.attributeIds})`;
+  'attributeIds', ${showtimeColumns.attributeIds}`;
+
+export const showtimeRecordJson = sql<unknown>`json_build_object(${recordPairs})`;
+
+/**
+ * `showtimeRecordJson` with the showtime's relations a REST showtime shows, read in the same statement:
+ * `ticketPrices` (the rows `getTicketPrices` gives, in its order: price, then type) and `taken` (its
+ * active claims, as `getOccupancy` counts them). For pages of showtimes, whose relations otherwise cost
+ * a statement each (the loaders are primed with these: src/rest/showtime.routes.ts).
+ */
+export const showtimeRecordWithRelationsJson = sql<unknown>`json_build_object(${recordPairs},
+  'ticketPrices', (select coalesce(json_agg(json_build_object('showtimeId', p.showtime_id, 'type', p.type, 'price', p.price,
+                     'tax', p.tax, 'sku', p.sku, 'agePolicy', p.age_policy) order by p.price, p.type), '[]'::json)
+                   from showtime_ticket_prices p where p.showtime_id = "showtimes"."id"),
+  'taken', (select count(*) from seat_claims c where c.showtime_id = "showtimes"."id" and c.status in ('held', 'sold')))`;
 
 /**
  * Keys whose JSON value differs from what drizzle's column mapping returns: timestamps (`mode: 'date'`)

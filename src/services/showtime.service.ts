@@ -238,6 +238,17 @@ export async function getOccupancy(db: Db, showtimeIds: readonly number[]): Prom
       .where(anyOf(showtimes.id, 'ids'))
       .prepare('takenOf'),
   ).execute({ ids: [...showtimeIds] });
+  return occupancyOfTaken(db, rows);
+}
+
+/**
+ * Occupancy of showtimes whose active claims were counted (`taken`, by `getOccupancy` or with the
+ * showtimes themselves): the sellable seats of each layout version from the process-wide cache.
+ */
+export async function occupancyOfTaken(
+  db: Db,
+  rows: readonly { showtimeId: number; layoutVersionId: number; taken: number }[],
+): Promise<Occupancy[]> {
   const versions = [...new Set(rows.map((r) => r.layoutVersionId))];
   const capacities = await immutableCacheFor<number, number>(db, 'capacityByLayoutVersionId', CAPACITY_CACHE_VERSIONS).loadMany(
     versions,
