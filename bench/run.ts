@@ -219,7 +219,7 @@ function seatMapCases(ports: Ports, showtimeId: number): HttpCase[] {
  * The REST showtimes page (page size 100) against its own hand-written baseline, which answers the
  * same JSON (every field, link and order; checked on the sample before loading) with 2 postgres.js
  * statements — the page with its movie, attributes and occupancy, then the page's ticket prices —
- * building plain objects (bench/baseline-server.ts). The baseline takes the app's origin for its links.
+ * building plain objects (bench/baseline-rest.ts). The baseline takes the app's origin for its links.
  */
 function restCases(port: number, basePort: number, theatreId: number, day: string): HttpCase[] {
   const BASELINE = 'baseline: hand-written SQL for the REST showtimes page';
