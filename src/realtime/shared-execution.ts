@@ -6,6 +6,7 @@ import {
   type ExecutionResult,
 } from 'graphql';
 import { isSeatStream } from './fanout';
+import { textFrame } from './frame';
 import type { Wire } from './types';
 
 type Result = ExecutionResult | Promise<ExecutionResult>;
@@ -61,13 +62,13 @@ export function createSharedSubscribe(queryOf: (document: DocumentNode) => strin
     entry.tail ??= `,"type":"next","payload":${JSON.stringify(result)}}`;
     entry.frames ??= new Map();
     let frame = entry.frames.get(wire.id);
-    if (!frame) entry.frames.set(wire.id, (frame = Buffer.from(idPrefix(wire.id) + entry.tail)));
+    if (!frame) entry.frames.set(wire.id, (frame = textFrame(Buffer.from(idPrefix(wire.id) + entry.tail))));
     return frame;
   };
 
   const write = (entry: Shared, result: ExecutionResult, wire: Wire) => {
-    if (result.errors?.length) wire.write(Buffer.from(wire.formatNext(result)));
-    else wire.write(frameOf(entry, result, wire));
+    if (result.errors?.length) wire.writeFrame(textFrame(Buffer.from(wire.formatNext(result))));
+    else wire.writeFrame(frameOf(entry, result, wire));
   };
 
   return async function subscribe(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {

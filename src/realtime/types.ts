@@ -33,8 +33,11 @@ export interface RealtimeDeps {
 export interface Wire {
   /** The operation's graphql-ws id. */
   id: string;
-  /** Writes one complete graphql-ws message as a text frame (nothing once the socket or operation ended). */
-  write(message: Buffer): void;
+  /**
+   * Writes one WebSocket text frame holding one complete graphql-ws message (`textFrame`, frame.ts) to
+   * the socket as it is; nothing once the socket or the operation ended.
+   */
+  writeFrame(frame: Buffer): void;
   /** Messages written since the socket's send buffer was last seen empty (0 when everything went out). */
   backlog(): number;
   /** The `next` message of a result with errors, formatted as graphql-ws' onNext hook formats it. */

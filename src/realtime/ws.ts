@@ -49,8 +49,6 @@ interface PreparedDocument {
 /** Distinct operation texts whose parsed and validated documents are kept. */
 const DOCUMENT_CACHE_SIZE = 500;
 
-/** A graphql-ws message written as a Buffer still goes out as a text frame. */
-const SEND_TEXT = { binary: false } as const;
 
 const errorOf = (code: ErrorCode, message: string) => new GraphQLError(message, { originalError: new DomainError(code, message) });
 
@@ -107,6 +105,9 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
     server: deps.app.server,
     path: '/graphql',
     maxPayload: MAX_WS_PAYLOAD,
+    // No extension: the fan-out writes its frames beside ws' own (wireFor), which needs ws to write each of
+    // its frames synchronously, uncompressed.
+    perMessageDeflate: false,
     verifyClient: ({ req }, accept) => {
       const address = guard.clientAddress(req);
       if (guard.budget?.take(address).exceeded) return accept(false, 429, 'Rate limit exceeded');
@@ -138,23 +139,29 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
     });
 
   /**
-   * The direct way of operation `id` to its socket (ws' `send`, one frame per message, no promise per
-   * message). Its backlog counts messages written since the socket's send buffer was last seen empty:
-   * a client that reads keeps it at 0 (the kernel takes each frame at once); one that stops reading
-   * lets it grow until the fan-out drops it (4009).
+   * The direct way of operation `id` to its socket: each message's frame, built once for every socket of
+   * that operation id (shared-execution.ts, frame.ts), is written to the TCP socket under the WebSocket as
+   * it is — no promise, header buffer or corked pair of writes per message and socket. Safe beside ws'
+   * own writes because this server negotiates no extension (no permessage-deflate): ws writes each of its
+   * frames synchronously in one go, so a frame written here never overtakes or splits one of ws'; and
+   * nothing is written once ws has begun closing (`readyState` is no longer OPEN). The backlog counts
+   * messages written since the socket's send buffer was last seen empty: a client that reads keeps it at
+   * 0 (the kernel takes each frame at once); one that stops reading lets it grow until the fan-out drops
+   * it (4009).
    */
   const wireFor = (ctx: WsContext<Record<string, unknown> | undefined, Extra>, id: string, requestId: string): Wire => {
     const socket = ctx.extra.socket;
+    const tcp = ctx.extra.request.socket;
     let written = 0;
     return {
       id,
-      write: (message) => {
-        if (socket.readyState !== socket.OPEN || !(id in ctx.subscriptions)) return;
-        if (socket.bufferedAmount === 0) written = 0;
+      writeFrame: (frame) => {
+        if (socket.readyState !== socket.OPEN || !(id in ctx.subscriptions) || tcp.destroyed) return;
+        if (tcp.writableLength === 0) written = 0;
         written += 1;
-        socket.send(message, SEND_TEXT);
+        tcp.write(frame);
       },
-      backlog: () => (socket.bufferedAmount === 0 ? (written = 0) : written),
+      backlog: () => (tcp.writableLength === 0 ? (written = 0) : written),
       formatNext: (result: ExecutionResult) =>
         JSON.stringify({ id, type: 'next', payload: { ...result, errors: format(result.errors ?? [], requestId) } }),
     };
