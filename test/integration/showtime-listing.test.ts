@@ -132,3 +132,38 @@ it('lists ticket prices by price, then type, on a showtime and on its day page a
     expect(page.body._embedded.showtimes.find((s) => s.id === d.id)?.ticketPrices).toEqual(one.body.ticketPrices);
   }
 });
+
+it('flags a showtime almost sold out and sold out alike on its day page (relations read with the page) and alone', async () => {
+  const [st] = await sql<{ id: number; theatreId: number; day: string; layoutVersionId: number }[]>`
+    select s.id, s.theatre_id as "theatreId", to_char(s.show_date_time_utc at time zone t.timezone, 'YYYY-MM-DD') as day,
+           s.layout_version_id as "layoutVersionId"
+    from showtimes s join theatres t on t.id = s.theatre_id
+    where s.show_date_time_utc > now() + interval '2 days'
+      and not exists (select 1 from seat_claims c where c.showtime_id = s.id)
+    order by s.id desc limit 1`;
+  const sellable = await sql<{ row: number; column: number }[]>`
+    select "row", "column" from layout_seats where layout_version_id = ${st.layoutVersionId}
+      and type not in ('NotASeat', 'Blocked') order by "row", "column"`;
+  const claim = (seats: { row: number; column: number }[]) =>
+    sql`insert into seat_claims ${sql(seats.map((s) => ({ showtime_id: st.id, row: s.row, column: s.column, status: 'sold' })))}`;
+  type Flags = { isSoldOut: boolean; isAlmostSoldOut: boolean };
+  const flags = async (): Promise<{ page: Flags; alone: Flags }> => {
+    const page = await app.get<{ _embedded: { showtimes: ({ id: number } & Flags)[] } }>(
+      `/v2/theatres/${st.theatreId}/showtimes/${st.day}?page-size=100`,
+    );
+    const alone = await app.get<Flags>(`/v2/showtimes/${st.id}`);
+    expect(page.status).toBe(200);
+    expect(alone.status).toBe(200);
+    const item = page.body._embedded.showtimes.find((s) => s.id === st.id)!;
+    return {
+      page: { isSoldOut: item.isSoldOut, isAlmostSoldOut: item.isAlmostSoldOut },
+      alone: { isSoldOut: alone.body.isSoldOut, isAlmostSoldOut: alone.body.isAlmostSoldOut },
+    };
+  };
+  const ninety = Math.ceil(sellable.length * 0.9);
+  expect(await flags()).toEqual({ page: { isSoldOut: false, isAlmostSoldOut: false }, alone: { isSoldOut: false, isAlmostSoldOut: false } });
+  await claim(sellable.slice(0, ninety));
+  expect(await flags()).toEqual({ page: { isSoldOut: false, isAlmostSoldOut: true }, alone: { isSoldOut: false, isAlmostSoldOut: true } });
+  await claim(sellable.slice(ninety));
+  expect(await flags()).toEqual({ page: { isSoldOut: true, isAlmostSoldOut: false }, alone: { isSoldOut: true, isAlmostSoldOut: false } });
+});
