@@ -29,7 +29,11 @@ function checkedOf(target: object): Checked {
 
 /** Whether class-validator, with OPTIONS, would check nothing of `value`: no constraint, or every constrained property missing. */
 function nothingToCheck(value: object): boolean {
-  const checked = checkedOf(value.constructor);
+  // An object without a class (null prototype, or one whose `constructor` is not a function) has no
+  // constraints class-validator could find.
+  const target: unknown = (value as { constructor?: unknown }).constructor;
+  if (typeof target !== 'function') return true;
+  const checked = checkedOf(target);
   if (checked.hasIsDefined) return false;
   const record = value as Record<string, unknown>;
   for (const property of checked.properties) if (record[property] !== undefined && record[property] !== null) return false;

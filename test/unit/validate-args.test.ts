@@ -51,7 +51,9 @@ describe('argument validation (validateFn)', () => {
   });
 
   it('passes what class-validator would not check: scalars, unconstrained classes, constrained properties all missing', async () => {
-    for (const value of [null, undefined, 5, 'x', new Unconstrained(), new Filters(), Object.assign(new Filters(), { plain: 'anything', codes: null })]) {
+    const classless = Object.assign(Object.create(null) as object, { codes: ['abcd'] });
+    const odd = { constructor: 'not a class', codes: ['abcd'] };
+    for (const value of [null, undefined, 5, 'x', new Unconstrained(), new Filters(), Object.assign(new Filters(), { plain: 'anything', codes: null }), classless, odd, [classless]]) {
       expect(await outcome(value)).toBe('ok');
     }
   });
