@@ -93,6 +93,14 @@ const recordPairs = sql`
 export const showtimeRecordJson = sql<unknown>`json_build_object(${recordPairs})`;
 
 /**
+ * A showtime's seats taken: its active claims (held or sold), counted through the partial index of active
+ * claims. Names `"showtimes"."id"` literally: drizzle leaves columns of a one-table select unqualified,
+ * which inside this subquery would bind to `seat_claims`.
+ */
+export const takenSeats = sql<number>`(select count(*) from seat_claims c
+  where c.showtime_id = "showtimes"."id" and c.status in ('held', 'sold'))`;
+
+/**
  * `showtimeRecordJson` with the showtime's relations a REST showtime shows, read in the same statement:
  * `ticketPrices` (the rows `getTicketPrices` gives, in its order: price, then type) and `taken` (its
  * active claims, as `getOccupancy` counts them). For pages of showtimes, whose relations otherwise cost
@@ -102,7 +110,7 @@ export const showtimeRecordWithRelationsJson = sql<unknown>`json_build_object(${
   'ticketPrices', (select coalesce(json_agg(json_build_object('showtimeId', p.showtime_id, 'type', p.type, 'price', p.price,
                      'tax', p.tax, 'sku', p.sku, 'agePolicy', p.age_policy) order by p.price, p.type), '[]'::json)
                    from showtime_ticket_prices p where p.showtime_id = "showtimes"."id"),
-  'taken', (select count(*) from seat_claims c where c.showtime_id = "showtimes"."id" and c.status in ('held', 'sold')))`;
+  'taken', ${takenSeats})`;
 
 /**
  * Keys whose JSON value differs from what drizzle's column mapping returns: timestamps (`mode: 'date'`)

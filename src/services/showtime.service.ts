@@ -16,6 +16,7 @@ import {
   showtimeColumns,
   validateFilters,
   type ShowtimeFilters,
+  takenSeats,
 } from './showtime-query';
 
 export type ShowtimeRow = typeof showtimes.$inferSelect;
@@ -221,8 +222,6 @@ const CAPACITY_CACHE_VERSIONS = 5000;
  * immutable layout versions (a miss costs one statement for all missing versions). Counting a version's
  * seats on every read was most of the statement: for a REST page of 35 showtimes, 3.5 ms with the
  * count, 0.45 ms without it (psql, the bench's database).
- * The correlated subquery names `showtimes.…` literally: drizzle leaves columns of a one-table select
- * unqualified, which inside a subquery would bind to the subquery's own table.
  */
 export async function getOccupancy(db: Db, showtimeIds: readonly number[]): Promise<Occupancy[]> {
   if (!showtimeIds.length) return [];
@@ -231,8 +230,7 @@ export async function getOccupancy(db: Db, showtimeIds: readonly number[]): Prom
       .select({
         showtimeId: showtimes.id,
         layoutVersionId: showtimes.layoutVersionId,
-        taken: sql<number>`(select count(*) from seat_claims c
-          where c.showtime_id = showtimes.id and c.status in ('held', 'sold'))`.mapWith(Number),
+        taken: takenSeats.mapWith(Number),
       })
       .from(showtimes)
       .where(anyOf(showtimes.id, 'ids'))
