@@ -10,6 +10,7 @@ import { buildMarqueeSchema } from '../schema/build';
 import { resolvePrincipal } from './auth/principal';
 import type { Config } from './config';
 import { createContext, type Context } from './context';
+import { jitGateway } from './graphql/jit';
 import { warmReferenceData } from './loaders';
 import { databaseErrorToDomain } from './db-errors';
 import { DomainError, ERROR_CATALOG } from './errors';
@@ -113,7 +114,8 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       hideSuggestions: !limits.introspection,
     });
   const apollo = new ApolloServer<Context>({
-    schema,
+    // Queries and mutations run compiled (graphql-jit, src/graphql/jit.ts); Apollo gets the schema from it.
+    gateway: jitGateway(schema),
     introspection: limits.introspection,
     parseOptions: parseOptionsOf(limits),
     validationRules: rules,

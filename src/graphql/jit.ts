@@ -1,0 +1,130 @@
+import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
+import {
+  getVariableValues,
+  GraphQLError,
+  GraphQLScalarType,
+  GraphQLSchema,
+  Kind,
+  type DocumentNode,
+  type ExecutionResult,
+  type OperationDefinitionNode,
+} from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+
+type Gateway = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
+
+/**
+ * Queries and mutations run as JavaScript compiled once per document and operation (graphql-jit)
+ * instead of graphql-js walking the document for every request (docs/decisions.md). What the client
+ * sees stays graphql-js': it validates (Apollo, before execution) and it coerces the variables — its
+ * defaults, its errors word for word, which Apollo answers with 400 BAD_USER_INPUT by their shape.
+ * graphql-jit's own variable coercion differs (it refuses an omitted input field that is non-null
+ * with a default, for one), so it never sees the client's variables: it compiles the operation with
+ * every variable retyped as a scalar that takes the value graphql-js already coerced as it is.
+ */
+const COERCED = new GraphQLScalarType({
+  name: 'JitCoercedVariable',
+  description: 'A variable value graphql-js has already coerced (internal to execution, not in the SDL).',
+  parseValue: (value) => value,
+  serialize: (value) => value,
+});
+
+/** The schema graphql-jit compiles against: ours (the same type objects and resolvers) plus COERCED. */
+function jitSchemaOf(schema: GraphQLSchema): GraphQLSchema {
+  const config = schema.toConfig();
+  return new GraphQLSchema({ ...config, types: [...config.types, COERCED] });
+}
+
+/** The document with each operation's variables typed COERCED and without defaults (applied already). */
+function withCoercedVariables(document: DocumentNode): DocumentNode {
+  return {
+    ...document,
+    definitions: document.definitions.map((definition) =>
+      definition.kind !== Kind.OPERATION_DEFINITION || !definition.variableDefinitions?.length
+        ? definition
+        : {
+            ...definition,
+            variableDefinitions: definition.variableDefinitions.map((variable) => ({
+              ...variable,
+              type: { kind: Kind.NAMED_TYPE, name: { kind: Kind.NAME, value: COERCED.name } },
+              defaultValue: undefined,
+            })),
+          },
+    ),
+  };
+}
+
+/**
+ * Compiled operations by document, then operation name. Apollo hands every request of the same text
+ * the same parsed document (its document store, an LRU), so an entry lives as long as its document:
+ * a WeakMap needs no bound of its own.
+ */
+type Compiled = WeakMap<DocumentNode, Map<string, CompiledQuery | ExecutionResult>>;
+
+function compiledFor(
+  compiled: Compiled,
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null,
+): CompiledQuery | ExecutionResult {
+  let byName = compiled.get(document);
+  if (!byName) {
+    byName = new Map();
+    compiled.set(document, byName);
+  }
+  const key = operationName ?? '';
+  let entry = byName.get(key);
+  if (!entry) {
+    entry = compileQuery(schema, withCoercedVariables(document), operationName ?? undefined, { disablingCapturingStackErrors: true });
+    byName.set(key, entry);
+  }
+  return entry;
+}
+
+/**
+ * graphql-jit's errors are GraphQLErrors by prototype only: without an originalError that has
+ * extensions, theirs is undefined (graphql-js always gives an object, and Apollo reads its `code`).
+ * Each becomes the error graphql-js would have made: message, locations, path, originalError.
+ */
+function asGraphQLResult(result: ExecutionResult): ExecutionResult {
+  if (!result.errors?.length) return result;
+  const errors = result.errors.map((e) => {
+    const error = new GraphQLError(e.message, { path: e.path, originalError: e.originalError, extensions: e.extensions });
+    (error as { locations?: GraphQLError['locations'] }).locations = e.locations;
+    return error;
+  });
+  return { ...result, errors };
+}
+
+/**
+ * Apollo Server runs operations through a gateway's executor when it has one; this "gateway" serves
+ * our own schema and executes queries and mutations with graphql-jit (subscriptions run on graphql-ws,
+ * src/realtime, with graphql-js).
+ */
+export function jitGateway(schema: GraphQLSchema): Gateway {
+  const jitSchema = jitSchemaOf(schema);
+  const compiled: Compiled = new WeakMap();
+  return {
+    async load() {
+      return {
+        executor: async (request) => {
+          const operation = request.operation as OperationDefinitionNode;
+          let variables: Record<string, unknown> = {};
+          if (operation.variableDefinitions?.length) {
+            const coerced = getVariableValues(schema, operation.variableDefinitions, request.request.variables ?? {}, { maxErrors: 50 });
+            if (coerced.errors) return { errors: coerced.errors };
+            variables = coerced.coerced;
+          }
+          const query = compiledFor(compiled, jitSchema, request.document, request.operationName);
+          if (!isCompiledQuery(query)) return query;
+          return asGraphQLResult(await query.query(undefined, request.context, variables));
+        },
+      };
+    },
+    onSchemaLoadOrUpdate(callback) {
+      callback({ apiSchema: schema, coreSupergraphSdl: '' });
+      return () => undefined;
+    },
+    async stop() {},
+  };
+}
