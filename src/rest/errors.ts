@@ -84,25 +84,33 @@ export function installErrorHandling(app: FastifyInstance): void {
       .send(errorBody(ERROR_CATALOG.INTERNAL_SERVER_ERROR.restCode, `Internal server error (request id ${request.id})`));
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    return reply
-      .status(404)
-      .send(errorBody(ERROR_CATALOG.NOT_FOUND.restCode, `No resource at ${request.method} ${path}`));
-  });
+  app.setNotFoundHandler(answerNotFound);
+}
+
+/** The 404 of a path no route serves. */
+function answerNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0];
+  return reply.status(404).send(errorBody(ERROR_CATALOG.NOT_FOUND.restCode, `No resource at ${request.method} ${path}`));
 }
 
 /**
  * Fastify's `frameworkErrors` constructor option (to be passed by src/server.ts). Fastify's router
  * rejects a path that is not valid percent-encoded UTF-8 (`/v2/theatres/%C3%28`, a bare `%`) before any
  * hook or error handler runs, and answers in its own body; this answers it as every other bad input:
- * 400 with the chain's error body. Any other framework error is unexpected: 500, masked and logged.
+ * 400 with the chain's error body. A path value longer than the router's `maxParamLength` (100) matches
+ * no route: the 404 of any unknown path (Fastify ≥ 5.7 raises it as FST_ERR_MAX_PARAM_LENGTH, a 414, where
+ * earlier versions answered their not-found handler). Any other framework error is unexpected: 500,
+ * masked and logged.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_BAD_URL') {
     void reply
       .status(400)
       .send(errorBody(ERROR_CATALOG.BAD_USER_INPUT.restCode, 'The path is not valid percent-encoded UTF-8'));
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void answerNotFound(request, reply);
     return;
   }
   request.log.error({ err: error, requestId: request.id }, 'framework error');
