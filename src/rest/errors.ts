@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { databaseErrorToDomain } from '../db-errors';
 import { DomainError, ERROR_CATALOG } from '../errors';
+import { redactUrl } from '../logging';
 
 /** The original chain's error body: `{"errors":[{"code": <int>, "message": "…"}]}`. */
 export interface ErrorBody {
@@ -87,9 +88,9 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler(answerNotFound);
 }
 
-/** The 404 of a path no route serves. */
+/** The 404 of a path no route serves; the path is echoed with personal data masked, as in log lines. */
 function answerNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const path = request.url.split('?')[0];
+  const path = redactUrl(request.url.split('?')[0]);
   return reply.status(404).send(errorBody(ERROR_CATALOG.NOT_FOUND.restCode, `No resource at ${request.method} ${path}`));
 }
 

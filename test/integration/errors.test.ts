@@ -24,6 +24,26 @@ describe('unexpected errors', () => {
   });
 });
 
+describe('unknown paths', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('answers 404 naming the path, without the personal data in it', async () => {
+    const plain = await app.get<{ errors: { code: number; message: string }[] }>('/v2/no-such/thing');
+    expect(plain.status).toBe(404);
+    expect(plain.body.errors[0]).toEqual({ code: 4002, message: 'No resource at GET /v2/no-such/thing' });
+    for (const path of ['/v2/nope/jane.doe@example.com', '/v2/nope/jane.doe%40example.com/x', `/v2/movies/${'x'.repeat(150)}@example.com`]) {
+      const res = await app.get<{ errors: { code: number; message: string }[] }>(path);
+      expect([path.slice(0, 30), res.status, res.body.errors[0].code]).toEqual([path.slice(0, 30), 404, 4002]);
+      expect(res.body.errors[0].message).toContain('[email]');
+      expect(JSON.stringify(res.body)).not.toMatch(/jane\.doe|xxx@example/);
+    }
+  });
+});
+
 describe('limits', () => {
   let app: TestApp;
   beforeAll(async () => {
