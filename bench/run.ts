@@ -7,13 +7,13 @@ import { catalogCases } from './catalog';
 import { runFanoutBench } from './fanout';
 import { runHoldsBench } from './holds';
 import { NESTED_QUERY } from './query';
-import { assertPortFree, markdownTable, prepareDatabase, runCase, startProcess, waitFor, type CaseResult, type HttpCase } from './harness';
+import { assertPortFree, markdownTable, prepareDatabase, runCase, startBuiltService, startProcess, waitFor, type CaseResult, type HttpCase } from './harness';
 
 /**
  * `npm run bench [-- --scale 1 --duration 10 --connections 10 --only catalog|reads|holds|fanout]`
- * Seeds a fresh Postgres database, starts Marquee and the hand-written baseline as separate processes,
- * and loads each case with autocannon: the catalog scenarios (bench/catalog.ts, and the REST showtimes
- * page), then the seat-map read. Prints a markdown table and writes it to bench/out/latest.md.
+ * Seeds a fresh Postgres database, starts Marquee (compiled to dist/, as `npm start` runs it in
+ * production) and the hand-written baseline as separate processes, and loads each case with autocannon:
+ * the catalog scenarios (bench/catalog.ts, and the REST showtimes page), then the seat-map read. Prints a markdown table and writes it to bench/out/latest.md.
  * Then seat holds under contention (bench/holds.ts, `--clients`, `--showtimes`) and seat-map fan-out
  * (bench/fanout.ts, `--subscribers 1000,5000,10000`) against the same app and database.
  */
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const basePort = 4301;
   await Promise.all([appPort, basePort].map(assertPortFree));
   const db = await prepareDatabase(Number(values.scale));
-  const app = startProcess('src/main.ts', {
+  const app = startBuiltService({
     DATABASE_URL: db.url,
     PORT: String(appPort),
     HOST: '127.0.0.1',
