@@ -35,8 +35,8 @@ export function buildMarqueeSchema(): Promise<GraphQLSchema> {
 /**
  * type-graphql's resolver wrapper sorts the resolver's parameter list by position on every call (in place,
  * so the order never changes after the first), and each call of Array.prototype.sort allocates V8's sort
- * state (~2.5 KB): 70 sorts, most of the garbage of a day of showtimes with movie and attributes. Each list
- * is sorted once here and keeps that order; its own `sort` then returns it as it is.
+ * state (~2.5 KB): ~70 sorts for a day of showtimes with movie and attributes, about a sixth of its garbage.
+ * Each list is sorted once here and keeps that order; its own `sort` then returns it as it is.
  */
 function fixParameterOrder(): void {
   const storage = getMetadataStorage();
