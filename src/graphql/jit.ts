@@ -116,7 +116,8 @@ export function jitGateway(schema: GraphQLSchema): Gateway {
             variables = coerced.coerced;
           }
           const query = compiledFor(compiled, jitSchema, request.document, request.operationName);
-          if (!isCompiledQuery(query)) return query;
+          // A document graphql-jit cannot compile answers with its errors, made graphql-js errors like the rest.
+          if (!isCompiledQuery(query)) return asGraphQLResult(query);
           return asGraphQLResult(await query.query(undefined, request.context, variables));
         },
       };
