@@ -27,6 +27,7 @@ export function buildMarqueeSchema(): Promise<GraphQLSchema> {
     emitSchemaFile: false,
   }).then((schema) => {
     fixParameterOrder();
+    passPlainRoots();
     return describeRootTypes(schema);
   });
   return cached;
@@ -50,6 +51,41 @@ function fixParameterOrder(): void {
       },
     });
   }
+}
+
+/**
+ * type-graphql hands a field resolver's `@Root()` parameter over as an instance of its declared class:
+ * on every call it builds one (`new Showtime()`, deleting the unset keys) and copies the parent object's
+ * properties into it, unless the parent is already one. Our parents are mostly plain rows (a day of
+ * showtimes is read as JSON), so a day with movie and attributes built ~70 copies: an eighth of the
+ * request's CPU in a profile. For a class that is plain data — no method or accessor on its prototype
+ * chain, no field initialiser — the copy has exactly the parent's properties, so the parent is passed as
+ * it is. A class with behaviour (a getter such as `SeatingLayout.seats`) or defaults keeps the conversion.
+ */
+function passPlainRoots(): void {
+  const storage = getMetadataStorage();
+  const definitions = [...storage.queries, ...storage.mutations, ...storage.subscriptions, ...storage.fieldResolvers];
+  for (const { params } of definitions) {
+    for (const param of params ?? []) {
+      if (param.kind !== 'root' || !param.getType) continue;
+      const type: unknown = param.getType();
+      if (typeof type === 'function' && isPlainDataClass(type)) (param as { getType?: unknown }).getType = undefined;
+    }
+  }
+}
+
+/** A class whose instances carry only what is assigned to them: no prototype members, no initialised fields. */
+export function isPlainDataClass(type: Function): boolean {
+  for (let proto = type.prototype as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    if (Object.getOwnPropertyNames(proto).some((name) => name !== 'constructor')) return false;
+  }
+  let probe: object;
+  try {
+    probe = new (type as new () => object)();
+  } catch {
+    return false;
+  }
+  return Object.values(probe).every((value) => value === undefined);
 }
 
 /** type-graphql names the root types but takes no description for them; every SDL type has one. */
