@@ -69,19 +69,19 @@ function passPlainRoots(): void {
     for (const param of params ?? []) {
       if (param.kind !== 'root' || !param.getType) continue;
       const type: unknown = param.getType();
-      if (typeof type === 'function' && isPlainDataClass(type)) (param as { getType?: unknown }).getType = undefined;
+      if (typeof type === 'function' && isPlainDataClass(type as new () => object)) (param as { getType?: unknown }).getType = undefined;
     }
   }
 }
 
 /** A class whose instances carry only what is assigned to them: no prototype members, no initialised fields. */
-export function isPlainDataClass(type: Function): boolean {
+export function isPlainDataClass(type: new () => object): boolean {
   for (let proto = type.prototype as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
     if (Object.getOwnPropertyNames(proto).some((name) => name !== 'constructor')) return false;
   }
   let probe: object;
   try {
-    probe = new (type as new () => object)();
+    probe = new type();
   } catch {
     return false;
   }
