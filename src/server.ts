@@ -10,6 +10,7 @@ import { buildMarqueeSchema } from '../schema/build';
 import { resolvePrincipal } from './auth/principal';
 import type { Config } from './config';
 import { createContext, type Context } from './context';
+import { memoizeApolloQueryHash } from './graphql/query-hash';
 import { jitGateway } from './graphql/jit';
 import { warmReferenceData } from './loaders';
 import { databaseErrorToDomain } from './db-errors';
@@ -113,6 +114,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     formatGraphQLError(formatted, error, (o, m) => app.log.error(o, m), requestId, {
       hideSuggestions: !limits.introspection,
     });
+  memoizeApolloQueryHash();
   const apollo = new ApolloServer<Context>({
     // Queries and mutations run compiled (graphql-jit, src/graphql/jit.ts); Apollo gets the schema from it.
     gateway: jitGateway(schema),
