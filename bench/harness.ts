@@ -136,20 +136,22 @@ export function processTreeCpuMs(pid: number): number | null {
   }
 }
 
-/** A sample request (checks it succeeds and answers as it should), a second (its `x-sql-statements`), then an autocannon run. */
-export async function runCase(
-  c: HttpCase,
-  options: { duration: number; connections: number },
-  earlier: readonly CaseResult[] = [],
-): Promise<CaseResult> {
+/** What a case's sample requests found: its answer (checked) and its statements per request. */
+interface Sampled {
+  body: unknown;
+  statements: number | null;
+}
+
+/** A sample request (checks it succeeds and answers as it should), then a second (its `x-sql-statements`). */
+async function sampleCase(c: HttpCase, earlier: ReadonlyMap<string, unknown>): Promise<Sampled> {
   const sample = await fetch(c.url, { method: c.method ?? 'GET', body: c.body, headers: c.headers });
   const text = await sample.text();
   if (!sample.ok || text.includes('"errors"')) throw new Error(`${c.name} failed: ${sample.status} ${text.slice(0, 500)}`);
   const body: unknown = JSON.parse(text);
   if (c.sameAnswerAs) {
-    const other = earlier.find((r) => r.name === c.sameAnswerAs);
-    if (!other || !isDeepStrictEqual(body, other.body)) {
-      throw new Error(`${c.name} does not answer as ${c.sameAnswerAs}:\n${text.slice(0, 400)}\n${JSON.stringify(other?.body).slice(0, 400)}`);
+    const other = earlier.get(c.sameAnswerAs);
+    if (other === undefined || !isDeepStrictEqual(body, other)) {
+      throw new Error(`${c.name} does not answer as ${c.sameAnswerAs}:\n${text.slice(0, 400)}\n${JSON.stringify(other).slice(0, 400)}`);
     }
   }
   // Statements of a warm request: a first one may fill per-process caches of reference data (attribute
@@ -157,6 +159,11 @@ export async function runCase(
   const again = await fetch(c.url, { method: c.method ?? 'GET', body: c.body, headers: c.headers });
   await again.arrayBuffer();
   const counted = again.headers.get('x-sql-statements') ?? sample.headers.get('x-sql-statements');
+  return { body, statements: counted !== null ? Number(counted) : (c.statements ?? null) };
+}
+
+/** One autocannon run of a case, with its server's CPU time over the run. */
+async function loadCase(c: HttpCase, options: { duration: number; connections: number }) {
   const cpuBefore = c.pid !== undefined ? processTreeCpuMs(c.pid) : null;
   const result = await autocannon({
     url: c.url,
@@ -167,18 +174,60 @@ export async function runCase(
     connections: options.connections,
   });
   const cpuAfter = c.pid !== undefined ? processTreeCpuMs(c.pid) : null;
-  const requests = result.requests.total;
   return {
-    name: c.name,
-    requestsPerSec: result.requests.average,
-    latencyP50: result.latency.p50,
-    latencyP99: result.latency.p99,
-    statements: counted !== null ? Number(counted) : (c.statements ?? null),
+    requests: result.requests.total,
+    seconds: result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
     errors: result.errors + result.non2xx,
-    comparedTo: c.comparedTo,
-    cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && requests > 0 ? (cpuAfter - cpuBefore) / requests : null,
-    body,
+    cpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null,
   };
+}
+
+/**
+ * Runs cases in interleaved rounds: every case is sampled and checked first (a case may be checked
+ * against an earlier one's answer), then loaded `rounds` times for `duration / rounds` seconds each,
+ * in order — baseline, app, baseline, app … — so that a drift of this shared machine during the part
+ * falls on both sides of a ratio instead of on whichever case ran in the bad seconds. Requests per
+ * second are all rounds' requests over all rounds' time; CPU per request likewise; p50 is the rounds'
+ * mean, p99 the worst round's.
+ */
+export async function runCases(
+  cases: readonly HttpCase[],
+  options: { duration: number; connections: number; rounds?: number },
+): Promise<CaseResult[]> {
+  const rounds = options.rounds ?? 2;
+  const answers = new Map<string, unknown>();
+  const sampled: Sampled[] = [];
+  for (const c of cases) {
+    const s = await sampleCase(c, answers);
+    answers.set(c.name, s.body);
+    sampled.push(s);
+  }
+  const runs = cases.map(() => [] as Awaited<ReturnType<typeof loadCase>>[]);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [i, c] of cases.entries()) {
+      process.stdout.write(`running ${c.name} (round ${round + 1}/${rounds}) …\n`);
+      runs[i].push(await loadCase(c, { duration: options.duration / rounds, connections: options.connections }));
+    }
+  }
+  return cases.map((c, i) => {
+    const r = runs[i];
+    const requests = r.reduce((sum, x) => sum + x.requests, 0);
+    const seconds = r.reduce((sum, x) => sum + x.seconds, 0);
+    const cpu = r.every((x) => x.cpuMs !== null) ? r.reduce((sum, x) => sum + (x.cpuMs ?? 0), 0) : null;
+    return {
+      name: c.name,
+      requestsPerSec: seconds > 0 ? requests / seconds : 0,
+      latencyP50: Math.round((r.reduce((sum, x) => sum + x.p50, 0) / r.length) * 10) / 10,
+      latencyP99: Math.max(...r.map((x) => x.p99)),
+      statements: sampled[i].statements,
+      errors: r.reduce((sum, x) => sum + x.errors, 0),
+      comparedTo: c.comparedTo,
+      cpuMsPerRequest: cpu !== null && requests > 0 ? cpu / requests : null,
+      body: sampled[i].body,
+    };
+  });
 }
 
 /** The results as a markdown table; each case's req/s is divided by its `comparedTo` baseline's. */

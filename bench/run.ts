@@ -7,12 +7,13 @@ import { catalogCases } from './catalog';
 import { runFanoutBench } from './fanout';
 import { runHoldsBench } from './holds';
 import { NESTED_QUERY } from './query';
-import { assertPortFree, markdownTable, prepareDatabase, runCase, startBuiltService, startProcess, waitFor, type CaseResult, type HttpCase } from './harness';
+import { assertPortFree, markdownTable, prepareDatabase, runCases, startBuiltService, startProcess, waitFor, type HttpCase } from './harness';
 
 /**
  * `npm run bench [-- --scale 1 --duration 10 --connections 10 --only catalog|reads|holds|fanout]`
  * Seeds a fresh Postgres database, starts Marquee (compiled to dist/, as `npm start` runs it in
- * production) and the hand-written baseline as separate processes, and loads each case with autocannon:
+ * production) and the hand-written baseline as separate processes, and loads each case with autocannon
+ * (in two interleaved rounds: bench/harness.ts `runCases`):
  * the catalog scenarios (bench/catalog.ts, and the REST showtimes page), then the seat-map read. Prints a markdown table and writes it to bench/out/latest.md.
  * Then seat holds under contention (bench/holds.ts, `--clients`, `--showtimes`) and seat-map fan-out
  * (bench/fanout.ts, `--subscribers 1000,5000,10000`) against the same app and database.
@@ -133,19 +134,15 @@ async function busiestDay(url: string): Promise<Pick> {
   return pick;
 }
 
-/** Runs cases in order (a case may be checked against an earlier one's answer); a markdown table. */
+/** Runs cases in interleaved rounds (bench/harness.ts `runCases`); a markdown table. */
 async function runAll(cases: HttpCase[], ports: Ports, options: { duration: number; connections: number }): Promise<string> {
-  const results: CaseResult[] = [];
-  for (const c of cases) {
-    process.stdout.write(`running ${c.name} …\n`);
-    const pid = c.url.includes(`:${ports.app}/`) ? ports.appPid : ports.basePid;
-    results.push(await runCase({ ...c, pid }, options, results));
-  }
-  return markdownTable(results);
+  const withPids = cases.map((c) => ({ ...c, pid: c.url.includes(`:${ports.app}/`) ? ports.appPid : ports.basePid }));
+  return markdownTable(await runCases(withPids, options));
 }
 
 const header = (pick: Pick, scale: string, options: { duration: number; connections: number }) =>
-  `showtimes per nested request: ${pick.n}; scale ${scale}; ${options.connections} connections × ${options.duration} s per case; ` +
+  `showtimes per nested request: ${pick.n}; scale ${scale}; ${options.connections} connections × ${options.duration} s per case, ` +
+  `in 2 interleaved rounds of ${options.duration / 2} s (every case of the table, then all again); ` +
   `load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${new Date().toISOString()}\n\n`;
 
 /** The catalog cases of issue 10 and the REST showtimes page, each against its baseline. */
