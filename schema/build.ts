@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
+import { isObjectType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { createPubSub } from '@graphql-yoga/subscription';
 import { buildSchema, getMetadataStorage } from 'type-graphql';
 import { resolvers } from '../resolvers';
@@ -28,6 +28,7 @@ export function buildMarqueeSchema(): Promise<GraphQLSchema> {
   }).then((schema) => {
     fixParameterOrder();
     passPlainRoots();
+    callFieldResolversDirectly(schema);
     return describeRootTypes(schema);
   });
   return cached;
@@ -72,6 +73,66 @@ function passPlainRoots(): void {
       if (typeof type === 'function' && isPlainDataClass(type as new () => object)) (param as { getType?: unknown }).getType = undefined;
     }
   }
+}
+
+type FieldResolve = (root: unknown, args: unknown, context: unknown, info: unknown) => unknown;
+type ParamGetter = (root: unknown, context: unknown, info: unknown) => unknown;
+
+/**
+ * Field resolvers whose parameters are only `@Root()` (a plain parent, see above), `@Ctx()` and `@Info()`,
+ * without middlewares or roles (we use neither), are called directly: type-graphql's wrapper builds a
+ * resolver-data object, looks the resolver class up in its container, runs an empty middleware chain
+ * and maps the parameter list on every call (~3 % of a day of showtimes with movie and attributes in a
+ * profile, two such fields per showtime). Same method, same `this` (one instance per resolver class:
+ * they hold no state), same arguments. Anything else keeps type-graphql's wrapper: arguments (their
+ * conversion and validation), parents of classes with behaviour, custom parameter decorators.
+ * Returns the `Type.field` names it rewired (for the test).
+ */
+export function callFieldResolversDirectly(schema: GraphQLSchema): string[] {
+  const storage = getMetadataStorage();
+  const instances = new Map<object, object>();
+  const rewired: string[] = [];
+  for (const objectType of storage.objectTypes) {
+    const type = schema.getType(objectType.name);
+    if (!isObjectType(type)) continue;
+    const fields = type.getFields();
+    for (const field of objectType.fields ?? []) {
+      const definition = storage.fieldResolvers.find(
+        (r) => r.kind === 'external' && r.getObjectType?.() === field.target && r.methodName === field.name,
+      );
+      const target = fields[field.schemaName];
+      if (!definition || !target || definition.middlewares?.length || definition.roles) continue;
+      const getters = (definition.params ?? []).map((param): ParamGetter | null => {
+        const property = 'propertyName' in param ? param.propertyName : undefined;
+        if (param.kind === 'root' && !param.getType) return property ? (root) => (root as Record<string, unknown>)[property] : (root) => root;
+        if (param.kind === 'context') return property ? (_r, context) => (context as Record<string, unknown>)[property] : (_r, context) => context;
+        if (param.kind === 'info') return (_r, _c, info) => info;
+        return null;
+      });
+      if (getters.some((g) => g === null) || getters.some((_, i) => definition.params?.[i]?.index !== i)) continue;
+      const Resolver = definition.target as new () => object;
+      let instance = instances.get(Resolver);
+      if (!instance) instances.set(Resolver, (instance = new Resolver()));
+      const method = (instance as Record<string, unknown>)[definition.methodName];
+      if (typeof method !== 'function') continue;
+      const self = instance;
+      const [a, b, c] = getters as ParamGetter[];
+      const call = method as (...params: unknown[]) => unknown;
+      const resolve: FieldResolve =
+        getters.length === 0
+          ? () => call.call(self)
+          : getters.length === 1
+            ? (root, _args, context, info) => call.call(self, a(root, context, info))
+            : getters.length === 2
+              ? (root, _args, context, info) => call.call(self, a(root, context, info), b(root, context, info))
+              : getters.length === 3
+                ? (root, _args, context, info) => call.call(self, a(root, context, info), b(root, context, info), c(root, context, info))
+                : (root, _args, context, info) => call.apply(self, (getters as ParamGetter[]).map((g) => g(root, context, info)));
+      target.resolve = resolve as typeof target.resolve;
+      rewired.push(`${type.name}.${field.schemaName}`);
+    }
+  }
+  return rewired;
 }
 
 /** A class whose instances carry only what is assigned to them: no prototype members, no initialised fields. */

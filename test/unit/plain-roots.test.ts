@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { getMetadataStorage } from 'type-graphql';
-import { buildMarqueeSchema, isPlainDataClass } from '../../schema/build';
+import { buildMarqueeSchema, callFieldResolversDirectly, isPlainDataClass } from '../../schema/build';
 import { SeatingLayout } from '../../schema/seating.type';
 import { Showtime } from '../../schema/showtime.type';
 import { Theatre } from '../../schema/theatre.type';
@@ -56,4 +56,13 @@ it('drops the per-call conversion of exactly the plain-data roots', async () => 
       converts: !plain,
     });
   }
+});
+
+it('calls field resolvers of plain parents, context and info directly; those with arguments keep the wrapper', async () => {
+  const schema = await buildMarqueeSchema();
+  const direct = callFieldResolversDirectly(schema);
+  expect(direct).toEqual(expect.arrayContaining(['Showtime.movie', 'Showtime.attributes', 'Credit.person', 'Theatre.market']));
+  // Arguments need type-graphql's conversion and validation.
+  expect(direct).not.toContain('Theatre.showtimes');
+  expect(direct).not.toContain('Movie.showtimes');
 });
