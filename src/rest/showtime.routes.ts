@@ -110,6 +110,23 @@ async function requireTheatre(ctx: Context, theatreId: number) {
   if (!(await ctx.loaders.theatreById.load(theatreId))) throw notFound('Theatre', theatreId);
 }
 
+/**
+ * A theatre's showtimes list, its theatre checked only when the list is empty or the request refused: a
+ * theatre with showtimes exists (their foreign key), so a page costs no statement for the check. An
+ * unknown theatre is a 404 whatever else is wrong with the request, as when it was checked first.
+ */
+async function listOfTheatre(ctx: Context, theatreId: number, list: () => Promise<ShowtimeListPage>): Promise<ShowtimeListPage> {
+  let result: ShowtimeListPage;
+  try {
+    result = await list();
+  } catch (err) {
+    await requireTheatre(ctx, theatreId);
+    throw err;
+  }
+  if (result.totalCount === 0) await requireTheatre(ctx, theatreId);
+  return result;
+}
+
 /** Showtimes v2: of a theatre (on a date or all future), one, earliest of a movie, near a point. */
 export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
   app.get<{ Params: { theatreNumber: number; date: string }; Querystring: FilterQuery }>(
@@ -124,9 +141,10 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
     async (request) => {
       const ctx = await kit.context(request);
       const { theatreNumber, date } = request.params;
-      await requireTheatre(ctx, theatreNumber);
       const page = pageOf(request.query);
-      const result = await listShowtimes(ctx.db, { theatreId: theatreNumber, date: dateOf(date), filters: filtersOf(request.query) }, page, { relations: true });
+      const result = await listOfTheatre(ctx, theatreNumber, () =>
+        listShowtimes(ctx.db, { theatreId: theatreNumber, date: dateOf(date), filters: filtersOf(request.query) }, page, { relations: true }),
+      );
       return showtimePage(ctx, kit, request, page, result);
     },
   );
@@ -142,9 +160,11 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
     },
     async (request) => {
       const ctx = await kit.context(request);
-      await requireTheatre(ctx, request.params.theatreNumber);
+      const theatreId = request.params.theatreNumber;
       const page = pageOf(request.query);
-      const result = await listShowtimes(ctx.db, { theatreId: request.params.theatreNumber, filters: filtersOf(request.query) }, page, { relations: true });
+      const result = await listOfTheatre(ctx, theatreId, () =>
+        listShowtimes(ctx.db, { theatreId, filters: filtersOf(request.query) }, page, { relations: true }),
+      );
       return showtimePage(ctx, kit, request, page, result);
     },
   );

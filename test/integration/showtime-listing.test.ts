@@ -85,7 +85,7 @@ it('pages a list of theatres in one statement, each page as its theatre alone wo
 });
 
 it('builds the same records from its one JSON value per row as the column-by-column read does', async () => {
-  // listShowtimes reads each row as one json_build_object (showtimeRecordJson); selectShowtimesOf maps
+  // listShowtimes reads each row as one positional JSON array (showtimeRecordJson); selectShowtimesOf maps
   // the same columns through drizzle. Every field of every record must agree, Dates included — a day
   // of a few theatres, unfiltered and filtered (a canceled or embargoed showtime would differ here too).
   const days = await sql<{ theatre_id: number; day: string }[]>`
@@ -166,4 +166,32 @@ it('flags a showtime almost sold out and sold out alike on its day page (relatio
   expect(await flags()).toEqual({ page: { isSoldOut: false, isAlmostSoldOut: true }, alone: { isSoldOut: false, isAlmostSoldOut: true } });
   await claim(sellable.slice(ninety));
   expect(await flags()).toEqual({ page: { isSoldOut: true, isAlmostSoldOut: false }, alone: { isSoldOut: true, isAlmostSoldOut: false } });
+});
+
+it('checks the theatre of a REST day page only when the page is empty or refused: unknown theatres are 404 first', async () => {
+  const [day] = await sql<{ theatreId: number; day: string }[]>`
+    select s.theatre_id as "theatreId", to_char(s.show_date_time_utc at time zone t.timezone, 'YYYY-MM-DD') as day
+    from showtimes s join theatres t on t.id = s.theatre_id
+    where (s.show_date_time_utc at time zone t.timezone)::date >= (now() at time zone t.timezone)::date + 2
+    order by 1, 2 limit 1`;
+  const [{ unknown }] = await sql<{ unknown: number }[]>`select coalesce(max(id), 0) + 1000 as unknown from theatres`;
+  // A page of showtimes: the list statement alone (its theatre exists: the showtimes' foreign key). The
+  // first request of a process may read the reference version once more (reference cache).
+  await app.get(`/v2/theatres/${day.theatreId}/showtimes/${day.day}?page-size=5`);
+  const page = await app.get<RestPage>(`/v2/theatres/${day.theatreId}/showtimes/${day.day}?page-size=5`);
+  expect(page.status).toBe(200);
+  expect(page.body._embedded.showtimes.length).toBeGreaterThan(0);
+  expect(page.headers.get('x-sql-statements')).toBe('1');
+  // An empty day of a theatre that exists: 200, the list and the check.
+  const empty = await app.get<RestPage>(`/v2/theatres/${day.theatreId}/showtimes/2001-01-01`);
+  expect(empty.status).toBe(200);
+  expect(empty.body.count).toBe(0);
+  expect(empty.headers.get('x-sql-statements')).toBe('2');
+  // An unknown theatre is a 404, with a good date, a bad one or a bad filter alike; a known one with a bad date is a 400.
+  for (const path of [`/${day.day}`, '/2001-02-30', `/${day.day}?attribute-operator=xor`, '?attribute-operator=xor', '']) {
+    const r = await app.get<{ errors: { code: number }[] }>(`/v2/theatres/${unknown}/showtimes${path}`);
+    expect({ path, status: r.status }).toEqual({ path, status: 404 });
+  }
+  expect((await app.get(`/v2/theatres/${day.theatreId}/showtimes/2001-02-30`)).status).toBe(400);
+  expect((await app.get(`/v2/theatres/${day.theatreId}/showtimes?attribute-operator=xor`)).status).toBe(400);
 });
