@@ -76,8 +76,8 @@ export const showtimeColumns = {
  * 100): drizzle maps a joined row column by column through its generic `mapResultRow` (about a tenth of
  * such a request's CPU); one JSON value per row is parsed natively. The value is positional — arrays in
  * the order of the key lists below, no key names: Postgres builds and sends about half the text (a day page
- * of 35 showtimes: 77 → 41 KB; its statement took 15–50 % less of Postgres' CPU than with `json_build_object` in three loops),
- * and Node parses less.
+ * of 35 showtimes: 77 → 41 KB; its statement took 15–50 % less of Postgres' CPU than with `json_build_object`
+ * in three loops), and Node parses less.
  */
 const showtimeTableColumns = getTableColumns(showtimes);
 const { media: _media, ...movieColumns } = showtimeColumns.movie as unknown as Record<string, Column>;
