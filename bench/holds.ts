@@ -1,6 +1,6 @@
 import os from 'node:os';
 import postgres from 'postgres';
-import { openDatabase, statementCounter } from '../db/client';
+import { countingDb, openDatabase, StatementCount } from '../db/client';
 import { expireDueOrders } from '../src/services/order';
 
 /**
@@ -277,10 +277,10 @@ async function sampleStatements(ctx: HoldsContext, target: Target): Promise<stri
   const due = await gqlCount(CREATE);
   await gqlCount(ADD, { input: { orderId: due.value.id, showtimeId: target.showtimeId, seats: two(0) } });
   const database = await openDatabase({ databaseUrl: ctx.databaseUrl, dataDir: '', maxConnections: 1 });
-  const store = { count: 0 };
+  const store = new StatementCount();
   let swept = 0;
   try {
-    swept = await statementCounter.run(store, () => expireDueOrders(database.db, new Date(Date.now() + 3600_000), 1));
+    swept = await expireDueOrders(countingDb(database.db, store), new Date(Date.now() + 3600_000), 1);
   } finally {
     await database.close();
   }

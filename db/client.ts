@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'drizzle-orm/logger';
@@ -23,17 +22,51 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /**
- * Per-request store: the server opens one per request; drizzle's logger counts statements into it,
- * and error logging reads the request id from it.
+ * The statements of one request (`x-sql-statements`, the statements-per-request metric): drizzle's
+ * logger of the request's own database handle (`countingDb`), counting every statement it sends.
  */
-export const statementCounter = new AsyncLocalStorage<{ count: number; requestId?: string }>();
+export class StatementCount implements Logger {
+  count = 0;
+  logQuery(): void {
+    this.count += 1;
+  }
+}
 
-const countingLogger: Logger = {
-  logQuery() {
-    const store = statementCounter.getStore();
-    if (store) store.count += 1;
-  },
-};
+const SHARED = Symbol('shared database handle');
+
+/**
+ * A database handle that counts its statements into `count`: the shared handle `db` with a session of
+ * its own whose logger is the counter. Everything else is the shared handle's (prototype), and drizzle
+ * builds a transaction's (and a savepoint's) session from the session's `options`, so their statements
+ * count too. Statements prepared once on the shared handle (src/services/prepared.ts) and those sent
+ * past drizzle (db/prepared.ts) add to `statementCountOf(db)` themselves. Registries keyed by the
+ * database (caches, listeners) key by `sharedDb(db)`.
+ *
+ * Per request instead of an AsyncLocalStorage around it: on Node 20 every promise of the process paid
+ * AsyncLocalStorage's hooks (6–18 % of a simple lookup's CPU, docs/decisions.md).
+ */
+export function countingDb(db: Db, count: StatementCount): Db {
+  const shared = sharedDb(db);
+  const session = (shared as unknown as { session: { options?: object } }).session;
+  const counting = Object.create(session) as { logger: Logger; options: object };
+  counting.logger = count;
+  counting.options = { ...(session.options ?? {}), logger: count };
+  const handle = Object.create(shared) as Db & { session: unknown; [SHARED]: Db };
+  handle.session = counting;
+  handle[SHARED] = shared;
+  return handle;
+}
+
+/** The shared handle behind a counting one (itself for the shared handle). */
+export function sharedDb<T extends DbOrTx>(db: T): T {
+  return ((db as unknown as { [SHARED]?: T })[SHARED] ?? db) as T;
+}
+
+/** The counter of a counting handle or of a transaction begun on one; undefined otherwise. */
+export function statementCountOf(db: DbOrTx): StatementCount | undefined {
+  const logger = (db as unknown as { session?: { logger?: unknown } }).session?.logger;
+  return logger instanceof StatementCount ? logger : undefined;
+}
 
 /** LISTEN/NOTIFY as both drivers offer it; realtime uses it to hear other instances' seat events. */
 export interface Notifier {
@@ -142,7 +175,7 @@ function connectionOptions(timeouts: DatabaseTimeouts, applicationName = 'marque
 
 function openPostgres(url: string, max: number, timeouts: DatabaseTimeouts): Database {
   const sqlClient = preparingUnsafe(postgres(url, { max, ...connectionOptions(timeouts) }));
-  const db = drizzlePostgres(sqlClient, { schema, logger: countingLogger, casing: 'snake_case' });
+  const db = drizzlePostgres(sqlClient, { schema, casing: 'snake_case' });
   // The seat-event relay reads the log on a connection of its own (it runs no transactions), and its
   // LISTEN connection comes from the same client: both show as `marquee-relay` in pg_stat_activity.
   // No type fetching: the relay reads no arrays, and postgres.js leaves the rejection of that start-up
@@ -179,7 +212,7 @@ function openPostgres(url: string, max: number, timeouts: DatabaseTimeouts): Dat
 async function openPglite(dataDir: string): Promise<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
-  const db = drizzlePglite(client, { schema, logger: countingLogger, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     relayDb: db,

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { statementCounter, type Db, type DbOrTx } from './client';
+import { statementCountOf, type Db, type DbOrTx } from './client';
 
 type Internals = {
   dialect: { sqlToQuery(sql: SQL): { sql: string; params: unknown[] } };
@@ -40,8 +40,8 @@ export async function executePrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
     return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
   }
   const { sql, params } = dialect.sqlToQuery(query);
-  const store = statementCounter.getStore();
-  if (store) store.count += 1;
+  const count = statementCountOf(db);
+  if (count) count.count += 1;
   try {
     return (await client.unsafe(sql, params, { prepare: true })) as T[];
   } catch (error) {
@@ -82,7 +82,7 @@ export function canPipeline(db: Db): boolean {
 export async function pipelinedTransaction<T>(db: Db, fn: (tx: PipelinedTx) => Promise<T>): Promise<T> {
   const { dialect, session } = internalsOf(db);
   const client = session.client as ReservingClient;
-  const store = statementCounter.getStore();
+  const store = statementCountOf(db);
   const connection = await client.reserve().catch((error: unknown) => Promise.reject(asError(error)));
   // Every statement sent, so the connection goes back to the pool only when all of them (COMMIT or
   // ROLLBACK last) are done: postgres.js queues statements behind one that it prepares first (its

@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { statementCounter } from '../db/client';
 import type { Config } from './config';
 import { unauthenticated } from './errors';
 
@@ -45,8 +44,7 @@ export function registerMetrics(app: FastifyInstance, config: Pick<Config, 'METR
     const route = req.routeOptions.url ?? 'unknown';
     if (route === '/metrics') return;
     duration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    const store = statementCounter.getStore();
-    if (store) statements.observe({ route }, store.count);
+    if (req.sqlCount) statements.observe({ route }, req.sqlCount.count);
     if (reply.statusCode >= 500) errors.inc({ route });
   });
   const token = config.METRICS_TOKEN;

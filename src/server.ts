@@ -5,7 +5,7 @@ import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
-import { statementCounter, type Database } from '../db/client';
+import { countingDb, StatementCount, type Database } from '../db/client';
 import { buildMarqueeSchema } from '../schema/build';
 import { resolvePrincipal } from './auth/principal';
 import type { Config } from './config';
@@ -16,7 +16,7 @@ import { warmReferenceData } from './loaders';
 import { databaseErrorToDomain } from './db-errors';
 import { DomainError, ERROR_CATALOG } from './errors';
 import { clientAddressOf, trustFunction } from './client-address';
-import { formatGraphQLError } from './graphql/format-error';
+import { formatGraphQLError, requestIdOf, tagRequestId } from './graphql/format-error';
 import { checkVariables, inputTextRule } from './graphql/input-guard';
 import { checkCost, limitRules, limitsOf, parseOptionsOf } from './graphql/limits';
 import { guardListFields } from './graphql/list-guard';
@@ -32,6 +32,13 @@ import { registerWeb } from './web';
 import { registerCors } from './web/cors';
 import { startRetentionSweeper } from './services/retention';
 import { startWebhooks } from './services/webhook';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's SQL statements (its context's database handle counts into it). */
+    sqlCount: StatementCount | null;
+  }
+}
 
 export interface BuildOptions {
   config: Config;
@@ -70,14 +77,15 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     schemaController: lazySchemaController,
   });
 
-  // Every request runs inside its own statement counter (drizzle's logger increments it).
+  // Every request has its own statement count: its context's database handle counts into it (db/client.ts).
+  app.decorateRequest('sqlCount', null);
   app.addHook('onRequest', (req, _reply, done) => {
-    statementCounter.run({ count: 0, requestId: req.id }, done);
+    req.sqlCount = new StatementCount();
+    done();
   });
   if (config.EXPOSE_SQL_COUNT) {
-    app.addHook('onSend', (_req, reply, payload, done) => {
-      const store = statementCounter.getStore();
-      if (store) reply.header('x-sql-statements', String(store.count));
+    app.addHook('onSend', (req, reply, payload, done) => {
+      reply.header('x-sql-statements', String(req.sqlCount?.count ?? 0));
       done(null, payload);
     });
   }
@@ -99,12 +107,13 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     });
   }
 
-  const buildContext = async (headers: Record<string, unknown>, requestId: string): Promise<Context> => {
-    const principal = await resolvePrincipal(database.db, { secret: config.JWT_SECRET, maxLifetimeMs: config.JWT_MAX_LIFETIME }, {
+  const buildContext = async (headers: Record<string, unknown>, requestId: string, count?: StatementCount | null): Promise<Context> => {
+    const db = count ? countingDb(database.db, count) : database.db;
+    const principal = await resolvePrincipal(db, { secret: config.JWT_SECRET, maxLifetimeMs: config.JWT_MAX_LIFETIME }, {
       vendorKey: typeof headers['x-vendor-key'] === 'string' ? headers['x-vendor-key'] : undefined,
       authorization: typeof headers.authorization === 'string' ? headers.authorization : undefined,
     });
-    return createContext({ requestId, config, db: database.db, principal });
+    return createContext({ requestId, config, db, principal });
   };
 
   // Every operation passes the same limits over HTTP and graphql-ws (docs/security.md).
@@ -139,7 +148,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
         },
       },
     ],
-    formatError: (formatted, error) => formatError(formatted, error, statementCounter.getStore()?.requestId),
+    formatError: (formatted, error) => formatError(formatted, error, requestIdOf(error)),
   });
   await apollo.start();
   // Best effort: when the database is not there yet, the first request that needs reference data loads it.
@@ -148,16 +157,20 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   const graphqlHandler = fastifyApolloHandler(apollo, {
     context: async (request) => {
       try {
-        return await buildContext(request.headers, request.id);
+        return await buildContext(request.headers, request.id, request.sqlCount);
       } catch (err) {
+        tagRequestId(err, request.id);
         // A bad credential is the client's fault, a database outage (the vendor-key lookup) nobody's:
         // answer with the catalog's status and code (401, 503), not a 500.
         const domain = err instanceof DomainError ? err : databaseErrorToDomain(err);
         if (domain) {
-          throw new GraphQLError(domain.message, {
-            originalError: err as Error,
-            extensions: { code: domain.code, http: { status: ERROR_CATALOG[domain.code].status } },
-          });
+          throw tagRequestId(
+            new GraphQLError(domain.message, {
+              originalError: err as Error,
+              extensions: { code: domain.code, http: { status: ERROR_CATALOG[domain.code].status } },
+            }),
+            request.id,
+          );
         }
         throw err;
       }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import type { Db } from '../../db/client';
+import { sharedDb, type Db } from '../../db/client';
 import { vendors } from '../../db/schema';
 import { DomainError } from '../errors';
 
@@ -106,14 +106,14 @@ const vendorKeyCache = new WeakMap<object, Map<string, { vendorId: number; until
 
 /** Forgets every vendor key cached for `db` (tests that count statements per request; key rotation tooling). */
 export function forgetVendorKeys(db: Db): void {
-  vendorKeyCache.delete(db);
+  vendorKeyCache.delete(sharedDb(db));
 }
 
 /** The vendor of a key: from the cache when looked up less than VENDOR_KEY_CACHE_MS ago, else from `vendors`. */
 async function vendorOfKey(db: Db, key: string): Promise<number | null> {
   const hash = hashVendorKey(key);
-  let cache = vendorKeyCache.get(db);
-  if (!cache) vendorKeyCache.set(db, (cache = new Map()));
+  let cache = vendorKeyCache.get(sharedDb(db));
+  if (!cache) vendorKeyCache.set(sharedDb(db), (cache = new Map()));
   const now = Date.now();
   const hit = cache.get(hash);
   if (hit && hit.until > now) return hit.vendorId;

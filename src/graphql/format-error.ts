@@ -36,6 +36,24 @@ function describeValidation(error: ArgumentValidationError): string {
   return `Invalid argument: ${parts.join('; ')}`;
 }
 
+const requestIds = new WeakMap<object, string>();
+
+/**
+ * Marks `error` as raised while serving the request `requestId`: its masked form and its log line carry
+ * the id (`requestIdOf`). The executor marks the errors of an operation, the context function its own.
+ */
+export function tagRequestId<T>(error: T, requestId: string | undefined): T {
+  if (requestId && typeof error === 'object' && error !== null) requestIds.set(error, requestId);
+  return error;
+}
+
+/** The request id `error` (or the error it wraps) was marked with. */
+export function requestIdOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const original = error instanceof GraphQLError ? error.originalError : undefined;
+  return requestIds.get(error) ?? (original ? requestIds.get(original) : undefined);
+}
+
 /**
  * Shapes every GraphQL error the client sees: domain errors keep their code, argument validation
  * names the argument, and anything unexpected is masked and logged in full with the request id.

@@ -10,6 +10,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { tagRequestId } from './format-error';
 
 type Gateway = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
 
@@ -86,12 +87,13 @@ function compiledFor(
  * extensions, theirs is undefined (graphql-js always gives an object, and Apollo reads its `code`).
  * Each becomes the error graphql-js would have made: message, locations, path, originalError.
  */
-function asGraphQLResult(result: ExecutionResult): ExecutionResult {
+function asGraphQLResult(result: ExecutionResult, requestId?: string): ExecutionResult {
   if (!result.errors?.length) return result;
   const errors = result.errors.map((e) => {
     const error = new GraphQLError(e.message, { path: e.path, originalError: e.originalError, extensions: e.extensions });
     (error as { locations?: GraphQLError['locations'] }).locations = e.locations;
-    return error;
+    // The request's id for the masked error and its log line (src/graphql/format-error.ts).
+    return tagRequestId(error, requestId);
   });
   return { ...result, errors };
 }
@@ -117,8 +119,9 @@ export function jitGateway(schema: GraphQLSchema): Gateway {
           }
           const query = compiledFor(compiled, jitSchema, request.document, request.operationName);
           // A document graphql-jit cannot compile answers with its errors, made graphql-js errors like the rest.
-          if (!isCompiledQuery(query)) return asGraphQLResult(query);
-          return asGraphQLResult(await query.query(undefined, request.context, variables));
+          const requestId = (request.context as { requestId?: string } | undefined)?.requestId;
+          if (!isCompiledQuery(query)) return asGraphQLResult(query, requestId);
+          return asGraphQLResult(await query.query(undefined, request.context, variables), requestId);
         },
       };
     },

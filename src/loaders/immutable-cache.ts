@@ -1,3 +1,5 @@
+import { sharedDb, type Db } from '../../db/client';
+
 /**
  * A bounded, process-wide cache for rows that never change once written — a layout version's seats:
  * changing a layout makes a new version (design.md), so a version's cells are immutable. Seat maps are
@@ -52,10 +54,11 @@ const caches = new WeakMap<object, Map<string, ImmutableCache<unknown, unknown>>
 
 /** The named cache of one database handle (created on first use). */
 export function immutableCacheFor<K, V>(db: object, name: string, capacity: number): ImmutableCache<K, V> {
-  let byName = caches.get(db);
+  const shared = sharedDb(db as Db);
+  let byName = caches.get(shared);
   if (!byName) {
     byName = new Map();
-    caches.set(db, byName);
+    caches.set(shared, byName);
   }
   let cache = byName.get(name);
   if (!cache) {

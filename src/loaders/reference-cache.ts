@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { sharedDb, statementCountOf, type Db, type StatementCount } from '../../db/client';
 import { referenceVersion } from '../../db/schema';
 
 /**
@@ -32,7 +32,9 @@ export class ReferenceCache {
    * before any data, so a load that follows reads data at least as new as the version it is kept
    * under; a write in between only makes the next request reload once more.
    */
-  async sync(): Promise<void> {
+  async sync(count?: StatementCount): Promise<void> {
+    // Prepared on the shared handle: the request's count is kept here.
+    if (count) count.count += 1;
     const [row] = await this.versionQuery.execute();
     this.observe(row?.version ?? 0);
   }
@@ -77,10 +79,11 @@ const caches = new WeakMap<Db, ReferenceCache>();
 
 /** The reference cache of one database handle (two apps or test databases in a process never share). */
 export function referenceCacheFor(db: Db): ReferenceCache {
-  let cache = caches.get(db);
+  const shared = sharedDb(db);
+  let cache = caches.get(shared);
   if (!cache) {
-    cache = new ReferenceCache(db);
-    caches.set(db, cache);
+    cache = new ReferenceCache(shared);
+    caches.set(shared, cache);
   }
   return cache;
 }
@@ -104,7 +107,7 @@ export function requestReference(db: Db): RequestReference {
   const cacheOf = () => (found ??= referenceCacheFor(db));
   const reference = (async (name, load) => {
     const cache = cacheOf();
-    await (synced ??= cache.sync().then(() => {
+    await (synced ??= cache.sync(statementCountOf(db)).then(() => {
       checked = true;
     }));
     return cache.get(name, () => load(db));

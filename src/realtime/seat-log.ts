@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import { sharedDb, type Db, type DbOrTx } from '../../db/client';
 import { seatEventHeads, seatEvents } from '../../db/schema';
 
 /** A seat's new state in the log: a claim state, a block kind, or `unblocked` (block removed). */
@@ -120,8 +120,8 @@ const listeners = new WeakMap<object, Set<CommitListener>>();
 
 /** Calls `listener` after every commit through `db` that wrote seat events (the relay's wake-up). */
 export function onSeatEventsCommitted(db: Db, listener: CommitListener): () => void {
-  let set = listeners.get(db);
-  if (!set) listeners.set(db, (set = new Set()));
+  let set = listeners.get(sharedDb(db));
+  if (!set) listeners.set(sharedDb(db), (set = new Set()));
   set.add(listener);
   return () => set.delete(listener);
 }
@@ -133,7 +133,7 @@ export function onSeatEventsCommitted(db: Db, listener: CommitListener): () => v
  */
 export function announceSeatEvents(db: Db, showtimeIds: readonly number[]): void {
   if (showtimeIds.length === 0) return;
-  for (const listener of listeners.get(db) ?? []) listener([...showtimeIds]);
+  for (const listener of listeners.get(sharedDb(db)) ?? []) listener([...showtimeIds]);
 }
 
 /**
@@ -149,7 +149,7 @@ export async function transactSeats<T>(db: Db, fn: (tx: Parameters<Parameters<Db
     if (marked) written = [...new Set([...written, ...marked])];
     return value;
   });
-  if (written.length > 0) for (const listener of listeners.get(db) ?? []) listener(written);
+  if (written.length > 0) for (const listener of listeners.get(sharedDb(db)) ?? []) listener(written);
   return result;
 }
 

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, StatementCount } from '../../db/client';
 import type { Config } from '../config';
 import type { Context } from '../context';
 import { installErrorHandling } from './errors';
@@ -29,7 +29,7 @@ import { personalizedRoutes } from './personalized.routes';
 export interface RestDeps {
   config: Config;
   database: Database;
-  buildContext(headers: Record<string, unknown>, requestId: string): Promise<Context>;
+  buildContext(headers: Record<string, unknown>, requestId: string, count?: StatementCount | null): Promise<Context>;
 }
 
 /** A route group: `src/rest/<area>.routes.ts` exports one. */

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { StatementCount } from '../../db/client';
 import type { Config } from '../config';
 import type { Context } from '../context';
 import { forbidden, unauthenticated } from '../errors';
@@ -20,13 +21,13 @@ export interface RestKit {
 
 export function createRestKit(
   config: Config,
-  buildContext: (headers: Record<string, unknown>, requestId: string) => Promise<Context>,
+  buildContext: (headers: Record<string, unknown>, requestId: string, count?: StatementCount | null) => Promise<Context>,
 ): RestKit {
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const context = (request: FastifyRequest) => {
     let ctx = contexts.get(request);
     if (!ctx) {
-      ctx = buildContext(request.headers, request.id);
+      ctx = buildContext(request.headers, request.id, request.sqlCount);
       contexts.set(request, ctx);
     }
     return ctx;

@@ -1,4 +1,4 @@
-import { statementCounter } from '../../db/client';
+import { countingDb, StatementCount } from '../../db/client';
 import { forgetVendorKeys } from '../../src/auth/principal';
 import { expireDueOrders } from '../../src/services/order';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -102,8 +102,8 @@ it('expires one order with held seats in three statements: probe, lock, one writ
   const order = await step(CREATE);
   const seats = st.regular.slice(40, 42).map(({ row, column }) => ({ row, column }));
   await step(ADD, { input: { orderId: order.id, showtimeId: st.showtimeId, seats } });
-  const store = { count: 0 };
-  const expired = await statementCounter.run(store, () => expireDueOrders(app.database.db, new Date(Date.now() + 3600_000), 1));
+  const store = new StatementCount();
+  const expired = await expireDueOrders(countingDb(app.database.db, store), new Date(Date.now() + 3600_000), 1);
   expect(expired).toBe(1);
   expect(store.count).toBe(3);
 });

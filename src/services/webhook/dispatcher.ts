@@ -1,4 +1,4 @@
-import { statementCounter, type Db } from '../../../db/client';
+import type { Db } from '../../../db/client';
 import { open } from '../../pii';
 import {
   claimDue,
@@ -69,10 +69,8 @@ export class WebhookDispatcher {
       this.again = true;
       return;
     }
-    // A wake-up comes from inside a request: the round must not run (or count its statements) in it.
-    statementCounter.exit(() => {
-      this.busy = this.loop();
-    });
+    // A wake-up comes from inside a request; the round runs on the shared handle, outside its count.
+    this.busy = this.loop();
   }
 
   private async loop(): Promise<void> {
