@@ -129,7 +129,7 @@ function pickTwo(hot: Seat[]): Seat[] {
   return [hot[a], hot[b]].sort((x, y) => x.row - y.row || x.column - y.column);
 }
 
-/** Future, sellable showtimes without social distancing or blocks, and the first HOT_SEATS regular seats of each. */
+/** Future, sellable showtimes without social distancing or blocks, with at least HOT_SEATS regular seats, and the first HOT_SEATS of each. */
 export async function pickHotShowtimes(sql: postgres.Sql, count: number): Promise<Target[]> {
   const rows = await sql<{ id: number; layout_version_id: number }[]>`
     select s.id, s.layout_version_id from showtimes s
@@ -137,6 +137,9 @@ export async function pickHotShowtimes(sql: postgres.Sql, count: number): Promis
     where s.sell_until_date_time_utc > now() + interval '1 day' and not s.is_canceled
       and not s.social_distancing and not s.in_theatre_ticketing_only
       and not exists (select 1 from seat_blocks b where b.showtime_id = s.id)
+      -- Layouts with a hot set's worth of regular seats (which showtimes are still on sale moves with the clock).
+      and (select count(*) from layout_seats l
+           where l.layout_version_id = s.layout_version_id and l.type = 'CanReserve' and l.tier = 'Regular') >= ${HOT_SEATS}
     order by s.id limit ${count}`;
   if (rows.length < count) throw new Error(`the seed has only ${rows.length} suitable showtimes`);
   const targets: Target[] = [];
