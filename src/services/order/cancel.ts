@@ -66,16 +66,15 @@ function cancelStatement(orderId: number, principal: Principal, now: Date) {
         where order_id in (select id from ok) and status = 'held' returning showtime_id, "row", "column"
       ), products as (
         update order_products set status = 'Cancelled', expires_at = null
-        where order_id in (select id from ok) and status in ('Held', 'Pending', 'Submitted') returning 1
+        where order_id in (select id from ok) and status in ('Held', 'Pending', 'Submitted')
       ), payments as (
         update order_payments set status = 'Cancelled'
-        where order_id in (select id from ok) and status in ('Pending', 'Submitted') returning 1
+        where order_id in (select id from ok) and status in ('Pending', 'Submitted')
       ), cancelled as (
         update orders set status = 'Cancelled', updated_at = ${at}::timestamptz where id in (select id from ok) returning 1
       )${appendSeatEventsFrom('released', 'released', 'cancel')}
       select (select count(*) from cancelled)::int as cancelled,
-             (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged,
-             (select count(*) from products) + (select count(*) from payments) as written`;
+             (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged`;
 }
 
 async function cancelPipelined(

@@ -198,17 +198,15 @@ export function insertHoldStatement(line: HoldLine, seats: readonly (Seat & { se
              ${line.cost}::numeric, ${line.tax}::numeric, ${JSON.stringify(line.fees)}::jsonb, ${line.showtimeId}::int,
              ${line.ticketType}::text, r, c, seat_name, ${line.theatreId}::int, ${line.movieId}::int, ${until}::timestamptz
       from seats, (select coalesce(max(line_number), 0) as n from order_products where order_id = ${line.orderId}::int) base
-      returning 1
     ), bumped as (
       update orders set updated_at = ${now}::timestamptz, expires_at = ${until}::timestamptz
-      where id = ${line.orderId}::int returning 1
+      where id = ${line.orderId}::int
     ), extended as (
       update seat_claims set expires_at = ${until}::timestamptz, updated_at = ${now}::timestamptz
-      where order_id = ${line.orderId}::int and status = 'held' returning 1
+      where order_id = ${line.orderId}::int and status = 'held'
     )${appendSeatEventsFrom('claimed', 'held', 'hold')}
     select (select coalesce(json_agg(json_build_array("row", "column")), '[]'::json) from claimed) as won,
-           (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged,
-           (select count(*) from products) + (select count(*) from bumped) + (select count(*) from extended) as written${
+           (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged${
              failIfLost
                ? sql`,
            case when (select count(*) from claimed) < ${seats.length}::int
