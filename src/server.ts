@@ -11,6 +11,7 @@ import { resolvePrincipal } from './auth/principal';
 import type { Config } from './config';
 import { createContext, type Context } from './context';
 import { memoizeApolloQueryHash } from './graphql/query-hash';
+import { memoizeApolloNegotiation } from './graphql/negotiation';
 import { jitGateway } from './graphql/jit';
 import { warmReferenceData } from './loaders';
 import { databaseErrorToDomain } from './db-errors';
@@ -124,6 +125,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       hideSuggestions: !limits.introspection,
     });
   memoizeApolloQueryHash();
+  memoizeApolloNegotiation();
   const apollo = new ApolloServer<Context>({
     // Queries and mutations run compiled (graphql-jit, src/graphql/jit.ts); Apollo gets the schema from it.
     gateway: jitGateway(schema),
