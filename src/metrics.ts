@@ -40,12 +40,26 @@ export function registerMetrics(app: FastifyInstance, config: Pick<Config, 'METR
     registers: [registry],
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  // The labelled children by their labels: prom-client would hash the label object again on every
+  // observation. Routes, methods and statuses are bounded (routes are the registered patterns).
+  const durationOf = new Map<string, Histogram.Internal<'method' | 'route' | 'status'>>();
+  const statementsOf = new Map<string, Histogram.Internal<'route'>>();
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unknown';
-    if (route === '/metrics') return;
-    duration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    if (req.sqlCount) statements.observe({ route }, req.sqlCount.count);
-    if (reply.statusCode >= 500) errors.inc({ route });
+    if (route !== '/metrics') {
+      const status = reply.statusCode;
+      const key = `${req.method} ${status} ${route}`;
+      let timer = durationOf.get(key);
+      if (!timer) durationOf.set(key, (timer = duration.labels({ method: req.method, route, status: String(status) })));
+      timer.observe(reply.elapsedTime / 1000);
+      if (req.sqlCount) {
+        let counted = statementsOf.get(route);
+        if (!counted) statementsOf.set(route, (counted = statements.labels({ route })));
+        counted.observe(req.sqlCount.count);
+      }
+      if (status >= 500) errors.inc({ route });
+    }
+    done();
   });
   const token = config.METRICS_TOKEN;
   if (!token && !config.demoMode) return registry;
