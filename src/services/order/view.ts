@@ -143,7 +143,17 @@ export async function readOrderView(db: DbOrTx, orderId: number, now = new Date(
 export type JsonRecord = Record<string, unknown>;
 /** The timestamp columns of an order row. */
 export const ORDER_DATES = ['createdAt', 'updatedAt', 'expiresAt', 'fulfilledAt'] as const;
-const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+/** camelCase of the column names seen (a bounded set: the order tables' columns), so each is converted once. */
+const camelNames = new Map<string, string>();
+const MAX_CAMEL_NAMES = 1_000;
+function camel(key: string): string {
+  let name = camelNames.get(key);
+  if (name === undefined) {
+    name = key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+    if (camelNames.size < MAX_CAMEL_NAMES) camelNames.set(key, name);
+  }
+  return name;
+}
 /**
  * A row of `to_jsonb` or of a raw statement (snake_case keys, timestamps as text) as drizzle gives it
  * (camelCase keys, `dates` as Dates).
