@@ -27,10 +27,9 @@ export function apolloNegotiator(): NegotiatorClass {
   return require(require.resolve('negotiator', { paths: [apollo] })) as NegotiatorClass;
 }
 
-const chosen = new Map<string, string | undefined>();
-
-/** Wraps `original` with the memo (exported for the test, which compares it with the original). */
+/** Wraps `original` with a memo of its own (exported for the test, which compares it with the original). */
 export function memoizedMediaType(original: MediaType): MediaType {
+  const chosen = new Map<string, string | undefined>();
   return function mediaType(available) {
     const accept = this.request.headers.accept;
     if (!Array.isArray(available) || (accept !== undefined && typeof accept !== 'string') || (accept?.length ?? 0) > MAX_ACCEPT) {

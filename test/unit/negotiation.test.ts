@@ -1,4 +1,4 @@
-import { apolloNegotiator, memoizedMediaType } from '../../src/graphql/negotiation';
+import { apolloNegotiator, memoizeApolloNegotiation, memoizedMediaType } from '../../src/graphql/negotiation';
 
 /** Apollo's media-type negotiation goes through a memo (src/graphql/negotiation.ts); it must choose as negotiator does. */
 const APOLLO_LISTS = [
@@ -47,9 +47,33 @@ describe('the memoized media-type negotiation', () => {
     expect(ask(memoized, 'text/html', json)).toBeUndefined();
   });
 
-  it('leaves calls without a list and very long headers to negotiator', () => {
+  it('asks negotiator once per header and list, and every time for a long header or a call without a list', () => {
+    let calls = 0;
+    const counted: typeof original = function (this: unknown, available?: string[]) {
+      calls += 1;
+      return original.call(this as never, available);
+    };
+    const memo = memoizedMediaType(counted);
+    const json = APOLLO_LISTS[0];
+    for (let i = 0; i < 3; i++) expect(ask(memo, 'application/json', json)).toBe('application/json; charset=utf-8');
+    expect(calls).toBe(1);
+    expect(ask(memo, 'application/json', APOLLO_LISTS[2])).toBe('application/json');
+    expect(calls).toBe(2);
+
     const long = `${'x-custom/type;q=0.1, '.repeat(40)}application/json`;
-    expect(ask(memoized, long, APOLLO_LISTS[0])).toBe(ask(original, long, APOLLO_LISTS[0]));
-    expect(ask(memoized, 'application/json, text/html;q=0.5')).toBe(ask(original, 'application/json, text/html;q=0.5'));
+    for (let i = 0; i < 2; i++) expect(ask(memo, long, json)).toBe(ask(original, long, json));
+    expect(calls).toBe(4);
+    for (let i = 0; i < 2; i++) expect(ask(memo, 'application/json, text/html;q=0.5')).toBe(ask(original, 'application/json, text/html;q=0.5'));
+    expect(calls).toBe(6);
+  });
+
+  // Last: it replaces negotiator's method for the rest of this file.
+  it("is installed once into the negotiator Apollo loads, and answers there as negotiator did", () => {
+    memoizeApolloNegotiation();
+    const installed = Negotiator.prototype.mediaType;
+    expect(installed).not.toBe(original);
+    memoizeApolloNegotiation();
+    expect(Negotiator.prototype.mediaType).toBe(installed);
+    for (const accept of HEADERS) expect(new Negotiator({ headers: { accept } }).mediaType(APOLLO_LISTS[0])).toBe(ask(original, accept, APOLLO_LISTS[0]));
   });
 });
