@@ -6,6 +6,7 @@ import type { Context } from '../context';
 import { installErrorHandling } from './errors';
 import { baseUrlOf } from './hal';
 import { addComponentSchemas, documentFor, swaggerOptions } from './openapi';
+import { installAuthRules } from './auth-rules';
 import { installInputGuard } from './input-guard';
 import { createRestKit, type RestKit } from './kit';
 import { catalogRoutes } from './catalog.routes';
@@ -48,8 +49,10 @@ export async function registerRest(app: FastifyInstance, deps: RestDeps): Promis
   await app.register(swagger, swaggerOptions());
   addComponentSchemas(app);
   const kit = createRestKit(deps.config, deps.buildContext);
-  // One scope around every route group, so the input guard covers REST and nothing else (not GraphQL).
+  // One scope around every route group, so the input guard and the credential rules cover REST and
+  // nothing else (not GraphQL). The rules declare each route's OpenAPI `security` and enforce it.
   await app.register(async (rest) => {
+    installAuthRules(rest, kit);
     installInputGuard(rest);
     for (const group of ROUTE_GROUPS) {
       await rest.register(async (scope) => group(scope, kit));

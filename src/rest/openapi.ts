@@ -9,7 +9,8 @@
  * - Path parameters: Fastify cannot name a parameter `theatre-id`, so the document takes the names of
  *   the spec's path with the same shape (SPEC_PATHS); paths the spec does not list use kebab-case.
  * - operationId: the schema's own, else one derived from the method and the path.
- * - security: the schema's own, else the rule of design.md's "Auth" for the path (SECURITY_RULES).
+ * - security: set on every REST route by its rule in src/rest/auth-rules.ts, the same rule that enforces
+ *   it; a REST route without one is a bug (the transform throws).
  */
 
 import type { SwaggerOptions } from '@fastify/swagger';
@@ -54,40 +55,10 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'A site-account token (HS256); `scope: admin` for admin routes. Demo mode: `npm run token -- --account 1`.',
+    description:
+      'A site-account token (HS256). A requirement with the role `admin` needs a token with `scope: admin`. Demo mode: `npm run token -- --account 1 [--admin]`.',
   },
 } as const;
-
-/** Security requirements a route schema may set as `security` (an empty list: public). */
-export const SECURITY = {
-  public: [] as Schema[],
-  vendorKey: [{ vendorKey: [] }],
-  bearer: [{ bearerAuth: [] }],
-  /** Either credential (order reads: the vendor's orders, the account's own, or an admin's). */
-  vendorOrBearer: [{ vendorKey: [] }, { bearerAuth: [] }],
-  /** A vendor key, optionally with the account it acts for (order writes). */
-  vendorWithOptionalBearer: [{ vendorKey: [] }, { vendorKey: [], bearerAuth: [] }],
-};
-
-/**
- * design.md's "Auth", by path and method, for routes whose schema sets no `security`: first match
- * wins; no match is public (catalog reads).
- */
-const SECURITY_RULES: { path: RegExp; methods?: string[]; security: Schema[] }[] = [
-  { path: /^\/v2\/orders\/token-/, security: SECURITY.public },
-  { path: /^\/v2\/orders(\/|$)/, methods: ['GET'], security: SECURITY.vendorOrBearer },
-  { path: /^\/v2\/orders(\/|$)/, security: SECURITY.vendorWithOptionalBearer },
-  { path: /^\/v\d\/site-accounts\//, security: SECURITY.bearer },
-  { path: /^\/v1\/movie-lists/, methods: ['POST', 'PUT', 'PATCH', 'DELETE'], security: SECURITY.bearer },
-  { path: /^\/v2\/media/, methods: ['POST', 'PUT', 'PATCH', 'DELETE'], security: SECURITY.bearer },
-  { path: /^\/v4\/loyalty-cards\/(validations|[^/]+\/(earn-for-items|waive-fees))$/, security: SECURITY.vendorKey },
-  { path: /^\/v1\/webhooks/, security: SECURITY.vendorKey },
-];
-
-function securityOf(method: string, path: string): Schema[] {
-  const rule = SECURITY_RULES.find((r) => r.path.test(path) && (!r.methods || r.methods.includes(method)));
-  return rule ? rule.security : SECURITY.public;
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Path parameter names
@@ -262,7 +233,7 @@ export function transformRoute({ schema, url, route }: TransformArgs): { schema:
   }
   const method = Array.isArray(route.method) ? route.method[0] : route.method;
   out.operationId ??= deriveOperationId(method, path);
-  out.security ??= securityOf(method, path);
+  if (!Array.isArray(out.security)) throw new Error(`${method} ${url} has no security: src/rest/auth-rules.ts applies to REST routes only`);
   return { schema: out, url: path };
 }
 

@@ -81,7 +81,16 @@ describe('the OpenAPI document', () => {
     const security = (p: string, m: string) => doc.paths[p][m].security;
     expect(security('/v2/theatres', 'get')).toEqual([]);
     expect(security('/v2/orders', 'post')).toContainEqual({ vendorKey: [] });
-    expect(security('/v1/movie-lists', 'post')).toEqual([{ bearerAuth: [] }]);
+    expect(security('/v1/movie-lists', 'post')).toEqual([{ bearerAuth: ['admin'] }]);
+    expect(security('/v1/devices/{deviceApplicationToken}', 'put')).toEqual([{ bearerAuth: [] }]);
+    // Public by audience, a credential by contact: both alternatives, and which parameter needs which.
+    const list = doc.paths['/v2/subscriptions'].get;
+    expect(list.security).toEqual([{}, { vendorKey: [] }, { bearerAuth: [] }]);
+    expect(list['x-security-variants']).toEqual([
+      { in: 'query', name: 'audience', security: [] },
+      ...['email-address', 'phone-number', 'subscriber-guid'].map((name) => ({ in: 'query', name, security: [{ vendorKey: [] }, { bearerAuth: [] }] })),
+    ]);
+    expect(list.description).toMatch(/query `audience`: none; query `email-address`: an X-Vendor-Key, or an account token/);
   });
 
   test('HAL resources are named components, and responses refer to them', () => {
