@@ -229,7 +229,7 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
  * before anything runs — checked before Ajv, at every nesting level the schema describes.
  */
 const rawBodies = new WeakMap<FastifyRequest, unknown>();
-/** The body as the client sent it, before Ajv's coercion (for the services' zod validation). */
+/** The body as the client sent it, before Ajv fills defaults (for the services' zod validation). */
 export const rawBodyOf = (request: FastifyRequest): unknown => (rawBodies.has(request) ? rawBodies.get(request) : request.body);
 
 export function rejectUnknownBodyFields(app: FastifyInstance): void {
@@ -237,7 +237,7 @@ export function rejectUnknownBodyFields(app: FastifyInstance): void {
     const schema = request.routeOptions.schema?.body as Record<string, unknown> | undefined;
     if (!schema) return;
     if (request.body === undefined) request.body = {};
-    // Ajv coerces types (`"1"` → 1) and fills defaults; the services' zod schemas see the body as sent.
+    // Ajv fills defaults (bodies are not type-coerced: src/rest/schema-compilers.ts); the services' zod schemas see the body as sent.
     rawBodies.set(request, structuredClone(request.body));
     const unknown = firstUnknownField(schema, request.body, '');
     if (unknown !== null) throw badInput(`body parameter '${unknown}' is not a field of this request`, unknown);

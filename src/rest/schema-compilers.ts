@@ -15,6 +15,12 @@ import type { FastifyServerOptions } from 'fastify';
  * - **shared**: compiled functions are kept per schema object and per set of external schemas and options,
  *   so a second instance in the same process (the tests start many) reuses the first one's.
  *
+ * - **bodies typed as declared**: Fastify's ajv coerces types (`coerceTypes: 'array'`) in every part of a
+ *   request. Path and query values arrive as text, so there a declared integer is parsed from it; a JSON
+ *   body carries its own types, and coercing them stored `true` as the string "true" and `12345` as
+ *   "12345". Bodies are validated by a second ajv with `coerceTypes: false`: a value of the wrong JSON
+ *   type is a 400 naming the field. A field that may be sent in two forms declares both (`anyOf`).
+ *
  * Behaviour is Fastify's default otherwise: same compilers, same options, same external schemas.
  */
 
@@ -59,13 +65,17 @@ const buildSerializer = ((externalSchemas: unknown, options: unknown) => {
   };
 }) as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer'];
 
-const buildValidator = ((externalSchemas: unknown, options: unknown) => {
+type ValidatorOptions = { customOptions?: Record<string, unknown> } & Record<string, unknown>;
+
+const buildValidator = ((externalSchemas: unknown, options: ValidatorOptions) => {
   const compile = validatorFactory(externalSchemas as never, options as never) as unknown as (def: SchemaDef) => Validation;
+  const bodyOptions = { ...options, customOptions: { ...options.customOptions, coerceTypes: false } };
+  const compileBody = validatorFactory(externalSchemas as never, bodyOptions as never) as unknown as (def: SchemaDef) => Validation;
   return (def: SchemaDef) => {
     let validate: Validation | undefined;
     // Fastify reads `errors` off the function it was given after a `false`: hand over the compiled one's.
     const lazy: Validation = (data: unknown) => {
-      validate ??= compile(def);
+      validate ??= def.httpPart === 'body' ? compileBody(def) : compile(def);
       const result = validate(data);
       lazy.errors = validate.errors;
       return result;

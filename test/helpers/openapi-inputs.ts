@@ -31,6 +31,8 @@ export function operationsOf(doc: Json): Operation[] {
 
 /** A value the schema accepts, to fill the parts of a body that are not under attack. */
 export function sampleOf(schema: Json): unknown {
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(branches) && branches.length > 0 && !schema.type) return sampleOf(branches[0]);
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
   if (schema.enum) return schema.enum[0];
   if (type === 'integer' || type === 'number') return 1;
@@ -88,6 +90,8 @@ export interface Samples {
   alternatives: Record<string, string[]>;
   /** Query parameters an operation needs to be answered at all (one of several; not expressible as `required`). */
   query: { path: RegExp; values: Record<string, string> }[];
+  /** Bodies the service accepts, by `METHOD path` (where the declared types alone do not make one). */
+  bodies: Record<string, Json>;
 }
 
 /** The value of parameter `name` of the operation at `path`. */
@@ -258,6 +262,8 @@ export async function plausibleSamples(
       { path: /\/partner-cards\//, values: { 'card-token': await card('wallet_partner_cards', 2), 'account-id': '2' } },
     ],
     alternatives: { 'card-number': [`id-${ownCard.id}`], number: [`id-${ownCard.id}`] },
+    // Account 7 is an associate (docs/seed.md).
+    bodies: { 'POST /v4/loyalty-cards/validations': { associate: { ssn: 900000007, associateId: 5007 } } },
     query: [
       { path: /^\/v2\/locations$/, values: { latitude: values.latitude, longitude: values.longitude } },
       { path: /^\/v2\/(subscriptions|subscriber-profiles)$/, values: { 'email-address': email } },
