@@ -22,6 +22,7 @@ import {
   type OptInInput,
   type SubscriptionView,
 } from '../services/subscription';
+import type { Links } from './hal';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, slicePage, type PagingQuery } from './paging';
 import { arr, bool, int, obj, paged, params, query, route, str } from './schemas';
@@ -88,20 +89,21 @@ export async function subscriptionRoutes(app: FastifyInstance, kit: RestKit): Pr
       const catalog = await ctx.loaders.subscriptionCatalog();
       const page = pageOf(request.query);
       let views: SubscriptionView[];
-      let contact: { email: string | null; phone: string | null } | null = null;
+      let optOut: Links = {};
       if (first.name === 'audience') {
         views = subscriptionsForAudience(catalog, audienceFromQuery(first.value));
       } else {
         const ref = contactFromQuery(first.name, first.value);
         const result = await listContactSubscriptions(ctx.db, ctx.principal, catalog, ref);
         views = result.subscriptions;
-        // Opt-out-all links only for a known subscriber: an unknown contact has nothing to opt out of.
-        contact = result.resolved.subscriber;
+        // Opt-out-all links only for a known subscriber (an unknown contact has nothing to opt out of), and
+        // only by the identifier sent: a number never leads to the e-mail address on file.
+        optOut = optOutAllLinks(hal, ref, result.resolved.subscriber !== null);
       }
       const fields = pagedFields(request, hal, page, views.length);
       return {
         ...fields,
-        _links: { ...fields._links, ...optOutAllLinks(hal, contact) },
+        _links: { ...fields._links, ...optOut },
         _embedded: { subscriptions: slicePage(views, page).map((v) => toSubscription(hal, v)) },
       };
     },
@@ -135,8 +137,9 @@ export async function subscriptionRoutes(app: FastifyInstance, kit: RestKit): Pr
       if (!first) throw badInput('One of email-address, phone-number or subscriber-guid is required', 'email-address');
       const ctx = await kit.context(request);
       const catalog = await ctx.loaders.subscriptionCatalog();
-      const profile = await getSubscriberProfile(ctx.db, ctx.principal, catalog, contactFromQuery(first.name, first.value));
-      return toProfile(kit.hal(request), request.url, profile);
+      const sent = contactFromQuery(first.name, first.value);
+      const profile = await getSubscriberProfile(ctx.db, ctx.principal, catalog, sent);
+      return toProfile(kit.hal(request), request.url, sent, profile);
     },
   );
 

@@ -1,4 +1,4 @@
-import type { ChannelView, SubscriberProfile, SubscriptionView } from '../../services/subscription';
+import type { ChannelView, ContactRef, SubscriberProfile, SubscriptionView } from '../../services/subscription';
 import { seg, type Hal, type Links } from '../hal';
 import { arr, bool, int, links, nint, nstr, obj, str } from '../schemas';
 
@@ -38,12 +38,25 @@ export const profileSchema = obj({
   _links: links(['subscriptions']),
 });
 
-/** `{base_url}/rels/v2/subscriptions-optout-all-email` and `-sms`: DELETE links of a contact's list. */
-export function optOutAllLinks(hal: Hal, contact: { email: string | null; phone: string | null } | null): Links {
-  const l: Links = {};
-  if (contact?.email) l[hal.rel('v2/subscriptions-optout-all-email')] = hal.link(`/v2/subscriptions/email-address-${seg(contact.email)}`);
-  if (contact?.phone) l[hal.rel('v2/subscriptions-optout-all-sms')] = hal.link(`/v2/subscriptions/phone-number-${seg(contact.phone)}`);
-  return l;
+const QUERY_PARAMETER = { email: 'email-address', phone: 'phone-number', guid: 'subscriber-guid' } as const;
+const OPT_OUT_ALL = {
+  email: { rel: 'v2/subscriptions-optout-all-email', path: 'email-address' },
+  phone: { rel: 'v2/subscriptions-optout-all-sms', path: 'phone-number' },
+  guid: { rel: 'v2/subscriptions-optout-all', path: 'subscriber-guid' },
+} as const;
+
+/**
+ * The opt-out-all DELETE link of a known subscriber's list or profile, by the identifier the request
+ * named and by no other (docs/security.md, "Personal data in links"): by e-mail the spec's
+ * `{base_url}/rels/v2/subscriptions-optout-all-email`, by phone `…-optout-all-sms`; by guid ours,
+ * `…-optout-all`, which ends every channel. A list found by a number never links the e-mail address the
+ * service knows for it (nor the other way round), and a guid link does not stand in for either: it would
+ * end more than the rel says.
+ */
+export function optOutAllLinks(hal: Hal, sent: ContactRef, known: boolean): Links {
+  if (!known) return {};
+  const { rel, path } = OPT_OUT_ALL[sent.kind];
+  return { [hal.rel(rel)]: hal.link(`/v2/subscriptions/${path}-${seg(sent.value)}`) };
 }
 
 /**
@@ -79,11 +92,14 @@ export function toSubscription(hal: Hal, s: SubscriptionView) {
   return { name: s.name, description: s.description, channels, _embedded: { channels }, _links: hal.self(subscriptionPath(s.name)) };
 }
 
-/** A subscriber profile (our shape: the spec shows none). */
-export function toProfile(hal: Hal, selfUrl: string, p: SubscriberProfile) {
+/**
+ * A subscriber profile (our shape: the spec shows none). Its fields carry the contact's identifiers (the
+ * record the caller may read); its links name the subscriber by guid, or the contact the request sent.
+ */
+export function toProfile(hal: Hal, selfUrl: string, sent: ContactRef, p: SubscriberProfile) {
   const list = p.subscriberGuid
     ? `/v2/subscriptions?subscriber-guid=${seg(p.subscriberGuid)}`
-    : `/v2/subscriptions?email-address=${seg(p.emailAddress ?? '')}`;
+    : `/v2/subscriptions?${QUERY_PARAMETER[sent.kind]}=${seg(sent.value)}`;
   return {
     subscriberGuid: p.subscriberGuid,
     emailAddress: p.emailAddress,
@@ -95,7 +111,7 @@ export function toProfile(hal: Hal, selfUrl: string, p: SubscriberProfile) {
     _links: {
       self: { href: hal.url(selfUrl), templated: false },
       subscriptions: hal.link(list),
-      ...optOutAllLinks(hal, { email: p.emailAddress, phone: p.phoneNumber }),
+      ...optOutAllLinks(hal, sent, p.subscriberGuid !== null),
     },
   };
 }
