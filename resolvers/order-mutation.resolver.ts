@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Int, Mutation, Resolver } from 'type-graphql';
 import {
+  AddBestAvailableTicketsInput,
   AddConcessionInput,
   AddPaymentInput,
   AddTicketsInput,
@@ -59,6 +60,20 @@ export class OrderMutationResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<Order> {
     const { id } = await orders.holdTickets(ctx.db, ctx.principal, input, settings(ctx));
+    return orderAfterWrite(ctx, info, id);
+  }
+
+  @Mutation(() => Order, {
+    description:
+      'Holds the best available seats of one showtime for a party (together in one row, nearest the sweet spot; docs/seating.md), all or none. ' +
+      'SEAT_UNAVAILABLE when none fit, saying whether allowSplit would succeed (extensions.splitWouldSucceed).',
+  })
+  async addBestAvailableTickets(
+    @Arg('input', () => AddBestAvailableTicketsInput, { description: 'The order, showtime, party size and preferences.' }) input: AddBestAvailableTicketsInput,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Order> {
+    const { id } = await orders.holdBestAvailable(ctx.db, ctx.principal, input, settings(ctx));
     return orderAfterWrite(ctx, info, id);
   }
 

@@ -1,8 +1,9 @@
-import { ArrayMaxSize, ArrayMinSize, IsInt, IsOptional, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsInt, IsOptional, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, InputType, Int } from 'type-graphql';
 import { MAX_MODIFIERS } from '../src/services/order/concessions';
 import { MAX_REFUND_LINES } from '../src/services/order/refund';
 import { MAX_SEATS_PER_CALL } from '../src/services/order/tickets';
+import { MAX_PARTY } from '../src/services/seating/allocator';
 import { PaymentType, TicketType } from './order-enums.type';
 
 /**
@@ -62,6 +63,43 @@ export class AddTicketsInput {
 
   @Field(() => TicketType, { description: 'The ticket type of every seat.', defaultValue: TicketType.ADULT })
   ticketType: TicketType = TicketType.ADULT;
+}
+
+@InputType({
+  description:
+    'A party to seat together in the best available seats of one showtime, held for an order: all or none (docs/seating.md).',
+})
+export class AddBestAvailableTicketsInput {
+  @Field(() => Int, { description: 'The pending order.' })
+  orderId!: number;
+
+  @Field(() => Int, { description: 'The showtime.' })
+  showtimeId!: number;
+
+  @Field(() => Int, { description: `People in the party, 1 to ${MAX_PARTY}: one seat each.` })
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PARTY)
+  quantity!: number;
+
+  @Field(() => TicketType, { description: 'The ticket type of every seat.', defaultValue: TicketType.ADULT })
+  ticketType: TicketType = TicketType.ADULT;
+
+  @Field(() => Int, { nullable: true, description: 'Only seats of this price zone of the layout (SeatingLayout zones).' })
+  @IsOptional()
+  zoneNumber?: number | null;
+
+  @Field(() => Boolean, {
+    description: 'One wheelchair space and quantity − 1 companion seats beside it; such a party is not split.',
+    defaultValue: false,
+  })
+  accessible: boolean = false;
+
+  @Field(() => Boolean, {
+    description: 'When no block seats the whole party together: seat it in the fewest rows, adjacent rows first.',
+    defaultValue: false,
+  })
+  allowSplit: boolean = false;
 }
 
 @InputType({ description: 'A modifier chosen for a concession line.' })

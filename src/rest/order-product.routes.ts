@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { badInput, notFound } from '../errors';
 import {
+  addBestAvailableRead,
   addConcession,
   addTicketsRead,
   getOrder,
   MAX_MODIFIERS,
+  MAX_PARTY,
   MAX_SEATS_PER_CALL,
   orderSettings,
   removeOrderProduct,
@@ -16,11 +18,12 @@ import {
 import { addProductModifier, removeProductModifier, updateOrderProduct } from '../services/order/product-edit';
 import type { RestKit } from './kit';
 import { orderSchema, productPath, productSchema, sendOrder, toProductHal } from './order-hal';
-import { arr, id, int, nstr, obj, params, route, str } from './schemas';
+import { arr, bool, id, int, nint, nstr, obj, params, route, str } from './schemas';
 
 interface ProductBody {
   showtimeId?: number;
   seats?: { row: number; column: number }[];
+  bestAvailable?: { quantity: number; zoneNumber?: number | null; accessible?: boolean; allowSplit?: boolean };
   ticketType?: TicketType;
   theatreConcessionId?: number;
   quantity?: number;
@@ -32,7 +35,10 @@ const lineParams = params({ orderId: id(), lineNumber: id() });
 const tokenParams = params({ orderId: id(), lineNumber: id(), token: str('The line token (modifiedOrderItemGuid).') });
 const ticketType = { type: 'string', enum: [...TICKET_TYPES], description: 'ADULT (default), CHILD or SENIOR.' };
 
-/** Tickets (`showtimeId` + `seats`) or one concession (`theatreConcessionId`); docs/orders.md has the rules. */
+/**
+ * Tickets (`showtimeId` + `seats`, or `showtimeId` + `bestAvailable`) or one concession
+ * (`theatreConcessionId`); docs/orders.md and docs/seating.md have the rules.
+ */
 const productBody = {
   type: 'object',
   properties: {
@@ -43,6 +49,19 @@ const productBody = {
       maxItems: MAX_SEATS_PER_CALL,
       description: `Tickets: 1–${MAX_SEATS_PER_CALL} distinct seats, all held or none.`,
     },
+    bestAvailable: {
+      ...obj(
+        {
+          quantity: { ...int(`People in the party, 1–${MAX_PARTY}.`), minimum: 1, maximum: MAX_PARTY },
+          zoneNumber: nint('Only seats of this price zone of the layout.'),
+          accessible: bool('One wheelchair space and quantity − 1 companion seats beside it (default false).'),
+          allowSplit: bool('When no block seats the party together: the fewest rows, adjacent rows first (default false).'),
+        },
+        ['zoneNumber', 'accessible', 'allowSplit'],
+      ),
+      additionalProperties: false,
+      description: 'Tickets, instead of seats: the service chooses the best seats for the party (docs/seating.md), all held or none.',
+    },
     ticketType,
     theatreConcessionId: int('A concession: the theatre product assignment id.'),
     quantity: int('A concession: 1–20.'),
@@ -51,7 +70,7 @@ const productBody = {
   },
 };
 
-const TICKET_ONLY = ['seats', 'ticketType'] as const;
+const TICKET_ONLY = ['seats', 'bestAvailable', 'ticketType'] as const;
 const CONCESSION_ONLY = ['quantity', 'modifiers', 'pickupDateTimeUtc'] as const;
 
 /** The lines a write added: line numbers are allocated upwards under the order lock, so the last ones. */
@@ -62,7 +81,7 @@ export async function orderProductRoutes(app: FastifyInstance, kit: RestKit): Pr
   app.post<{ Params: { orderId: number }; Body: ProductBody }>(
     '/v2/orders/:orderId/products',
     {
-      schema: route('Orders', 'Add tickets (seats of one showtime, all or none) or a concession line; Location: the (first) new line', {
+      schema: route('Orders', 'Add tickets (given seats, or the best available for a party, of one showtime: all or none) or a concession line; Location: the (first) new line', {
         params: params({ orderId: id() }),
         body: productBody,
         response: { 201: orderSchema },
@@ -79,14 +98,26 @@ export async function orderProductRoutes(app: FastifyInstance, kit: RestKit): Pr
       if (b.showtimeId !== undefined) {
         const mixed = CONCESSION_ONLY.find((k) => b[k] !== undefined) ?? (b.theatreConcessionId !== undefined ? 'theatreConcessionId' : undefined);
         if (mixed) throw badInput(`body parameter '${mixed}' does not apply to tickets`, mixed);
-        if (!b.seats) throw badInput("body parameter 'seats' is required for tickets", 'seats');
-        ({ view: order, lineFacts: known } = await addTicketsRead(
-          ctx.db,
-          ctx.principal,
-          { orderId, showtimeId: b.showtimeId, seats: b.seats, ticketType: b.ticketType },
-          settings,
-        ));
-        added = b.seats.length;
+        if (b.seats && b.bestAvailable) throw badInput("body parameters 'seats' and 'bestAvailable' exclude each other", 'bestAvailable');
+        if (b.bestAvailable) {
+          const wanted = b.bestAvailable;
+          ({ view: order, lineFacts: known } = await addBestAvailableRead(
+            ctx.db,
+            ctx.principal,
+            { orderId, showtimeId: b.showtimeId, ticketType: b.ticketType, ...wanted },
+            settings,
+          ));
+          added = wanted.quantity;
+        } else {
+          if (!b.seats) throw badInput("body parameter 'seats' or 'bestAvailable' is required for tickets", 'seats');
+          ({ view: order, lineFacts: known } = await addTicketsRead(
+            ctx.db,
+            ctx.principal,
+            { orderId, showtimeId: b.showtimeId, seats: b.seats, ticketType: b.ticketType },
+            settings,
+          ));
+          added = b.seats.length;
+        }
       } else if (b.theatreConcessionId !== undefined) {
         const mixed = TICKET_ONLY.find((k) => b[k] !== undefined);
         if (mixed) throw badInput(`body parameter '${mixed}' does not apply to a concession`, mixed);
@@ -98,7 +129,7 @@ export async function orderProductRoutes(app: FastifyInstance, kit: RestKit): Pr
         );
         added = 1;
       } else {
-        throw badInput('body needs showtimeId and seats (tickets) or theatreConcessionId (a concession)', 'showtimeId');
+        throw badInput('body needs showtimeId with seats or bestAvailable (tickets), or theatreConcessionId (a concession)', 'showtimeId');
       }
       const first = lastLines(order, added)[0];
       return sendOrder(ctx, kit.hal(request), reply, order, { location: productPath(orderId, first.lineNumber) }, known);

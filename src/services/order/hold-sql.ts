@@ -47,6 +47,9 @@ export interface HoldFacts {
   blocks: [number, number, string][];
 }
 
+/** `HoldFacts` without the seats: what the order and showtime checks read (`checkHoldOrder`). */
+export type HoldOrderFacts = Omit<HoldFacts, 'claims' | 'blocks'>;
+
 /**
  * The active claims (held, sold) of the requested rows: all a hold's checks look at. Released and expired
  * claims stay in the table as history — a busy row gathers thousands — and would only make a seat
@@ -70,14 +73,28 @@ export async function lockForHold(tx: Tx, orderId: number, showtimeId: number, t
 }
 
 /** Drizzle's postgres.js client hands timestamps over as text. */
-export function holdFactsOf(facts: HoldFacts | undefined): HoldFacts | null {
+export function holdFactsOf<F extends HoldOrderFacts>(facts: F | undefined): F | null {
   return facts ? { ...facts, expiresAt: new Date(facts.expiresAt), sellUntil: new Date(facts.sellUntil) } : null;
 }
 
 /** The statement of `lockForHold`. */
 export function lockForHoldStatement(orderId: number, showtimeId: number, ticketType: TicketType, rows: readonly number[]): SQL {
   return sql`/* lockForHold */
-    select o.id, o.vendor_id as "vendorId", o.site_account_id as "siteAccountId", o.status, o.expires_at as "expiresAt",
+    select ${orderFactsColumns(showtimeId)},
+      ${claimsOfRows(showtimeId, rows)} as claims,
+      (select coalesce(json_agg(json_build_array(b."row", b."column", b.kind)), '[]'::json) from seat_blocks b
+       where b.showtime_id = ${showtimeId} and b."row" = any(${intArray(rows)}::int[])) as blocks
+    from orders o
+    ${orderFactsJoins(showtimeId, ticketType)}
+    where o.id = ${orderId}
+    for update of o`;
+}
+
+/**
+ * The columns of `HoldOrderFacts`, over the order `o` joined by `orderFactsJoins`: the showtime with its
+ * movie and price, its `is_canceled` under `FOR KEY SHARE` (see `lockForHold`), and the membership.
+ */
+export const orderFactsColumns = (showtimeId: number): SQL => sql`o.id, o.vendor_id as "vendorId", o.site_account_id as "siteAccountId", o.status, o.expires_at as "expiresAt",
       s.id as "showtimeId", s.theatre_id as "theatreId", s.movie_id as "movieId", m.name as "movieName",
       s.layout_version_id as "layoutVersionId",
       (select sc.is_canceled from showtimes sc where sc.id = ${showtimeId} for key share) as "isCanceled",
@@ -86,17 +103,12 @@ export function lockForHoldStatement(orderId: number, showtimeId: number, ticket
       p.price::float8 as price, p.tax::float8 as tax, p.sku,
       exists (select 1 from loyalty_cards lc
               where (lc.site_account_id = o.site_account_id or lc.card_number = o.loyalty_card_number)
-                and lc.account_type = any(${textArray(PREMIERE_ACCOUNT_TYPES)}::text[]) and lc.status = 'Active') as member,
-      ${claimsOfRows(showtimeId, rows)} as claims,
-      (select coalesce(json_agg(json_build_array(b."row", b."column", b.kind)), '[]'::json) from seat_blocks b
-       where b.showtime_id = ${showtimeId} and b."row" = any(${intArray(rows)}::int[])) as blocks
-    from orders o
-    left join showtimes s on s.id = ${showtimeId}
+                and lc.account_type = any(${textArray(PREMIERE_ACCOUNT_TYPES)}::text[]) and lc.status = 'Active') as member`;
+
+/** The joins `orderFactsColumns` reads. */
+export const orderFactsJoins = (showtimeId: number, ticketType: TicketType): SQL => sql`left join showtimes s on s.id = ${showtimeId}
     left join movies m on m.id = s.movie_id
-    left join showtime_ticket_prices p on p.showtime_id = s.id and p.type = ${ticketType}
-    where o.id = ${orderId}
-    for update of o`;
-}
+    left join showtime_ticket_prices p on p.showtime_id = s.id and p.type = ${ticketType}`;
 
 /** The claims of the requested rows again (after the social-distancing lock: committed claims count). */
 export async function claimsOfShowtimeRows(tx: Tx, showtimeId: number, rows: readonly number[]): Promise<[number, number, string][]> {

@@ -6,6 +6,8 @@ export * from './model';
 export { orderSettings, type OrderSettings } from './store';
 export { createOrder, updateOrder, type CreateOrderInput, type UpdateOrderInput } from './create';
 export { addTickets, addTicketsRead, holdTickets, MAX_SEATS_PER_CALL, type AddTicketsInput } from './tickets';
+export { addBestAvailableRead, holdBestAvailable, type AddBestAvailableInput, type AllocatedSeat } from './best-available';
+export { MAX_PARTY } from '../seating/allocator';
 export { addConcession, MAX_MODIFIERS, type AddConcessionInput } from './concessions';
 export { addPayment, removePayment, type AddPaymentInput } from './payments';
 export { fulfillOrder, fulfillOrderLean } from './fulfil';

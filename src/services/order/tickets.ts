@@ -20,6 +20,7 @@ import {
   seatsWonOfLostHold,
   type HoldFacts,
   type HoldLine,
+  type HoldOrderFacts,
 } from './hold-sql';
 import { PREMIERE_WAIVER } from './loyalty';
 import { TICKET_TYPES, type OrderView, type TicketType } from './model';
@@ -36,8 +37,11 @@ export interface AddTicketsInput {
   ticketType?: TicketType;
 }
 
-/** Advisory-lock namespace of per-showtime hold serialization under social distancing. */
-const SOCIAL_DISTANCE_LOCK = 7301;
+/**
+ * Advisory-lock namespace of per-showtime hold serialization: explicit holds under social distancing,
+ * and every best-available allocation (best-available.ts).
+ */
+export const SOCIAL_DISTANCE_LOCK = 7301;
 
 /** At most this many seats per call; a larger party makes several calls. */
 export const MAX_SEATS_PER_CALL = 20;
@@ -209,11 +213,7 @@ async function planHold(
     serialize: (showtimeId: number) => Promise<[number, number, string][]>;
   },
 ): Promise<{ line: HoldLine; seats: { row: number; column: number; seatName: string }[] }> {
-  if (!order) throw notFound('Order', input.orderId);
-  assertOrderAccess(order, principal, 'write');
-  const now = new Date();
-  if (!isOpen(order, now)) throw closedOrderError(order);
-  const st = sellableShowtime(order, input.showtimeId, ticketType, now);
+  const { order: locked, st, line } = checkHoldOrder(principal, input, settings, order, ticketType);
   const layoutOf = await io.layout(st.layoutVersionId);
   const missing = requested.filter((s) => {
     const l = layoutOf.get(seatKey(s.row, s.column));
@@ -225,16 +225,16 @@ async function planHold(
   // The unique index guards seats, not the gaps between them: under social distancing this showtime's
   // holds are serialized so two orders cannot take neighbouring seats at the same moment, and the
   // claims committed before the lock was granted are read again (the first statement's snapshot is older).
-  const claims = st.socialDistancing ? await io.serialize(st.id) : order.claims;
+  const claims = st.socialDistancing ? await io.serialize(st.id) : locked.claims;
   const facts = collectSeatFacts(
     claims.map(([row, column, status]) => ({ row, column, status })),
-    order.blocks.map(([row, column, kind]) => ({ row, column, kind })),
+    locked.blocks.map(([row, column, kind]) => ({ row, column, kind })),
   );
   const refused: { row: number; column: number; seatName: string; status: SeatStatus }[] = [];
   for (const s of requested) {
     const l = layoutOf.get(seatKey(s.row, s.column))!;
     const f = facts.get(seatKey(s.row, s.column)) ?? { claim: null, lockReleased: false, block: null };
-    let status = baseSeatStatus(l, f, { isPremiereMember: order.member });
+    let status = baseSeatStatus(l, f, { isPremiereMember: locked.member });
     const occupied = (c: number) => facts.get(seatKey(s.row, c))?.claim != null;
     if (st.socialDistancing && SELLABLE.has(status) && (occupied(s.column - 1) || occupied(s.column + 1))) {
       status = 'BlockedForSocialDistance';
@@ -242,27 +242,45 @@ async function planHold(
     if (!SELLABLE.has(status)) refused.push({ row: s.row, column: s.column, seatName: l.seatName, status });
   }
   if (refused.length > 0) throw unavailable(refused);
-  return {
-    line: {
-      orderId: order.id,
-      showtimeId: st.id,
-      theatreId: st.theatreId,
-      movieId: st.movieId,
-      sku: st.sku,
-      name: st.movieName,
-      cost: st.price,
-      tax: st.tax,
-      fees: ticketFees(st.estimatedFees, order.member ? PREMIERE_WAIVER : null),
-      ticketType,
-      now,
-      until: expiryFrom(now, settings),
-    },
-    seats: requested.map((s) => ({ ...s, seatName: layoutOf.get(seatKey(s.row, s.column))!.seatName })),
+  return { line, seats: requested.map((s) => ({ ...s, seatName: layoutOf.get(seatKey(s.row, s.column))!.seatName })) };
+}
+
+/**
+ * The checks of a hold that do not depend on its seats, on the facts its lock statement read: the order
+ * (exists, the caller's, open) and the showtime (sellable now, priced for `ticketType`). Returns the
+ * showtime and what the write needs besides the seats. Explicit and best-available holds share it.
+ */
+export function checkHoldOrder<F extends HoldOrderFacts>(
+  principal: Principal,
+  input: { orderId: number; showtimeId: number },
+  settings: OrderSettings,
+  order: F | null,
+  ticketType: TicketType,
+): { order: F; st: ReturnType<typeof sellableShowtime>; line: HoldLine } {
+  if (!order) throw notFound('Order', input.orderId);
+  assertOrderAccess(order, principal, 'write');
+  const now = new Date();
+  if (!isOpen(order, now)) throw closedOrderError(order);
+  const st = sellableShowtime(order, input.showtimeId, ticketType, now);
+  const line: HoldLine = {
+    orderId: order.id,
+    showtimeId: st.id,
+    theatreId: st.theatreId,
+    movieId: st.movieId,
+    sku: st.sku,
+    name: st.movieName,
+    cost: st.price,
+    tax: st.tax,
+    fees: ticketFees(st.estimatedFees, order.member ? PREMIERE_WAIVER : null),
+    ticketType,
+    now,
+    until: expiryFrom(now, settings),
   };
+  return { order, st, line };
 }
 
 /** The showtime of the hold with its ticket price for `ticketType`, if it can be sold now. */
-function sellableShowtime(f: HoldFacts, showtimeId: number, ticketType: TicketType, now: Date) {
+function sellableShowtime(f: HoldOrderFacts, showtimeId: number, ticketType: TicketType, now: Date) {
   if (f.showtimeId === null) throw notFound('Showtime', showtimeId);
   if (f.isCanceled) throw badInput(`Showtime ${showtimeId} is canceled`, 'showtimeId');
   if (f.inTheatreTicketingOnly) throw badInput(`Showtime ${showtimeId} is sold in the theatre only`, 'showtimeId');
