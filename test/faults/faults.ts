@@ -65,16 +65,17 @@ export const FAULTS: Fault[] = [
     target: 'B',
     async inject(ctx) {
       const b = slot(ctx, 'B');
-      // Three rounds 2 s apart: a round can find the relay between two reads or in the middle of one.
+      // Five rounds 2 s apart: a round can find the relay between two reads or in the middle of one, a
+      // request between two statements or inside a transaction.
       const counts: number[] = [];
-      for (let round = 0; round < 3; round++) {
+      for (let round = 0; round < 5; round++) {
         if (round) await sleep(2000);
         counts.push(await ctx.cluster.terminateBackendsOf(b.pid));
       }
       return {
         end: Date.now(),
         exercised: counts.every((n) => n > 0),
-        evidence: `backends of pid ${b.pid} terminated in 3 rounds: ${counts.join(', ')}`,
+        evidence: `backends of pid ${b.pid} terminated in ${counts.length} rounds: ${counts.join(', ')}`,
       };
     },
   },

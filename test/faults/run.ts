@@ -25,6 +25,8 @@ import { RefundReceiver, waitForDeliveries, webhookCheck, webhookFigures } from 
  * then the checks. Prints its figures and exits 1 when a check fails (docs/operations.md, Fault suite).
  */
 const ROOT = path.resolve(__dirname, '..', '..');
+/** The project whose service is built and run: this checkout, or another (say, an export of an older commit). */
+const APP_ROOT = process.env.FAULTS_APP_ROOT ? path.resolve(process.env.FAULTS_APP_ROOT) : ROOT;
 const HOLD_SECONDS = 15;
 const SHOWTIMES = 4;
 const SUBSCRIBERS_PER_SHOWTIME = 75;
@@ -66,14 +68,15 @@ async function main(): Promise<boolean> {
     };
   })();
 
-  log('building (npm run build) and copying dist/');
-  const appDir = await prepareBuild(ROOT, workDir);
+  const source = await describeSource(APP_ROOT);
+  log(`building ${source} (npm run build) and copying dist/`);
+  const appDir = await prepareBuild(APP_ROOT, workDir);
   lap('build');
   cluster = await createCluster(log);
   const secrets = { JWT_SECRET: randomBytes(32).toString('base64'), PII_KEY: randomBytes(32).toString('base64') };
   const databaseUrl = cluster.url('marquee');
   // `npm run seed` in production mode: migrations and the chain, no demo credentials; then a vendor of our own.
-  await run('npm', ['run', '-s', 'seed'], { cwd: ROOT, timeout: 120_000, env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATABASE_URL: databaseUrl, ...secrets } });
+  await run('npm', ['run', '-s', 'seed'], { cwd: APP_ROOT, timeout: 120_000, env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATABASE_URL: databaseUrl, ...secrets } });
   const vendorKey = `faults-${randomBytes(16).toString('hex')}`;
   await cluster.sql`insert into vendors (name, key_hash) values ('Fault suite', ${hashVendorKey(vendorKey)})`;
   const picked = await pickShowtimes(cluster.sql, SHOWTIMES);
@@ -170,7 +173,7 @@ async function main(): Promise<boolean> {
   ];
   const out = [
     '',
-    `Fault suite: ${instances.slots.length} instances, ${subscribers.all.length} subscribers on ${showtimes.length} showtimes, ${READERS} readers, ${VENDORS} vendor clients`,
+    `Fault suite on ${source}: ${instances.slots.length} instances, ${subscribers.all.length} subscribers on ${showtimes.length} showtimes, ${READERS} readers, ${VENDORS} vendor clients`,
     '',
     'Per phase (requests counted in the phase they started in; recovery: from the fault\'s end until both instances answered 2xx for good)',
     report.phaseTable(phases),
@@ -205,6 +208,18 @@ async function main(): Promise<boolean> {
     console.log(`\nThe instances' logs are kept in ${logDir}`);
   }
   return ok;
+}
+
+/** The commit of `dir` and how many files differ from it, for the report. */
+async function describeSource(dir: string): Promise<string> {
+  try {
+    const { stdout: commit } = await run('git', ['-C', dir, 'rev-parse', '--short', 'HEAD']);
+    const { stdout: status } = await run('git', ['-C', dir, 'status', '--porcelain', '--untracked-files=no']);
+    const changed = status.split('\n').filter(Boolean).length;
+    return `${dir} at ${commit.trim()}${changed ? ` with ${changed} uncommitted changed files` : ''}`;
+  } catch {
+    return `${dir} (not a git checkout)`;
+  }
 }
 
 main()

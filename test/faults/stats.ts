@@ -107,8 +107,10 @@ export async function request(stats: Stats, base: string, method: string, path: 
     return { status: res.status, body: parsed, outcome, code };
   } catch (err) {
     const outcome = outcomeOfError(err);
-    stats.record(phase, outcome, 0, Date.now() - started, outcome);
-    return { status: 0, body: null, outcome, code: outcome };
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    const code = outcome === 'reset' ? `reset (${cause?.code ?? cause?.message ?? String(err)})` : outcome;
+    stats.record(phase, outcome, 0, Date.now() - started, code);
+    return { status: 0, body: null, outcome, code };
   }
 }
 
