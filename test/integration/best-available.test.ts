@@ -102,6 +102,11 @@ describe('GraphQL addBestAvailableTickets', () => {
     // Explicit: lock with facts, write (REST: + the order). Best available: lock with facts and the
     // showtime's lock, the showtime's claims, the same write (REST: + the order).
     expect([explicit, bestAvailable, explicitRest, bestRest]).toEqual([2, 3, 3, 4]);
+    // A refusal: the lock and the claims, then the rollback.
+    const orderId = await newOrder();
+    await freshKey();
+    const refused = await app.gql(BEST_ID, { input: { orderId, showtimeId: st.showtimeId, quantity: 3, accessible: true } }, VENDOR);
+    expect([refused.errors?.[0].extensions?.code, refused.statements]).toEqual(['SEAT_UNAVAILABLE', 2]);
   });
 
   it('answers SEAT_UNAVAILABLE saying whether splitting would succeed, and holds nothing', async () => {
