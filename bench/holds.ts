@@ -2,6 +2,8 @@ import os from 'node:os';
 import postgres from 'postgres';
 import { countingDb, openDatabase, StatementCount } from '../db/client';
 import { expireDueOrders } from '../src/services/order';
+import { bestAvailableRatios, sampleBestAvailableStatements, withBestAvailableHold } from './best-available';
+import { percentile, post, short, type Json } from './http';
 
 /**
  * Seat holds under contention, as whole cycles: `connections` clients loop for `duration` seconds, each
@@ -25,24 +27,23 @@ export const HOT_SEATS = 40;
 /** Seats per hold. */
 export const SEATS_PER_HOLD = 2;
 
-const VENDOR = { 'content-type': 'application/json', 'x-vendor-key': 'demo-vendor-key' };
 const CREATE = 'mutation { createOrder(input: {}) { id } }';
 const ADD = 'mutation($input: AddTicketsInput!) { addTickets(input: $input) { id } }';
 const CANCEL = 'mutation($id: Int!) { cancelOrder(orderId: $id) { id } }';
 
 type Seat = { row: number; column: number };
 type Target = { showtimeId: number; seats: Seat[] };
-type HoldOutcome = 'held' | 'lost' | { error: string };
+export type HoldOutcome = 'held' | 'lost' | { error: string };
 
 /** One way to run a cycle: create an order, hold seats, cancel. */
-interface Surface {
+export interface Surface {
   name: string;
   create(): Promise<number | { error: string }>;
   hold(orderId: number, showtimeId: number, seats: Seat[]): Promise<HoldOutcome>;
   cancel(orderId: number): Promise<true | { error: string }>;
 }
 
-interface SideResult {
+export interface SideResult {
   name: string;
   cycles: number;
   holds: number;
@@ -52,15 +53,6 @@ interface SideResult {
   holdLatencies: number[];
   cycleLatencies: number[];
   firstError: string | null;
-}
-
-type Json = { data?: Record<string, { id: number } | null>; errors?: { message: string; extensions?: { code?: string } }[] };
-
-const short = (v: unknown) => JSON.stringify(v).slice(0, 300);
-
-async function post(url: string, body: unknown, method = 'POST'): Promise<{ status: number; json: unknown; statements: string | null }> {
-  const res = await fetch(url, { method, headers: method === 'DELETE' ? { 'x-vendor-key': VENDOR['x-vendor-key'] } : VENDOR, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, json: await res.json(), statements: res.headers.get('x-sql-statements') };
 }
 
 export function graphqlSurface(appUrl: string): Surface {
@@ -117,10 +109,6 @@ export const baselineSurface = (baselineUrl: string) =>
     order: (id) => `/baseline/orders/${id}`,
   });
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 function pickTwo(hot: Seat[]): Seat[] {
   const a = Math.floor(Math.random() * hot.length);
@@ -318,28 +306,36 @@ export async function runHoldsBench(ctx: HoldsContext): Promise<string> {
   const targets = await pickHotShowtimes(sql, ctx.showtimes).finally(() => sql.end());
   const load = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
   process.stdout.write(`holds: showtimes ${targets.map((t) => t.showtimeId).join(', ')}, ${ctx.connections} clients × ${ctx.duration} s per side; load ${load}\n`);
-  const surfaces = [baselineSurface(ctx.baselineUrl), graphqlSurface(ctx.appUrl), restSurface(ctx.appUrl)];
+  const surfaces = [
+    baselineSurface(ctx.baselineUrl),
+    graphqlSurface(ctx.appUrl),
+    restSurface(ctx.appUrl),
+    withBestAvailableHold(graphqlSurface(ctx.appUrl), ctx.appUrl, 'graphql'),
+    withBestAvailableHold(restSurface(ctx.appUrl), ctx.appUrl, 'rest'),
+  ];
   // Warm-up (JIT, pools, prepared statements, the layout cache) of every side.
   for (const s of surfaces) await runCycles(s, targets, ctx.connections, 2);
-  // Two interleaved rounds (baseline, GraphQL, REST, then again), each side's halves summed, so a
+  // Two interleaved rounds (baseline, GraphQL, REST, best available by GraphQL and REST, then again), each side's halves summed, so a
   // drift of the machine during the run does not fall on one side; and VACUUM ANALYZE of the tables a
   // cycle writes before every side. This Postgres runs with autovacuum off: without it, each side would
   // scan the dead index entries of every claim the sides before it released (the partial index of held
   // claims keeps them until a vacuum), which a production server's autovacuum clears as it goes.
-  const rounds: SideResult[][] = [[], [], []];
+  const rounds: SideResult[][] = surfaces.map(() => []);
   for (let round = 0; round < 2; round += 1) {
     for (const [i, surface] of surfaces.entries()) {
       await vacuum(ctx.databaseUrl);
       rounds[i].push(await runCycles(surface, targets, ctx.connections, ctx.duration / 2));
     }
   }
-  const [baseline, graphql, rest] = rounds.map(sumSides);
+  const [baseline, graphql, rest, bestGraphql, bestRest] = rounds.map(sumSides);
   const check = await verify(ctx.databaseUrl, targets);
   const sample = await sampleStatements(ctx, targets[0]);
+  const bestSample = await sampleBestAvailableStatements(ctx.appUrl, targets[0].showtimeId);
   const lines = [
     '## Seat holds under contention',
     '',
-    `${ctx.connections} concurrent clients × ${ctx.duration} s per side (two interleaved rounds of ${ctx.duration / 2} s, VACUUM ANALYZE before each); each cycle creates an order, holds ${SEATS_PER_HOLD} random seats of a hot set of ${HOT_SEATS} regular seats of one of ${targets.length} showtimes (${targets.map((t) => t.showtimeId).join(', ')}), and cancels the order. ` +
+    `${ctx.connections} concurrent clients × ${ctx.duration} s per side (two interleaved rounds of ${ctx.duration / 2} s, VACUUM ANALYZE before each); each cycle creates an order, holds ${SEATS_PER_HOLD} random seats of a hot set of ${HOT_SEATS} regular seats of one of ${targets.length} showtimes (${targets.map((t) => t.showtimeId).join(', ')}), and cancels the order; ` +
+      `the best-available sides hold the ${SEATS_PER_HOLD} best seats of the same showtimes instead (bench/best-available.ts). ` +
       'Latencies are measured in the load generator. The baseline is the same cycle as bare SQL through postgres.js (prepared) behind a minimal Fastify server: one insert, the three-statement hold (lock order, insert claims, insert products), one release. ' +
       `One 2-core machine runs the app, the baseline, Postgres and the load generator; load average before the run ${load} (1 / 5 / 15 min).`,
     '',
@@ -348,11 +344,19 @@ export async function runHoldsBench(ctx: HoldsContext): Promise<string> {
     row(baseline),
     row(graphql, baseline),
     row(rest, baseline),
+    row(bestGraphql, baseline),
+    row(bestRest, baseline),
+    '',
+    ...bestAvailableRatios([
+      { surface: 'GraphQL', explicit: graphql, best: bestGraphql },
+      { surface: 'REST', explicit: rest, best: bestRest },
+    ]),
     '',
     `Check after the runs (SQL): ${check.doubles} seats with more than one active claim; ${check.active} active claims left; ${check.total} claim rows written.`,
     '',
     ...sample,
+    `| hold 2 best available seats | ${bestSample.graphql} | ${bestSample.rest} | – |`,
   ];
-  for (const r of [baseline, graphql, rest]) if (r.firstError) lines.push('', `First error of "${r.name}": \`${r.firstError}\``);
+  for (const r of [baseline, graphql, rest, bestGraphql, bestRest]) if (r.firstError) lines.push('', `First error of "${r.name}": \`${r.firstError}\``);
   return lines.join('\n');
 }
