@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema';
+import { lockDataDir } from './pglite-lock';
 
 export { schema };
 
@@ -211,7 +212,15 @@ function openPostgres(url: string, max: number, timeouts: DatabaseTimeouts): Dat
 
 async function openPglite(dataDir: string): Promise<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // PGlite does not lock its folder: a second process on it would write a copy of its own (pglite-lock.ts).
+  const lock = await lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -229,7 +238,11 @@ async function openPglite(dataDir: string): Promise<Database> {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     },
     async close() {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock.release();
+      }
     },
   };
 }
