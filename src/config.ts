@@ -9,6 +9,12 @@ export const DEFAULT_JWT_SECRET = 'marquee-dev-secret-change-me';
 /** The development-only key of personal data (keyed hashes, sealed secrets); production refuses it. */
 export const DEFAULT_PII_KEY = 'marquee-dev-pii-key-change-me-0000';
 
+/**
+ * The shortest `JWT_SECRET` and `PII_KEY` production accepts, in bytes of their UTF-8 text: an HS256 key
+ * must be at least as long as the hash output, 256 bits (RFC 7518 §3.2).
+ */
+export const MIN_SECRET_BYTES = 32;
+
 /** A duration setting (`5s`, `24h`, or milliseconds), parsed to milliseconds. */
 const duration = (fallback: string) =>
   z
@@ -101,7 +107,8 @@ const trustProxy = z
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Default: 127.0.0.1 in demo mode (its secrets are public), 0.0.0.0 in production. */
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .url()
@@ -111,12 +118,18 @@ const schema = z.object({
     .optional(),
   DATA_DIR: z.string().default(path.join(process.cwd(), '.data')),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** HS256 secret of account tokens; in production at least 32 bytes (`MIN_SECRET_BYTES`). */
   JWT_SECRET: z.string().min(16).default(DEFAULT_JWT_SECRET),
   /**
    * Key of personal data at rest (src/pii.ts): keyed hashes of SSNs, encryption of gift-card numbers and
-   * PINs. At least 32 characters; changing it makes stored hashes and sealed values unreadable.
+   * PINs. At least 32 bytes in every mode; changing it makes stored hashes and sealed values unreadable.
    */
-  PII_KEY: z.string().min(32).default(DEFAULT_PII_KEY),
+  PII_KEY: z
+    .string()
+    .refine((key) => Buffer.byteLength(key, 'utf8') >= MIN_SECRET_BYTES, {
+      message: `must be at least ${MIN_SECRET_BYTES} bytes; generate one with \`openssl rand -base64 32\``,
+    })
+    .default(DEFAULT_PII_KEY),
   PUBLIC_BASE_URL: z.string().url().optional(),
   ORDER_HOLD_SECONDS: z.coerce.number().int().positive().default(420),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -214,9 +227,10 @@ export class ConfigError extends Error {
 
 export type Config = Omit<
   z.infer<typeof schema>,
-  'RATE_LIMIT_PER_MINUTE' | 'GRAPHQL_INTROSPECTION' | 'CORS_ORIGINS' | 'GRAPHIQL'
+  'HOST' | 'RATE_LIMIT_PER_MINUTE' | 'GRAPHQL_INTROSPECTION' | 'CORS_ORIGINS' | 'GRAPHIQL'
 > & {
   demoMode: boolean;
+  HOST: string;
   RATE_LIMIT_PER_MINUTE: number;
   GRAPHQL_INTROSPECTION: boolean;
   CORS_ORIGINS: CorsOrigins;
@@ -225,7 +239,7 @@ export type Config = Omit<
 
 /**
  * Parses configuration from the environment (or the given overrides, for tests).
- * Fails fast on bad values, and in production on a default JWT secret.
+ * Fails fast on bad values, and in production on a default or short (< 32 bytes) secret.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -237,6 +251,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config: Config = {
     ...parsed.data,
     demoMode,
+    // Demo mode's JWT secret and vendor key are public: anyone who reaches it can mint an admin token.
+    HOST: parsed.data.HOST ?? (demoMode ? '127.0.0.1' : '0.0.0.0'),
     RATE_LIMIT_PER_MINUTE: parsed.data.RATE_LIMIT_PER_MINUTE ?? (demoMode ? 0 : 1200),
     GRAPHQL_INTROSPECTION: parsed.data.GRAPHQL_INTROSPECTION ?? demoMode,
     CORS_ORIGINS: parsed.data.CORS_ORIGINS ?? (demoMode ? ['loopback'] : []),
@@ -253,6 +269,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (!config.demoMode && config.PII_KEY === DEFAULT_PII_KEY) {
     throw new ConfigError('Invalid configuration: PII_KEY must be set in production (the default key is public)');
+  }
+  if (!config.demoMode) {
+    for (const key of ['JWT_SECRET', 'PII_KEY'] as const) {
+      const bytes = Buffer.byteLength(config[key], 'utf8');
+      if (bytes < MIN_SECRET_BYTES) {
+        throw new ConfigError(
+          `Invalid configuration: ${key} must be at least ${MIN_SECRET_BYTES} bytes in production (it has ${bytes}); generate one with \`openssl rand -base64 32\``,
+        );
+      }
+    }
   }
   return config;
 }

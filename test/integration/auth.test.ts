@@ -54,7 +54,7 @@ describe('configuration', () => {
   });
 
   it('accepts production with a real secret and turns demo mode off', () => {
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-real-secret-of-enough-length', PII_KEY: 'a-real-pii-key-of-at-least-32-characters' });
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-real-secret-of-at-least-32-bytes', PII_KEY: 'a-real-pii-key-of-at-least-32-characters' });
     expect(config.demoMode).toBe(false);
   });
 
