@@ -1,6 +1,8 @@
 'use strict';
 // `npm start`: in production (NODE_ENV=production) the compiled JavaScript of `npm run build`;
-// otherwise the TypeScript sources through tsx, so development needs no build step.
+// otherwise the TypeScript sources through tsx, so development needs no build step. Both run in this
+// process: package.json starts it with `exec node`, so node replaces npm's `sh -c` and receives the
+// SIGTERM npm forwards (docs/operations.md, Stopping).
 const fs = require('node:fs');
 const path = require('node:path');
 

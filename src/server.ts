@@ -151,6 +151,9 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       },
     ],
     formatError: (formatted, error) => formatError(formatted, error, requestIdOf(error)),
+    // Apollo's handler (on by default outside NODE_ENV=test) stops the server at once on SIGINT/SIGTERM
+    // and re-sends the signal, which kills the process before src/serve.ts drains.
+    stopOnTerminationSignals: false,
   });
   await apollo.start();
   // Best effort: when the database is not there yet, the first request that needs reference data loads it.
@@ -217,15 +220,20 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     async close() {
       // Not ready first, then keep serving for SHUTDOWN_DELAY so load balancers stop sending traffic.
       health.shutdown();
-      if (config.SHUTDOWN_DELAY > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY));
+      if (config.SHUTDOWN_DELAY > 0) {
+        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY));
+        app.log.info('SHUTDOWN_DELAY over: closing; no new connections, in-flight requests finish');
+      }
       try {
         await retention.stop();
         await webhooks.close();
         await realtime.close();
         await health.close();
       } finally {
-        // The HTTP server closes even when stopping the live parts failed (e.g. the database is gone).
-        await app.close();
+        // The HTTP server closes even when stopping the live parts failed (e.g. the database is gone):
+        // Apollo's drain (fastifyApolloDrainPlugin) closes Fastify, which stops accepting connections and
+        // waits for in-flight requests, closing connections still busy after 10 s; then Apollo stops.
+        await apollo.stop();
       }
     },
   };
