@@ -1,14 +1,14 @@
 import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
 import {
-  getVariableValues,
+  getOperationAST,
   GraphQLError,
   GraphQLScalarType,
   GraphQLSchema,
   Kind,
   type DocumentNode,
   type ExecutionResult,
-  type OperationDefinitionNode,
 } from 'graphql';
+import { buildExecutionContext } from 'graphql/execution/execute';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { tagRequestId } from './format-error';
 
@@ -99,6 +99,27 @@ function asGraphQLResult(result: ExecutionResult, requestId?: string): Execution
 }
 
 /**
+ * The error Apollo Server answers over HTTP when `document` has no operation to run under
+ * `operationName` (a name no operation has; several operations and none named): graphql-js' own
+ * message, `extensions.code` OPERATION_RESOLUTION_FAILURE, HTTP 400. Null when there is one to run.
+ * graphql-ws (src/realtime/ws.ts) answers the same, instead of its own unlabelled "Unable to identify
+ * operation". Call it after validation.
+ */
+export function operationResolutionError(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): GraphQLError | null {
+  if (getOperationAST(document, operationName)) return null;
+  // No operation: graphql-js answers before it looks at a variable.
+  const [error] = buildExecutionContext({ schema, document, operationName }) as readonly GraphQLError[];
+  return new GraphQLError(error.message, {
+    originalError: error,
+    extensions: { code: 'OPERATION_RESOLUTION_FAILURE', http: { status: 400 } },
+  });
+}
+
+/**
  * Apollo Server runs operations through a gateway's executor when it has one; this "gateway" serves
  * our own schema and executes queries and mutations with graphql-jit (subscriptions run on graphql-ws,
  * src/realtime, with graphql-js).
@@ -110,18 +131,23 @@ export function jitGateway(schema: GraphQLSchema): Gateway {
     async load() {
       return {
         executor: async (request) => {
-          const operation = request.operation as OperationDefinitionNode;
-          let variables: Record<string, unknown> = {};
-          if (operation.variableDefinitions?.length) {
-            const coerced = getVariableValues(schema, operation.variableDefinitions, request.request.variables ?? {}, { maxErrors: 50 });
-            if (coerced.errors) return { errors: coerced.errors };
-            variables = coerced.coerced;
-          }
-          const query = compiledFor(compiled, jitSchema, request.document, request.operationName);
+          // Which operation runs, and with which variables, is graphql-js' execute's own choice (its code,
+          // its errors): the operation the client named, or the only one, else "Unknown operation named …"
+          // / "Must provide operation name …", which Apollo answers 400 OPERATION_RESOLUTION_FAILURE. Not
+          // Apollo's resolved `request.operation`: it is absent exactly then, and reading it was a 500.
+          const selected = buildExecutionContext({
+            schema,
+            document: request.document,
+            variableValues: request.request.variables,
+            operationName: request.request.operationName,
+          });
+          if (!('operation' in selected)) return { errors: selected };
+          const { operation, variableValues } = selected;
+          const query = compiledFor(compiled, jitSchema, request.document, operation.name?.value ?? null);
           // A document graphql-jit cannot compile answers with its errors, made graphql-js errors like the rest.
           const requestId = (request.context as { requestId?: string } | undefined)?.requestId;
           if (!isCompiledQuery(query)) return asGraphQLResult(query, requestId);
-          return asGraphQLResult(await query.query(undefined, request.context, variables), requestId);
+          return asGraphQLResult(await query.query(undefined, request.context, variableValues), requestId);
         },
       };
     },

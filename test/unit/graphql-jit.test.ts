@@ -8,7 +8,7 @@ import {
   type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
-import { jitGateway } from '../../src/graphql/jit';
+import { jitGateway, operationResolutionError } from '../../src/graphql/jit';
 
 /**
  * The graphql-jit executor (src/graphql/jit.ts) answers as graphql-js does: the same data, the same
@@ -36,11 +36,26 @@ fields.fails.resolve = () => {
 // `label` is non-null and missing: graphql-js nulls `broken` and reports where.
 fields.broken.resolve = () => ({ row: 'A', number: 1, kind: 1 });
 
-async function viaJit(s: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>): Promise<ExecutionResult> {
+/**
+ * Runs `document` through the gateway's executor as Apollo Server calls it: `request` as the client
+ * sent it, `operation`/`operationName` as Apollo resolved them (absent when no operation matches).
+ */
+async function viaJit(
+  s: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown>,
+  operationName?: string | null,
+): Promise<ExecutionResult> {
   const gateway = jitGateway(s);
   const { executor } = await gateway.load({ apollo: {} });
-  const operation = getOperationAST(document)!;
-  const request = { request: { variables }, document, operation, operationName: null, context: {} };
+  const operation = getOperationAST(document, operationName) ?? undefined;
+  const request = {
+    request: { variables, ...(operationName !== undefined ? { operationName } : {}) },
+    document,
+    operation,
+    operationName: operation?.name?.value ?? null,
+    context: {},
+  };
   return executor!(request as unknown as Parameters<NonNullable<typeof executor>>[0]);
 }
 
@@ -78,6 +93,57 @@ describe('graphql-jit executor', () => {
   it('keeps what a resolver threw as the originalError (formatError reads domain errors from it)', async () => {
     const result = await viaJit(schema, parse('{ fails }'), {});
     expect(result.errors?.[0].originalError?.message).toBe('boom');
+  });
+
+  // Which operation runs is graphql-js' choice, made from the client's operationName: Apollo hands the
+  // executor no operation when none matches, and reading one anyway was a 500 (issue 24).
+  const selections: [string, string, string | null | undefined][] = [
+    ['a name no operation has', 'query A { echo }', 'C'],
+    ['a name for a document whose only operation has none', '{ echo }', 'C'],
+    ['an empty name', 'query A { echo }', ''],
+    ['several operations and no name', 'query A { echo } query B { fails }', undefined],
+    ['several operations and a null name', 'query A { echo } query B { fails }', null],
+    ['the named one of several', 'query A { echo } query B($n: Int = 2) { echo(n: $n) }', 'B'],
+    ['the other named one, with its own variables', 'query A($s: [SeatInput!]!) { seats(input: $s) { row } } query B { echo }', 'A'],
+    ['the only operation, unnamed by the request', 'query B($n: Int = 5) { echo(n: $n) }', undefined],
+  ];
+  it.each(selections)('chooses the operation as graphql-js does: %s', async (_name, query, operationName) => {
+    const document = parse(query);
+    const variables = { s: [{ row: 'C', number: 9 }] };
+    const expected = await execute({ schema, document, variableValues: variables, operationName, contextValue: {} });
+    const actual = await viaJit(schema, document, variables, operationName);
+    expect(comparable(actual)).toEqual(comparable(expected));
+  });
+
+  it('runs whichever operation of one document is chosen, each from its own compiled form', async () => {
+    const document = parse('query A { echo(n: 1) } query B { echo(n: 2) }');
+    const gateway = jitGateway(schema);
+    const { executor } = await gateway.load({ apollo: {} });
+    const run = (operationName: string) =>
+      executor!({
+        request: { operationName },
+        document,
+        operation: getOperationAST(document, operationName),
+        operationName,
+        context: {},
+      } as unknown as Parameters<NonNullable<typeof executor>>[0]);
+    expect((await run('B')).data).toEqual({ echo: 2 });
+    expect((await run('A')).data).toEqual({ echo: 1 });
+    expect((await run('B')).data).toEqual({ echo: 2 });
+  });
+
+  it('gives graphql-ws the error Apollo answers over HTTP when no operation can be chosen', async () => {
+    const document = parse('query A { echo } query B { echo }');
+    for (const [operationName, message] of [
+      ['C', 'Unknown operation named "C".'],
+      [undefined, 'Must provide operation name if query contains multiple operations.'],
+    ] as const) {
+      const error = operationResolutionError(schema, document, operationName);
+      expect(error?.message).toBe(message);
+      expect((await execute({ schema, document, operationName })).errors?.[0].message).toBe(message);
+      expect(error?.extensions).toEqual({ code: 'OPERATION_RESOLUTION_FAILURE', http: { status: 400 } });
+    }
+    expect(operationResolutionError(schema, document, 'B')).toBeNull();
   });
 
   it('runs a document again from its compiled form with other variables', async () => {
