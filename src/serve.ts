@@ -39,7 +39,7 @@ export async function serve(config: Config): Promise<void> {
   const log = server.app.log;
   let stopping = false;
   // Registered for as long as the process runs: a second signal during the drain (Ctrl-C in a terminal
-  // reaches node twice, from the terminal and through npm) must not take Node's default, which kills.
+  // can reach node twice, from the terminal and through npm) must not take Node's default, which kills.
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
       log.warn(`${signal} received while draining: the drain goes on (SIGKILL stops at once)`);

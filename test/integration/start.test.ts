@@ -196,7 +196,7 @@ describe('npm start on the embedded default', () => {
     expect(await ready.json()).toMatchObject({ reason: 'shutting down' });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
 
-    // A second signal during the drain (a terminal's Ctrl-C reaches node twice) is logged, not fatal.
+    // A second signal during the drain (a terminal's Ctrl-C can reach node twice) is logged, not fatal.
     process.kill(firstNode, 'SIGTERM');
     await waitFor('second signal logged', () => (logged(first, 'SIGTERM received while draining').length ? true : undefined), 5000, first);
 
