@@ -39,7 +39,9 @@ export interface Instance {
  * with even if someone rebuilds dist/ meanwhile.
  */
 export async function prepareBuild(root: string, workDir: string): Promise<string> {
-  await run('npm', ['run', '-s', 'build'], { cwd: root, timeout: 300_000 });
+  await run('npm', ['run', '-s', 'build'], { cwd: root, timeout: 300_000 }).catch((err: { stdout?: string; stderr?: string }) => {
+    throw new Error(`npm run build failed in ${root}:\n${err.stdout ?? ''}${err.stderr ?? ''}`);
+  });
   const appDir = path.join(workDir, 'app');
   fs.cpSync(path.join(root, 'dist'), path.join(appDir, 'dist'), { recursive: true });
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(appDir, 'node_modules'), 'dir');

@@ -81,6 +81,13 @@ export function codeLines(phases: PhaseResult[]): string {
     .join('\n');
 }
 
+export function sampleLines(phases: PhaseResult[]): string {
+  return phases
+    .filter((p) => p.stats.samples.length)
+    .map((p) => `  ${p.name}: ${p.stats.samples.join('; ')}`)
+    .join('\n') || '  none';
+}
+
 export function subscriberTable(f: SubscriberFigures): string {
   return table(
     ['subscribers', 'messages', 'resumes', 'resyncs', 'CURSOR_EXPIRED', 'gaps', 'repeats', 'maps differing', 'behind head'],

@@ -23,6 +23,8 @@ import { RefundReceiver, waitForDeliveries, webhookCheck, webhookFigures } from 
  * `npm run test:faults`: two production-mode instances on a Postgres cluster of the suite's own, a mixed
  * load (readers, vendors, live seat-map subscribers, a webhook receiver), six faults one at a time,
  * then the checks. Prints its figures and exits 1 when a check fails (docs/operations.md, Fault suite).
+ * FAULTS_APP_ROOT: the project to build and run (default: this checkout). FAULTS_KEEP_LOGS=1: keep the
+ * instances' logs after a green run too (a failed run always keeps them).
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 /** The project whose service is built and run: this checkout, or another (say, an export of an older commit). */
@@ -42,6 +44,7 @@ const log = (line: string) => console.log(`[faults +${secs(Date.now() - started)
 
 let cluster: Cluster | undefined;
 let instances: Instances | undefined;
+let workDir: string | undefined;
 const teardownSync = () => {
   instances?.killAllSync();
   cluster?.dropSync();
@@ -49,14 +52,15 @@ const teardownSync = () => {
 process.on('exit', teardownSync);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    log(`${signal}: stopping the instances and removing the cluster`);
+    log(`${signal}: stopping the instances and removing the cluster${workDir ? `; the instances' logs are kept in ${workDir}/logs` : ''}`);
     teardownSync();
+    if (workDir) fs.rmSync(path.join(workDir, 'app'), { recursive: true, force: true });
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
 }
 
 async function main(): Promise<boolean> {
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-faults-'));
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-faults-'));
   const logDir = path.join(workDir, 'logs');
   fs.mkdirSync(logDir);
   const timings: [string, number][] = [];
@@ -175,12 +179,14 @@ async function main(): Promise<boolean> {
     '',
     `Fault suite on ${source}: ${instances.slots.length} instances, ${subscribers.all.length} subscribers on ${showtimes.length} showtimes, ${READERS} readers, ${VENDORS} vendor clients`,
     '',
-    'Per phase (requests counted in the phase they started in; recovery: from the fault\'s end until both instances answered 2xx for good)',
+    'Per phase (requests counted in the phase they ended in; recovery: from the fault\'s end until both instances answered 2xx for good)',
     report.phaseTable(phases),
     'Faults:',
     report.evidenceLines(phases),
     'Error codes seen by clients:',
     report.codeLines(phases),
+    'Dropped connections and timeouts (first few per phase):',
+    report.sampleLines(phases),
     `Order lives: ${[...load.record.cycles.entries()].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`,
     '',
     'Live seat maps',
@@ -202,7 +208,7 @@ async function main(): Promise<boolean> {
   ];
   console.log(out.join('\n'));
   const ok = checks.every((c) => c.ok);
-  if (ok) fs.rmSync(workDir, { recursive: true, force: true });
+  if (ok && !process.env.FAULTS_KEEP_LOGS) fs.rmSync(workDir, { recursive: true, force: true });
   else {
     fs.rmSync(appDir, { recursive: true, force: true });
     console.log(`\nThe instances' logs are kept in ${logDir}`);
@@ -230,7 +236,7 @@ main()
     process.exit(ok ? 0 : 1);
   })
   .catch((err: unknown) => {
-    console.error('fault suite could not run:', err);
+    console.error(`fault suite could not run: ${err instanceof Error ? err.message : String(err)}`);
     teardownSync();
     process.exit(1);
   });

@@ -1,6 +1,6 @@
 /**
- * What the load's clients saw, per phase of the run (the phase current when a request started), and the
- * HTTP client they share.
+ * What the load's clients saw, per phase of the run (the phase current when a request ended: a request
+ * that a fault cut off counts in the fault's phase), and the HTTP client they share.
  */
 
 /** ok: 2xx (GraphQL without errors) · business: a 4xx or a domain error code · unavailable: 503 or
@@ -19,6 +19,8 @@ export interface PhaseStats {
   maxMs: number;
   /** Error codes (GraphQL extensions.code, REST code) by count. */
   codes: Map<string, number>;
+  /** The first few dropped connections and timeouts: when, which request. */
+  samples: string[];
 }
 
 export class Stats {
@@ -30,7 +32,7 @@ export class Stats {
   of(phase: string): PhaseStats {
     let s = this.phases.get(phase);
     if (!s) {
-      s = { requests: 0, outcomes: Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>, http5xx: 0, slow: 0, maxMs: 0, codes: new Map() };
+      s = { requests: 0, outcomes: Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>, http5xx: 0, slow: 0, maxMs: 0, codes: new Map(), samples: [] };
       this.phases.set(phase, s);
     }
     return s;
@@ -74,9 +76,8 @@ function outcomeOfError(err: unknown): Outcome {
   return 'reset';
 }
 
-/** One HTTP request; every answer and every failure is counted in `stats` under the phase it started in. */
+/** One HTTP request; every answer and every failure is counted in `stats` under the phase it ended in. */
 export async function request(stats: Stats, base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
-  const phase = stats.phase;
   const started = Date.now();
   try {
     const res = await fetch(`${base}${path}`, {
@@ -103,13 +104,17 @@ export async function request(stats: Stats, base: string, method: string, path: 
     } else if (res.status >= 400) {
       code = `HTTP ${res.status}${parsed?.errors?.[0]?.code ? ` ${parsed.errors[0].code}` : ''}`;
     }
-    stats.record(phase, outcome, res.status, Date.now() - started, code);
+    stats.record(stats.phase, outcome, res.status, Date.now() - started, code);
     return { status: res.status, body: parsed, outcome, code };
   } catch (err) {
     const outcome = outcomeOfError(err);
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     const code = outcome === 'reset' ? `reset (${cause?.code ?? cause?.message ?? String(err)})` : outcome;
-    stats.record(phase, outcome, 0, Date.now() - started, code);
+    stats.record(stats.phase, outcome, 0, Date.now() - started, code);
+    const samples = stats.of(stats.phase).samples;
+    if ((outcome === 'reset' || outcome === 'timeout') && samples.length < 5) {
+      samples.push(`${new Date(started).toISOString().slice(11, 23)} ${method} ${base}${path} → ${code} after ${Date.now() - started} ms`);
+    }
     return { status: 0, body: null, outcome, code };
   }
 }
