@@ -190,6 +190,9 @@ describe('GraphQL addBestAvailableTickets', () => {
     expect((await best({ orderId, showtimeId: st.showtimeId, quantity: 2, zoneNumber: 9 })).errors?.[0].message).toBe(
       `zoneNumber: showtime ${st.showtimeId} has no zone 9 (its zones: 1, 3)`,
     );
+    await sql`update orders set expires_at = now() - interval '1 second' where id = ${orderId}`;
+    expect(await codes(VENDOR)).toEqual(['ORDER_EXPIRED', 'ORDER_EXPIRED']);
+    await sql`update orders set expires_at = now() + interval '5 minutes' where id = ${orderId}`;
     await must(app.gql, M.cancel, { id: orderId });
     expect(await codes(VENDOR)).toEqual(['ORDER_STATE', 'ORDER_STATE']);
     expect(await claimsOfOrder(sql, orderId)).toEqual([]);
