@@ -38,6 +38,9 @@ const BASELINE_MS = 15_000;
 /** Requests must end within the statement timeout (the default 15 s) plus 5 s (issue 24). */
 const SLOW_MS = 20_000;
 
+/** A run takes 3–4 minutes; past this something hangs: stop with what is known. */
+const WATCHDOG_MS = 12 * 60_000;
+
 const run = promisify(execFile);
 const started = Date.now();
 const log = (line: string) => console.log(`[faults +${secs(Date.now() - started)}s] ${line}`);
@@ -133,7 +136,12 @@ async function main(): Promise<boolean> {
   for (const [k, fault] of FAULTS.entries()) {
     stats.phase = fault.name;
     log(`fault ${k + 1}/${FAULTS.length}: ${fault.name} (${fault.target})`);
-    const outcome = await fault.inject(ctx);
+    const outcome = await fault.inject(ctx).catch((err: Error) => ({
+      end: Date.now(),
+      exercised: false,
+      evidence: `could not inject: ${err.message}`,
+      failure: err.message,
+    }));
     // Settle: until both instances have answered 2xx for 5 s (at most 30 s), then a little more load.
     await waitUntil(() => prober.steady(names, 5000), 30_000, 250);
     let extra: string | undefined;
@@ -227,6 +235,12 @@ async function describeSource(dir: string): Promise<string> {
     return `${dir} (not a git checkout)`;
   }
 }
+
+setTimeout(() => {
+  log(`the run passed ${WATCHDOG_MS / 60_000} minutes: stopping the instances and removing the cluster`);
+  teardownSync();
+  process.exit(1);
+}, WATCHDOG_MS).unref();
 
 main()
   .then(async (ok) => {
