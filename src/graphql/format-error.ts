@@ -1,5 +1,5 @@
 import type { GraphQLFormattedError } from 'graphql';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind } from 'graphql';
 import { ArgumentValidationError, AuthorizationError } from 'type-graphql';
 import { databaseErrorToDomain } from '../db-errors';
 import { DomainError, ERROR_CATALOG } from '../errors';
@@ -26,6 +26,25 @@ const PASSTHROUGH_CODES = new Set([
   'UNAUTHENTICATED',
   'FORBIDDEN',
 ]);
+
+/**
+ * graphql-js' (and graphql-jit's) refusal of an argument while a field runs: a null variable for a
+ * non-null argument with a default (valid to validation, spec'd as a field error), a required
+ * variable not sent. The client's input, not a bug; graphql-js gives it no code and no originalError.
+ */
+const ARGUMENT_REFUSED = /^Argument "[^"]+" (of (required|non-null) type "[^"]+" |(of type "[^"]+" )?has invalid value )/;
+
+/**
+ * Whether `error` is a variable graphql-js could not coerce before execution, which Apollo Server
+ * answers BAD_USER_INPUT with HTTP 400 (the rule of its isBadUserInputGraphQLError). graphql-ws
+ * (src/realtime/ws.ts) labels these the same way.
+ */
+export function isVariableCoercionError(error: GraphQLError): boolean {
+  const node = error.nodes?.length === 1 ? error.nodes[0] : undefined;
+  if (node?.kind !== Kind.VARIABLE_DEFINITION) return false;
+  const prefix = `Variable "$${node.variable.name.value}" `;
+  return ['got invalid value ', 'of required type ', 'of non-null type '].some((p) => error.message.startsWith(prefix + p));
+}
 
 function describeValidation(error: ArgumentValidationError): string {
   const parts = error.extensions.validationErrors.flatMap(function walk(v): string[] {
@@ -99,6 +118,9 @@ export function formatGraphQLError(
     return { ...formatted, extensions: { code } };
   }
   const unlabelled = code === undefined || code === 'INTERNAL_SERVER_ERROR';
+  if (unlabelled && original instanceof GraphQLError && !original.originalError && ARGUMENT_REFUSED.test(original.message)) {
+    return { ...formatted, extensions: { code: 'BAD_USER_INPUT' } };
+  }
   if (unlabelled && original instanceof GraphQLError && !original.originalError && !formatted.path) {
     // Made by graphql-js or Apollo about the request itself (e.g. a persisted-query hash that does not
     // match; Apollo labels what has no code INTERNAL_SERVER_ERROR): its message is meant for the

@@ -8,7 +8,9 @@ import type { Principal } from '../auth/principal';
 import { createContext } from '../context';
 import { databaseErrorToDomain } from '../db-errors';
 import { DomainError, type ErrorCode } from '../errors';
+import { isVariableCoercionError } from '../graphql/format-error';
 import { checkVariables } from '../graphql/input-guard';
+import { operationResolutionError } from '../graphql/jit';
 import { checkCost, parseOptionsOf } from '../graphql/limits';
 import type { SeatFanout } from './fanout';
 import { createSharedSubscribe } from './shared-execution';
@@ -130,6 +132,10 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
   const format = (errors: readonly GraphQLError[], requestId?: string) =>
     errors.map((e) => {
       const formatted = e.toJSON();
+      if (!formatted.extensions?.code && isVariableCoercionError(e)) {
+        // A variable graphql-js could not coerce: BAD_USER_INPUT, as Apollo labels it on HTTP.
+        return guard.formatError({ ...formatted, extensions: { ...formatted.extensions, code: 'BAD_USER_INPUT' } }, e, requestId);
+      }
       if (!formatted.extensions?.code && !e.originalError) {
         // Apollo labels these on HTTP; graphql-ws leaves them bare.
         const code = /^Syntax Error/.test(e.message) ? 'GRAPHQL_PARSE_FAILED' : 'GRAPHQL_VALIDATION_FAILED';
@@ -232,6 +238,9 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
         }
         if (prepared.errors.length > 0) return [...prepared.errors];
         const { document } = prepared;
+        // No operation to run under that name: HTTP's answer (OPERATION_RESOLUTION_FAILURE), not graphql-ws' own.
+        const unresolved = operationResolutionError(deps.schema, document, payload.operationName);
+        if (unresolved) return [unresolved];
         const refused =
           checkVariables(payload.variables) ??
           checkCost(deps.schema, document, payload.variables, payload.operationName, guard.limits);
