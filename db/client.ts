@@ -7,6 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { connectionClosed } from './connection-events';
+import { guardTransactions } from './transaction-guard';
 import * as schema from './schema';
 import { lockDataDir } from './pglite-lock';
 
@@ -124,6 +126,11 @@ export interface DatabaseOptions extends Partial<DatabaseTimeouts> {
   databaseUrl?: string;
   dataDir: string;
   maxConnections?: number;
+  /**
+   * `application_name` of the pool's connections in pg_stat_activity (DB_APPLICATION_NAME, default
+   * `marquee`); the relay's connections are `<name>-relay`.
+   */
+  applicationName?: string;
 }
 
 /**
@@ -136,7 +143,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs ?? DEFAULT_TIMEOUTS.idleInTransactionTimeoutMs,
     connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_TIMEOUTS.connectTimeoutMs,
   };
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10, timeouts);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10, timeouts, options.applicationName ?? 'marquee');
   return openPglite(options.dataDir);
 }
 
@@ -174,14 +181,18 @@ function connectionOptions(timeouts: DatabaseTimeouts, applicationName = 'marque
   };
 }
 
-function openPostgres(url: string, max: number, timeouts: DatabaseTimeouts): Database {
-  const sqlClient = preparingUnsafe(postgres(url, { max, ...connectionOptions(timeouts) }));
+function openPostgres(url: string, max: number, timeouts: DatabaseTimeouts, applicationName: string): Database {
+  // Its closed connections are announced (connection-events.ts): db/prepared.ts waits on them.
+  const sqlClient: postgres.Sql = preparingUnsafe(
+    postgres(url, { max, ...connectionOptions(timeouts, applicationName), onclose: () => connectionClosed(sqlClient) }),
+  );
   const db = drizzlePostgres(sqlClient, { schema, casing: 'snake_case' });
+  guardTransactions(db);
   // The seat-event relay reads the log on a connection of its own (it runs no transactions), and its
-  // LISTEN connection comes from the same client: both show as `marquee-relay` in pg_stat_activity.
+  // LISTEN connection comes from the same client: both show as `<name>-relay` in pg_stat_activity.
   // No type fetching: the relay reads no arrays, and postgres.js leaves the rejection of that start-up
   // query unhandled when the connection is killed during it (which ends the process).
-  const relayClient = postgres(url, { max: 1, fetch_types: false, ...connectionOptions(timeouts, 'marquee-relay') });
+  const relayClient = postgres(url, { max: 1, fetch_types: false, ...connectionOptions(timeouts, `${applicationName}-relay`) });
   return {
     db,
     relayDb: drizzlePostgres(relayClient, { schema, casing: 'snake_case' }),
@@ -196,7 +207,7 @@ function openPostgres(url: string, max: number, timeouts: DatabaseTimeouts): Dat
       // Migrations run on their own one-connection client, as drizzle recommends.
       const migrationClient = postgres(url, {
         max: 1,
-        ...connectionOptions({ ...timeouts, statementTimeoutMs: MIGRATION_STATEMENT_TIMEOUT_MS }),
+        ...connectionOptions({ ...timeouts, statementTimeoutMs: MIGRATION_STATEMENT_TIMEOUT_MS }, applicationName),
       });
       try {
         await migratePostgres(drizzlePostgres(migrationClient), { migrationsFolder: MIGRATIONS_FOLDER });

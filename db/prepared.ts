@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { statementCountOf, type Db, type DbOrTx } from './client';
+import { onConnectionClosed } from './connection-events';
 
 type Internals = {
   dialect: { sqlToQuery(sql: SQL): { sql: string; params: unknown[] } };
@@ -9,7 +10,8 @@ type PendingQuery<T> = Promise<T> & { execute(): PendingQuery<T> };
 type PostgresJsClient = {
   unsafe(query: string, params: unknown[], options: { prepare: boolean }): PendingQuery<unknown[]>;
 };
-type ReservingClient = PostgresJsClient & { reserve(): Promise<PostgresJsClient & { release(): void }> };
+type ReservedClient = PostgresJsClient & { release(): void };
+type ReservingClient = PostgresJsClient & { reserve(): Promise<ReservedClient> };
 
 const internalsOf = (db: DbOrTx) => db as unknown as Internals;
 
@@ -68,6 +70,61 @@ export function canPipeline(db: Db): boolean {
 }
 
 /**
+ * A statement that could not run, or whose answer never came, because the connection it used was
+ * lost. Its `code` is postgres.js' own for a closed connection, so it maps to 503 (src/db-errors.ts).
+ */
+export class ConnectionLostError extends Error {
+  readonly code = 'CONNECTION_CLOSED';
+  constructor() {
+    super('database connection closed during a transaction');
+    this.name = 'ConnectionLostError';
+  }
+}
+
+/** Reservations asked for one transaction at most (the first and one per connection closed meanwhile). */
+const MAX_RESERVE_ASKS = 32;
+
+/**
+ * A connection of the pool to itself, as `client.reserve()` gives it — except that the wait cannot
+ * be lost. postgres.js 3.4.x queues a reservation when no connection is free; when a connection then
+ * closes, the pool hands the head of that queue to the closed connection's reconnect as its first
+ * query, and a reconnect drops a reservation there instead of answering it (porsager/postgres#1195):
+ * the promise never settles, and the request waits forever with no session in Postgres. So while it
+ * waits, each connection of the pool that closes makes it ask again; the first answer wins, and a
+ * reservation granted after that goes straight back to the pool. A refusal (the database cannot be
+ * reached) ends the wait with that error.
+ */
+function reserveConnection(client: ReservingClient): Promise<ReservedClient> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let asks = 0;
+    const stopWatching = onConnectionClosed(client, () => {
+      // After the pool's own close handling (which is what may drop the queued reservation).
+      if (!settled && asks < MAX_RESERVE_ASKS) setImmediate(ask);
+    });
+    function ask(): void {
+      if (settled) return;
+      asks += 1;
+      client.reserve().then(
+        (connection) => {
+          if (settled) return connection.release();
+          settled = true;
+          stopWatching();
+          resolve(connection);
+        },
+        (error: unknown) => {
+          if (settled) return;
+          settled = true;
+          stopWatching();
+          reject(asError(error));
+        },
+      );
+    }
+    ask();
+  });
+}
+
+/**
  * Runs `fn` as one transaction on a reserved postgres.js connection, with its statements pipelined:
  * BEGIN is written together with the first statement, and `commit()` together with the statements
  * sent before it, so a transaction whose statements are known up front costs one round trip, and a
@@ -78,26 +135,42 @@ export function canPipeline(db: Db): boolean {
  * aborted) and a COMMIT behind it roll back: callers that must not commit after a condition they learn
  * only from a statement's result make that statement fail (hold-sql.ts). When `fn` ends without
  * `commit()` or throws, the transaction is rolled back. Only for postgres.js (`canPipeline`).
+ *
+ * A lost connection fails the transaction at once with ConnectionLostError (503), whatever `fn` still
+ * waits for, and nothing more is written to it: postgres.js would write to the closed socket (a
+ * TypeError in its timer, and a connection that no longer sends anything) or, once the pool reopened
+ * it for another query, into that query's session. The pool reopens it; it is not handed back.
  */
 export async function pipelinedTransaction<T>(db: Db, fn: (tx: PipelinedTx) => Promise<T>): Promise<T> {
   const { dialect, session } = internalsOf(db);
   const client = session.client as ReservingClient;
   const store = statementCountOf(db);
-  const connection = await client.reserve().catch((error: unknown) => Promise.reject(asError(error)));
+  const connection = await reserveConnection(client);
   // Every statement sent, so the connection goes back to the pool only when all of them (COMMIT or
   // ROLLBACK last) are done: postgres.js queues statements behind one that it prepares first (its
   // Describe round trip), and releasing the connection would drop that queue — and leave the
   // transaction open on a pooled connection.
   const sent: Promise<unknown>[] = [];
   let pooled: ConnectionHandle | null = null;
-  let closedSignal: () => void = () => undefined;
-  const closed = new Promise<void>((resolve) => {
-    closedSignal = resolve;
-  });
   let isClosed = false;
   let ended = false;
-  const start = <R>(query: PendingQuery<R>): Promise<R> => {
-    const running = (query.execute() as Promise<R>).catch((error: unknown) => Promise.reject(asError(error)));
+  let signalLost: (error: Error) => void = () => undefined;
+  const lost = new Promise<never>((_, reject) => {
+    signalLost = reject;
+  });
+  // Handled even when the connection closes after `fn` settled (while waiting for the last answers).
+  lost.catch(() => undefined);
+  const onClose = () => {
+    isClosed = true;
+    signalLost(new ConnectionLostError());
+  };
+  const start = <R>(query: () => PendingQuery<R>): Promise<R> => {
+    if (isClosed) {
+      const refused = Promise.reject(new ConnectionLostError());
+      refused.catch(() => undefined);
+      return refused;
+    }
+    const running = (query().execute() as Promise<R>).catch((error: unknown) => Promise.reject(asError(error)));
     // Each promise is awaited by the caller or not at all (a statement behind a failed one): never unhandled.
     running.catch(() => undefined);
     sent.push(running);
@@ -105,46 +178,43 @@ export async function pipelinedTransaction<T>(db: Db, fn: (tx: PipelinedTx) => P
   };
   const control = (command: 'commit' | 'rollback') => {
     ended = true;
-    return start(connection.unsafe(command, [], { prepare: false })).then(() => undefined);
+    return start(() => connection.unsafe(command, [], { prepare: false })).then(() => undefined);
   };
   const tx: PipelinedTx = {
     send<R>(query: SQL) {
       if (ended) throw new Error('pipelinedTransaction: statement after the end of the transaction');
       const { sql, params } = dialect.sqlToQuery(query);
       if (store) store.count += 1;
-      return start(connection.unsafe(sql, params, { prepare: true })) as Promise<R[]>;
+      return start(() => connection.unsafe(sql, params, { prepare: true })) as Promise<R[]>;
     },
     commit: () => control('commit'),
     rollback: () => control('rollback'),
   };
   try {
-    start(
+    start(() =>
       connection.unsafe('begin', [], {
         prepare: false,
         // postgres.js hands over the pooled connection as BEGIN is written: learn when it closes, as
         // postgres.js' own `begin` does, so a lost connection never leaves this waiting.
         onexecute: (c: ConnectionHandle) => {
           pooled = c;
-          c.onclose = () => {
-            isClosed = true;
-            closedSignal();
-          };
+          c.onclose = onClose;
           return true;
         },
       } as { prepare: boolean }),
     );
-    const lost = closed.then(() => Promise.reject(new Error('database connection closed during a transaction')));
-    // Handled even when the connection closes after `fn` settled (while waiting for the last answers).
-    lost.catch(() => undefined);
     const result = await Promise.race([fn(tx), lost]);
-    if (!ended) await tx.rollback();
+    // Nothing was committed: a rollback lost with its connection is a rollback all the same.
+    if (!ended) await Promise.race([tx.rollback(), lost]).catch(() => undefined);
     return result;
   } catch (error) {
-    if (!ended && !isClosed) await tx.rollback().catch(() => undefined);
+    if (!ended && !isClosed) await Promise.race([tx.rollback(), lost]).catch(() => undefined);
     throw error;
   } finally {
-    await Promise.race([Promise.allSettled(sent), closed]);
-    if (pooled) (pooled as ConnectionHandle).onclose = null;
+    await Promise.race([Promise.allSettled(sent), lost.catch(() => undefined)]);
+    // Only our own hook: after a close the pool may already have lent the connection to someone else.
+    const handle = pooled as ConnectionHandle | null;
+    if (handle && handle.onclose === onClose) handle.onclose = null;
     // A closed connection is postgres.js' to reopen; handing it back would put it among the open ones.
     if (!isClosed) connection.release();
   }

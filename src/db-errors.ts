@@ -1,3 +1,4 @@
+import { CONNECTION_LOSS, SOCKET_LOSS } from '../db/driver-guard';
 import { DomainError } from './errors';
 
 /**
@@ -24,26 +25,11 @@ export function databaseErrorToDomain(error: unknown): DomainError | null {
 }
 
 /**
- * SQLSTATEs (57014 query canceled by statement_timeout, 57P01–57P03 shutdown and start-up, 53300 too
- * many connections, 25P03 idle-in-transaction timeout), postgres.js' own connection codes, and Node's
- * socket errors.
+ * Every form of a lost or unreachable connection (db/driver-guard.ts: SQLSTATEs 57P01–57P03,
+ * postgres.js' CONNECTION_CLOSED / _DESTROYED / _ENDED and CONNECT_TIMEOUT — db/prepared.ts fails a
+ * transaction whose connection closed with CONNECTION_CLOSED too — and Node's socket errnos), and the
+ * SQLSTATEs of a database that is there but cannot serve now: 57014 (query canceled by
+ * statement_timeout), 53300 (too many connections), 25P03 (idle-in-transaction timeout). Class 08
+ * (connection exceptions) is matched by its prefix.
  */
-const UNAVAILABLE_CODES = new Set([
-  '57014',
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-  '25P03',
-  'CONNECT_TIMEOUT',
-  'CONNECTION_CLOSED',
-  'CONNECTION_DESTROYED',
-  'CONNECTION_ENDED',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'EAI_AGAIN',
-]);
+const UNAVAILABLE_CODES = new Set([...CONNECTION_LOSS, ...SOCKET_LOSS, '57014', '53300', '25P03', 'ENOTFOUND', 'EAI_AGAIN']);
