@@ -83,7 +83,13 @@ async function main(): Promise<boolean> {
   const secrets = { JWT_SECRET: randomBytes(32).toString('base64'), PII_KEY: randomBytes(32).toString('base64') };
   const databaseUrl = cluster.url('marquee');
   // `npm run seed` in production mode: migrations and the chain, no demo credentials; then a vendor of our own.
-  await run('npm', ['run', '-s', 'seed'], { cwd: APP_ROOT, timeout: 120_000, env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATABASE_URL: databaseUrl, ...secrets } });
+  await run('npm', ['run', '-s', 'seed'], { cwd: APP_ROOT, timeout: 120_000, env: {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    ...(process.env.HOME ? { HOME: process.env.HOME } : {}),
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    ...secrets,
+  } });
   const vendorKey = `faults-${randomBytes(16).toString('hex')}`;
   await cluster.sql`insert into vendors (name, key_hash) values ('Fault suite', ${hashVendorKey(vendorKey)})`;
   const picked = await pickShowtimes(cluster.sql, SHOWTIMES);
