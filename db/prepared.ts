@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { statementCountOf, type Db, type DbOrTx } from './client';
 import { onConnectionClosed } from './connection-events';
+import { isConnectionLoss } from './driver-guard';
 
 type Internals = {
   dialect: { sqlToQuery(sql: SQL): { sql: string; params: unknown[] } };
@@ -170,7 +171,13 @@ export async function pipelinedTransaction<T>(db: Db, fn: (tx: PipelinedTx) => P
       refused.catch(() => undefined);
       return refused;
     }
-    const running = (query().execute() as Promise<R>).catch((error: unknown) => Promise.reject(asError(error)));
+    const running = (query().execute() as Promise<R>).catch((error: unknown) => {
+      // The server ended the session (57P01 comes before the socket closes) or the socket broke: the
+      // connection is gone. A ROLLBACK written now would sit in postgres.js' write buffer when the socket
+      // closes, and that connection would never send anything again (its next start-up included).
+      if (isConnectionLoss(error)) onClose();
+      return Promise.reject(asError(error));
+    });
     // Each promise is awaited by the caller or not at all (a statement behind a failed one): never unhandled.
     running.catch(() => undefined);
     sent.push(running);

@@ -1,6 +1,9 @@
 import { forgetVendorKeys } from '../../src/auth/principal';
 import postgres from 'postgres';
 import { sql as drizzleSql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../../db/client';
+import { pipelinedTransaction } from '../../db/prepared';
+import { databaseErrorToDomain } from '../../src/db-errors';
 import { createTestDatabase, PRODUCTION_ENV, startTestApp, type TestApp } from '../helpers/app';
 import { ADMIN_URL } from '../helpers/db';
 import { holdSeats, M, must, pickShowtimes, seatsOf, showsAll, VENDOR, watchSeats } from '../helpers/orders';
@@ -239,5 +242,89 @@ describe('database timeouts', () => {
       await holder;
     }
     expect((await app.get('/v2/theatres')).status).toBe(200);
+  });
+});
+
+describe('a connection lost under a transaction (pool of one connection, terminated by the server)', () => {
+  let database: Database;
+  let url: string;
+  let admin: postgres.Sql;
+  const NAME = 'marquee-db-faults';
+
+  beforeAll(async () => {
+    url = await createTestDatabase();
+    // A connect timeout longer than the test waits: a connection left unable to reconnect would show.
+    database = await openDatabase({ databaseUrl: url, dataDir: '', maxConnections: 1, connectTimeoutMs: 5000, applicationName: NAME });
+    admin = postgres(url, { max: 1, onnotice: () => undefined });
+  });
+  afterAll(async () => {
+    await admin?.end();
+    await database?.close();
+  });
+
+  const terminate = async () => {
+    const [{ n }] = await admin<{ n: number }[]>`
+      select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = ${NAME}`;
+    return n;
+  };
+  /** How `promise` settles, observed from now on (so that its rejection is handled at once). */
+  const outcomeOf = <T>(promise: Promise<T>) => promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+  const settledWithin = <T>(ms: number, outcome: Promise<{ value: T } | { error: unknown }>) =>
+    Promise.race([outcome, new Promise<'waiting'>((r) => setTimeout(() => r('waiting'), ms))]);
+  /** The pool answers again, on a new connection, at once (not after a connect timeout). */
+  const answersAgain = async () => {
+    const rows = await settledWithin(2000, outcomeOf(database.db.execute(drizzleSql`select 1 as one`)));
+    expect(rows).toEqual({ value: [{ one: 1 }] });
+  };
+
+  it('a pipelined transaction waiting for the busy connection is answered when that connection is terminated', async () => {
+    await database.db.execute(drizzleSql`select 1`);
+    const busy = database.db.execute(drizzleSql`select pg_sleep(5)`).catch((error: unknown) => error);
+    await new Promise((r) => setTimeout(r, 200));
+    // Queued behind `busy` for the only connection (postgres.js reserve()).
+    const tx = outcomeOf(
+      pipelinedTransaction(database.db, async (t) => {
+        const rows = await t.send<{ x: number }>(drizzleSql`select 41 + 1 as x`);
+        await t.commit();
+        return rows[0].x;
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await terminate()).toBe(1);
+    expect(databaseErrorToDomain(await busy)?.code).toBe('SERVICE_UNAVAILABLE');
+    // postgres.js dropped the queued reservation when it reopened the connection: it would wait forever.
+    expect(await settledWithin(4000, tx)).toEqual({ value: 42 });
+    await answersAgain();
+  });
+
+  it('a pipelined transaction whose connection is terminated fails with SERVICE_UNAVAILABLE, and the connection is not written to again', async () => {
+    const tx = outcomeOf(
+      pipelinedTransaction(database.db, async (t) => {
+        await t.send(drizzleSql`select pg_sleep(5)`);
+        await t.commit();
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await terminate()).toBe(1);
+    const outcome = await settledWithin(2000, tx);
+    expect(outcome).toEqual({ error: expect.anything() });
+    expect(databaseErrorToDomain((outcome as { error: unknown }).error)?.code).toBe('SERVICE_UNAVAILABLE');
+    await answersAgain();
+  });
+
+  it('a drizzle transaction whose connection is terminated fails with SERVICE_UNAVAILABLE, and no ROLLBACK is written to the closed connection', async () => {
+    const tx = outcomeOf(
+      database.db.transaction(async (t) => {
+        await t.execute(drizzleSql`select pg_sleep(5)`);
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await terminate()).toBe(1);
+    const outcome = await settledWithin(2000, tx);
+    expect(databaseErrorToDomain((outcome as { error: unknown }).error)?.code).toBe('SERVICE_UNAVAILABLE');
+    // postgres.js' begin wrote its ROLLBACK to the closed socket: a TypeError thrown in its timer, and a
+    // connection that never sent its next start-up message (a connect timeout for every later query).
+    await new Promise((r) => setTimeout(r, 100));
+    await answersAgain();
   });
 });
