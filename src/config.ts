@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { DatabaseTimeouts } from '../db/client';
+import type { DatabaseOptions, DatabaseTimeouts } from '../db/client';
 import { parseDuration } from './duration';
 
 /** The development-only JWT secret; production refuses to start with it. */
@@ -170,6 +170,14 @@ const schema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT: duration('30s'),
   DB_CONNECT_TIMEOUT: duration('3s'),
   /**
+   * `application_name` of this instance's database connections (pg_stat_activity); its seat-event
+   * relay's are `<name>-relay`. Distinct names let an operator (or a test) tell instances apart.
+   */
+  DB_APPLICATION_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,57}$/, 'must be 1 to 57 letters, digits, "_", "-" or "."')
+    .default('marquee'),
+  /**
    * On shutdown, how long the instance keeps serving with /readyz answering 503 before it stops
    * accepting connections, so that load balancers stop sending it traffic first.
    */
@@ -283,11 +291,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return config;
 }
 
-/** The database timeouts of `config`, as `openDatabase` takes them. */
-export function databaseTimeouts(config: Config): DatabaseTimeouts {
+/** The database timeouts of `config`, and its connections' application name, as `openDatabase` takes them. */
+export function databaseTimeouts(config: Config): DatabaseTimeouts & Pick<DatabaseOptions, 'applicationName'> {
   return {
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT,
     idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT,
     connectTimeoutMs: config.DB_CONNECT_TIMEOUT,
+    applicationName: config.DB_APPLICATION_NAME,
   };
 }
