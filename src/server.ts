@@ -32,6 +32,7 @@ import { startRealtime } from './realtime';
 import { registerWeb } from './web';
 import { registerCors } from './web/cors';
 import { startRetentionSweeper } from './services/retention';
+import { installRequestDeadline, unavailableGraphqlPlugin, unavailableHttp } from './unavailable';
 import { startWebhooks } from './services/webhook';
 
 declare module 'fastify' {
@@ -84,6 +85,8 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     req.sqlCount = new StatementCount();
     done();
   });
+  // No request waits longer than its statement timeout + 5 s: then 503 with Retry-After (src/unavailable.ts).
+  installRequestDeadline(app, config.DB_STATEMENT_TIMEOUT + 5000);
   if (config.EXPOSE_SQL_COUNT) {
     app.addHook('onSend', (req, reply, payload, done) => {
       reply.header('x-sql-statements', String(req.sqlCount?.count ?? 0));
@@ -138,6 +141,8 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       ApolloServerPluginCacheControlDisabled(),
       // Apollo's landing page loads from a CDN; browsers get our own GraphiQL instead (src/web).
       ApolloServerPluginLandingPageDisabled(),
+      // A database outage answers 503 with Retry-After, as on REST.
+      unavailableGraphqlPlugin,
       {
         async requestDidStart() {
           return {
@@ -172,7 +177,10 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
           throw tagRequestId(
             new GraphQLError(domain.message, {
               originalError: err as Error,
-              extensions: { code: domain.code, http: { status: ERROR_CATALOG[domain.code].status } },
+              extensions: {
+                code: domain.code,
+                http: domain.code === 'SERVICE_UNAVAILABLE' ? unavailableHttp() : { status: ERROR_CATALOG[domain.code].status },
+              },
             }),
             request.id,
           );

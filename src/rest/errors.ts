@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { databaseErrorToDomain } from '../db-errors';
 import { DomainError, ERROR_CATALOG } from '../errors';
 import { redactUrl } from '../logging';
+import { RETRY_AFTER_SECONDS } from '../unavailable';
 
 /** The original chain's error body: `{"errors":[{"code": <int>, "message": "…"}]}`. */
 export interface ErrorBody {
@@ -68,6 +69,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       const entry = ERROR_CATALOG[domain.code];
       if (domain !== error) request.log.warn({ err: error, requestId: request.id }, `database error: ${domain.code}`);
       else if (entry.status >= 500) request.log.error({ err: error, requestId: request.id }, 'domain error');
+      // The database will be back: say when to try again (src/unavailable.ts).
+      if (domain.code === 'SERVICE_UNAVAILABLE') void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return reply.status(entry.status).send(errorBody(entry.restCode, domain.message));
     }
     const outOfRange = error.validation ? outOfRangePathValue(error, request) : null;
