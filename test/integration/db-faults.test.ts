@@ -328,3 +328,34 @@ describe('a connection lost under a transaction (pool of one connection, termina
     await answersAgain();
   });
 });
+
+describe('the request deadline', () => {
+  let proxy: TcpProxy;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    proxy = await TcpProxy.start({ host: admin.hostname, port: Number(admin.port || 5432) });
+    // A connect timeout longer than the deadline (statement timeout 100 ms + 5 s): a black-holed connect
+    // is the wait that no database timeout ends.
+    app = await startTestApp({ databaseUrl: proxy.urlThrough(await createTestDatabase()), env: { ...PRODUCTION_ENV, DB_STATEMENT_TIMEOUT: '100ms', DB_CONNECT_TIMEOUT: '20s' } });
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await app?.close();
+  });
+
+  it('a request still waiting on the database after the statement timeout + 5 s is answered 503 with Retry-After, on REST and GraphQL', async () => {
+    expect((await app.get('/v2/theatres')).status).toBe(200);
+    await proxy.cut('blackhole');
+    forgetVendorKeys(app.database.db);
+    const started = Date.now();
+    const [rest, gql] = await Promise.all([app.get<{ errors: { code: number }[] }>('/v2/theatres'), app.gql(THEATRES, {}, VENDOR)]);
+    const waited = Date.now() - started;
+    timings.push(`deadline: answered after ${waited} ms`);
+    expect(waited).toBeGreaterThanOrEqual(5000);
+    expect(waited).toBeLessThan(7000);
+    expect([rest.status, rest.body.errors[0].code, rest.headers.get('retry-after')]).toEqual([503, 5030, '1']);
+    expect([gql.status, gql.errors?.[0].extensions?.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    await proxy.restore();
+  }, 30_000);
+});
