@@ -1,4 +1,3 @@
-import { Repeater } from '@graphql-yoga/subscription';
 import type { Db } from '../../db/client';
 import type { SeatStatusChange } from '../../schema/seat-event.type';
 import { toSeatingLayout } from '../../schema/seating.type';
@@ -8,7 +7,12 @@ import { seatMapForShowtime, type SeatMap } from '../services/seating/seat-map.s
 import { seatKey, type Viewer } from '../services/seating/seat-status';
 import { encodeCursor, parseCursor } from './cursor';
 import type { RelaySink, SeatEventRelay } from './relay';
+import type { RetryPolicy } from './retry';
 import { readHead, readShowtimeEventsAfter, type SeatEvent } from './seat-log';
+import { StepQueues } from './step-queue';
+import { seatStream, type SeatStream, type Subscriber } from './subscriber';
+
+export { isSeatStream, type DirectSubscription, type DirectTransport, type SeatStream } from './subscriber';
 
 /** How long a whole-map message may be sent again to new subscribers at the same log position (`snapshot`). */
 const SNAPSHOT_REUSE_MS = 2000;
@@ -16,50 +20,27 @@ const SNAPSHOT_REUSE_MS = 2000;
 /** Most events a resuming subscriber is replayed; further behind, it gets the whole map (resync). */
 export const MAX_REPLAY = 5000;
 
-interface Subscriber {
-  member: boolean;
-  /** The `seq` of the last message it was sent: it is sent only events after it. */
-  lastSeq: number;
-  /** False until its first message (snapshot or replay) is out; live events wait behind it. */
-  ready: boolean;
-  /** Messages pushed and not yet taken by the transport. */
-  pending: number;
-  send(change: SeatStatusChange): void;
-}
+/** `FanoutOptions.firstMessageTimeoutMs` by default: DB_STATEMENT_TIMEOUT's default + 5 s. */
+export const FIRST_MESSAGE_TIMEOUT_MS = 20_000;
+
+/** Work of one showtime's queue: live events, a subscriber's first message, or whole maps (`subs` null: all). */
+type Step =
+  | { kind: 'deliver'; events: SeatEvent[] }
+  | { kind: 'first'; sub: Subscriber; loaders: Loaders | null; replay: boolean }
+  | { kind: 'resync'; subs: Subscriber[] | null };
 
 type Log = (obj: object, msg: string) => void;
-
-/**
- * Where a subscriber's messages go when its transport takes them itself (the WebSocket server writes
- * each as a frame at once) instead of pulling them through the async iterator.
- */
-export interface DirectTransport {
-  /** Takes one message, synchronously, in order. */
-  send(change: SeatStatusChange): void;
-  /** Messages sent and not yet taken by the network: past the buffer limit the subscriber is dropped. */
-  backlog(): number;
-}
-
-export interface DirectSubscription {
-  /** Resolves when `stop` ends it; rejects with SUBSCRIBER_TOO_SLOW when it was dropped. */
-  done: Promise<void>;
-  stop(): void;
-}
-
-/**
- * A subscriber's stream: an async iterable of its messages (buffered until taken), or, through
- * `direct` (called once, instead of iterating), each message handed to the transport as it is made:
- * no promise or buffer per message and subscriber.
- */
-export type SeatStream = AsyncIterable<SeatStatusChange> & { direct(transport: DirectTransport): DirectSubscription };
-
-/** Whether a subscription's source stream can deliver directly (see `SeatStream`). */
-export const isSeatStream = (value: unknown): value is SeatStream =>
-  typeof value === 'object' && value !== null && typeof (value as { direct?: unknown }).direct === 'function';
 
 export interface FanoutOptions {
   /** Unsent messages after which a subscriber is dropped (SEAT_SUBSCRIBER_BUFFER). */
   bufferLimit: number;
+  /**
+   * How long a subscriber may wait for its first message while the database fails it; then it is
+   * ended with SERVICE_UNAVAILABLE (the statement timeout + 5 s, as a request).
+   */
+  firstMessageTimeoutMs?: number;
+  /** How failed steps are retried (retry.ts); DEFAULT_RETRY unless a test sets it. */
+  retry?: RetryPolicy;
 }
 
 /**
@@ -69,21 +50,43 @@ export interface FanoutOptions {
  * position. Work of one showtime runs in order in one queue, so a subscriber's first message (the map,
  * or the replay of what it missed) always comes before the live events behind it, with no gap and no
  * duplicate. A subscriber whose unsent messages pass the buffer limit is dropped with an explicit signal.
+ *
+ * Nothing the relay hands over is lost: a step that fails (a map read on a dead connection) is retried
+ * with backoff while the showtime's later steps wait behind it, and past a bound it becomes a resync of
+ * the subscribers it was for — the whole map, `resync: true` — retried until it goes out or they are
+ * gone (retry.ts). A subscriber still waiting for its first message after `firstMessageTimeoutMs` is
+ * ended with SERVICE_UNAVAILABLE. So every subscriber sees a gap-free cursor sequence, or a resync, or
+ * an explicit error.
  */
 export class SeatFanout implements RelaySink {
   private readonly subscribers = new Map<number, Set<Subscriber>>();
-  private readonly queues = new Map<number, Promise<void>>();
   /** The last whole-map message of each showtime and membership class (`snapshot`), by `showtimeId:m|g`. */
   private readonly snapshots = new Map<string, { seq: number; at: number; message: SeatStatusChange }>();
   private relay: SeatEventRelay | null = null;
-  /** Messages sent and subscribers dropped for being too slow (for tests and metrics). */
-  readonly stats = { sent: 0, dropped: 0, resyncs: 0 };
+  /** Each showtime's steps, in order, under the failure rule (step-queue.ts). */
+  private readonly steps: StepQueues<Step>;
+  /**
+   * Messages sent, subscribers dropped (too slow, or no first message in time), resyncs sent, failed
+   * steps retried and steps that became resyncs (for tests and metrics).
+   */
+  readonly stats = { sent: 0, dropped: 0, resyncs: 0, retries: 0, escalations: 0 };
 
   constructor(
     private readonly db: Db,
-    private readonly log: Log,
+    log: Log,
     private readonly options: FanoutOptions,
-  ) {}
+  ) {
+    this.steps = new StepQueues<Step>(
+      {
+        perform: (showtimeId, step, again) => this.perform(showtimeId, step, again),
+        wanted: (showtimeId, step) => this.wanted(showtimeId, step),
+        escalate: (step) => ({ kind: 'resync', subs: step.kind === 'first' ? [step.sub] : null }),
+        log,
+      },
+      options.retry,
+      this.stats,
+    );
+  }
 
   attach(relay: SeatEventRelay): void {
     this.relay = relay;
@@ -100,7 +103,8 @@ export class SeatFanout implements RelaySink {
    * Opens a showtime's stream for a viewer: without `after`, the whole current map first; with it,
    * every change after that cursor. Then live changes. Throws BAD_USER_INPUT for a bad id or cursor,
    * NOT_FOUND for an unknown showtime and CURSOR_EXPIRED when the log no longer reaches back to the
-   * cursor, before anything is subscribed. `drop` ends the subscriber's transport when it is too slow.
+   * cursor, before anything is subscribed. `drop` ends the subscriber's transport when it is too slow
+   * (SUBSCRIBER_TOO_SLOW), or when its first message could not be read in time (SERVICE_UNAVAILABLE).
    */
   async subscribe(
     showtimeId: number,
@@ -125,21 +129,26 @@ export class SeatFanout implements RelaySink {
         throw new DomainError('CURSOR_EXPIRED', 'The seat-map log no longer reaches back to this cursor: load the map and subscribe again');
       }
     }
-    this.relay?.track(showtimeId, head);
-
-    const member = viewer.isPremiereMember;
     // Kept only for the first message: a subscriber holds no loader caches while it lives.
     let firstLoaders: Loaders | null = loaders;
-    const tooSlow = () => new DomainError('SUBSCRIBER_TOO_SLOW', 'The subscriber fell behind: resubscribe with the last cursor received');
     const add = (sub: Subscriber) => {
+      // Live events reach it from the relay's position on, so a new map stands for that position: the
+      // events handed over before it are in the queue ahead of its first message, and they are in the
+      // map that message reads. A resuming subscriber starts from its cursor.
+      this.relay?.track(showtimeId, head);
+      sub.lastSeq = from ? from.seq : (this.relay?.position(showtimeId) ?? head);
       let set = this.subscribers.get(showtimeId);
       if (!set) this.subscribers.set(showtimeId, (set = new Set()));
       set.add(sub);
-      this.enqueue(showtimeId, () => {
-        const first = firstLoaders ?? createLoaders(this.db);
-        firstLoaders = null;
-        return from ? this.replay(showtimeId, sub, first) : this.snapshot(showtimeId, sub, first);
-      });
+      const timer = setTimeout(() => {
+        if (!sub.ready && this.subscribers.get(showtimeId)?.has(sub)) {
+          this.stats.dropped += 1;
+          sub.fail(new DomainError('SERVICE_UNAVAILABLE', 'The seat map could not be read in time; subscribe again shortly'));
+        }
+      }, this.options.firstMessageTimeoutMs ?? FIRST_MESSAGE_TIMEOUT_MS);
+      timer.unref();
+      this.steps.push(showtimeId, { kind: 'first', sub, loaders: firstLoaders, replay: from !== null }, () => clearTimeout(timer));
+      firstLoaders = null;
     };
     const remove = (sub: Subscriber) => {
       const set = this.subscribers.get(showtimeId);
@@ -151,103 +160,50 @@ export class SeatFanout implements RelaySink {
         this.relay?.untrack(showtimeId);
       }
     };
-
-    const buffered = () => new Repeater<SeatStatusChange>(async (push, stop) => {
-      let dropped = false;
-      const sub: Subscriber = {
-        member,
-        lastSeq: from ? from.seq : head,
-        ready: false,
-        pending: 0,
-        send: (change) => {
-          if (dropped) return;
-          sub.pending += 1;
-          this.stats.sent += 1;
-          void push(change).then(() => {
-            sub.pending -= 1;
-          });
-          if (sub.pending > this.options.bufferLimit) {
-            dropped = true;
-            this.stats.dropped += 1;
-            const error = tooSlow();
-            drop(error);
-            stop(error);
-          }
-        },
-      };
-      add(sub);
-      await stop;
-      remove(sub);
-    });
-
-    const direct = (transport: DirectTransport): DirectSubscription => {
-      let ended = false;
-      let finish!: (error?: DomainError) => void;
-      const done = new Promise<void>((resolve, reject) => {
-        finish = (error) => (error ? reject(error) : resolve());
-      });
-      // Whoever ends it awaits `done`; an unawaited drop must not be an unhandled rejection.
-      done.catch(() => undefined);
-      const sub: Subscriber = {
-        member,
-        lastSeq: from ? from.seq : head,
-        ready: false,
-        pending: 0,
-        send: (change) => {
-          if (ended) return;
-          this.stats.sent += 1;
-          transport.send(change);
-          if (transport.backlog() > this.options.bufferLimit) {
-            ended = true;
-            this.stats.dropped += 1;
-            remove(sub);
-            const error = tooSlow();
-            drop(error);
-            finish(error);
-          }
-        },
-      };
-      add(sub);
-      return {
-        done,
-        stop: () => {
-          if (ended) return;
-          ended = true;
-          remove(sub);
-          finish();
-        },
-      };
-    };
-    // The buffering iterator is made only for a consumer that iterates; a direct one never needs it.
-    let iterator: AsyncIterator<SeatStatusChange> | null = null;
-    return {
-      [Symbol.asyncIterator]: () => (iterator ??= buffered()),
-      direct,
-    };
+    return seatStream({ member: viewer.isPremiereMember, bufferLimit: this.options.bufferLimit, stats: this.stats, drop, add, remove });
   }
 
   events(showtimeId: number, events: SeatEvent[]): void {
     if (!this.subscribers.has(showtimeId)) return;
-    this.enqueue(showtimeId, () => this.deliver(showtimeId, events));
+    this.steps.push(showtimeId, { kind: 'deliver', events });
   }
 
   gap(showtimeId: number): void {
     if (!this.subscribers.has(showtimeId)) return;
-    this.enqueue(showtimeId, () => this.resync(showtimeId));
+    this.steps.push(showtimeId, { kind: 'resync', subs: null });
   }
 
   async drain(): Promise<void> {
-    await Promise.all(this.queues.values());
+    await this.steps.drain();
   }
 
-  /** Runs the tasks of one showtime one after another (each reads the database when it runs). */
-  private enqueue(showtimeId: number, task: () => Promise<void>): void {
-    const previous = this.queues.get(showtimeId) ?? Promise.resolve();
-    const next = previous.then(task).catch((err: unknown) => this.log({ err, showtimeId }, 'seat event delivery failed'));
-    this.queues.set(showtimeId, next);
-    void next.then(() => {
-      if (this.queues.get(showtimeId) === next) this.queues.delete(showtimeId);
-    });
+  /** Ends the retries (shutting down): steps not done by then are abandoned with their subscribers. */
+  async stop(): Promise<void> {
+    await this.steps.stop();
+  }
+
+  /** Whether anyone is left to receive what `step` would send. */
+  private wanted(showtimeId: number, step: Step): boolean {
+    const set = this.subscribers.get(showtimeId);
+    if (!set) return false;
+    if (step.kind === 'first') return set.has(step.sub) && !step.sub.ready;
+    if (step.kind === 'resync' && step.subs) return step.subs.some((s) => set.has(s));
+    return true;
+  }
+
+  private perform(showtimeId: number, step: Step, again: boolean): Promise<void> {
+    switch (step.kind) {
+      case 'deliver':
+        return this.deliver(showtimeId, step.events);
+      case 'resync':
+        return this.resync(showtimeId, step.subs ?? undefined);
+      case 'first': {
+        // A retry reads with fresh loaders: the kept ones may hold the failed read.
+        const loaders = (!again && step.loaders) || createLoaders(this.db);
+        step.loaders = null;
+        return step.replay ? this.replay(showtimeId, step.sub, loaders) : this.snapshot(showtimeId, step.sub, loaders);
+      }
+    }
   }
 
   /** The current map for each membership class among `subs`, read once. */
@@ -255,7 +211,10 @@ export class SeatFanout implements RelaySink {
     const maps = new Map<boolean, SeatMap>();
     for (const member of new Set([...subs].map((s) => s.member))) {
       const map = await seatMapForShowtime(loaders, showtimeId, { isPremiereMember: member });
-      if (map) maps.set(member, map);
+      // A showtime's map is there as long as the showtime is (checked at subscribe): a read that finds
+      // none failed, and is retried as a failure.
+      if (!map) throw new Error(`seat map of showtime ${showtimeId} not found`);
+      maps.set(member, map);
     }
     return maps;
   }
@@ -276,8 +235,7 @@ export class SeatFanout implements RelaySink {
       sub.send(kept.message);
       return;
     }
-    const map = (await this.maps(showtimeId, [sub], loaders)).get(sub.member);
-    if (!map) return;
+    const map = (await this.maps(showtimeId, [sub], loaders)).get(sub.member)!;
     sub.ready = true;
     const message = this.message(showtimeId, sub.lastSeq, map, null, false);
     this.snapshots.set(key, { seq: sub.lastSeq, at: Date.now(), message });
@@ -291,8 +249,7 @@ export class SeatFanout implements RelaySink {
       await this.resync(showtimeId, [sub]);
       return;
     }
-    const map = (await this.maps(showtimeId, [sub], loaders)).get(sub.member);
-    if (!map) return;
+    const map = (await this.maps(showtimeId, [sub], loaders)).get(sub.member)!;
     sub.ready = true;
     for (const event of missed) {
       sub.send(this.message(showtimeId, event.seq, map, this.changedSeats(map, event), false));
@@ -301,7 +258,7 @@ export class SeatFanout implements RelaySink {
   }
 
   private async deliver(showtimeId: number, events: SeatEvent[]): Promise<void> {
-    const subs = [...(this.subscribers.get(showtimeId) ?? [])].filter((s) => s.ready);
+    const subs = [...(this.subscribers.get(showtimeId) ?? [])].filter((s) => s.ready && s.lastSeq < events[events.length - 1].seq);
     if (subs.length === 0) return;
     const maps = await this.maps(showtimeId, subs);
     for (const event of events) {
@@ -310,27 +267,38 @@ export class SeatFanout implements RelaySink {
       for (const [member, map] of maps) messages.set(member, this.message(showtimeId, event.seq, map, this.changedSeats(map, event), false));
       for (const sub of subs) {
         if (sub.lastSeq >= event.seq) continue;
-        const message = messages.get(sub.member);
-        if (!message) continue;
-        sub.send(message);
+        sub.send(messages.get(sub.member)!);
         sub.lastSeq = event.seq;
       }
     }
   }
 
-  /** The whole map, as a `resync` message, to `subs` (default: every ready subscriber of the showtime). */
+  /**
+   * The whole map, as a `resync` message, to `only` (those still subscribed) or to every subscriber of
+   * the showtime — those still waiting for their first message too, and those added while the maps
+   * were read, whose position the relay would otherwise pass. Only a resync of every subscriber moves
+   * the relay's position (to the head read before the maps): events up to it are in the maps, and no
+   * subscriber is left behind it.
+   */
   private async resync(showtimeId: number, only?: Subscriber[]): Promise<void> {
-    const subs = only ?? [...(this.subscribers.get(showtimeId) ?? [])].filter((s) => s.ready);
+    const targets = () => {
+      const all = this.subscribers.get(showtimeId);
+      return !all ? [] : only ? only.filter((s) => all.has(s)) : [...all];
+    };
+    if (targets().length === 0) return;
+    const head = await readHead(this.db, showtimeId);
+    const maps = new Map<boolean, SeatMap>();
+    // At most twice: there are two membership classes.
+    for (let missing = targets(); missing.length > 0; missing = targets().filter((s) => !maps.has(s.member))) {
+      for (const [member, map] of await this.maps(showtimeId, missing)) maps.set(member, map);
+    }
+    const subs = targets();
     if (subs.length === 0) return;
     this.stats.resyncs += 1;
-    const head = await readHead(this.db, showtimeId);
-    const maps = await this.maps(showtimeId, subs);
-    this.relay?.advance(showtimeId, head);
+    if (!only) this.relay?.advance(showtimeId, head);
     for (const sub of subs) {
-      const map = maps.get(sub.member);
-      if (!map) continue;
       sub.ready = true;
-      sub.send(this.message(showtimeId, head, map, null, true));
+      sub.send(this.message(showtimeId, Math.max(sub.lastSeq, head), maps.get(sub.member)!, null, true));
       sub.lastSeq = Math.max(sub.lastSeq, head);
     }
   }

@@ -18,7 +18,11 @@ export const SWEEP_INTERVAL_MS = 1000;
 export async function startRealtime(deps: RealtimeDeps): Promise<{ close(): Promise<void>; fanout: SeatFanout; relay: SeatEventRelay }> {
   const log = (obj: object, msg: string) => deps.app.log.error(obj, msg);
   const { config, database } = deps;
-  const fanout = new SeatFanout(database.db, log, { bufferLimit: config.SEAT_SUBSCRIBER_BUFFER });
+  const fanout = new SeatFanout(database.db, log, {
+    bufferLimit: config.SEAT_SUBSCRIBER_BUFFER,
+    // A first message waits on the database as a request does: at most its statement timeout + 5 s.
+    firstMessageTimeoutMs: config.DB_STATEMENT_TIMEOUT + 5000,
+  });
   const relay = new SeatEventRelay(database.db, database.relayDb, database.notifier, fanout, {
     pollMs: config.SEAT_EVENT_POLL_INTERVAL,
     log,
@@ -42,7 +46,7 @@ export async function startRealtime(deps: RealtimeDeps): Promise<{ close(): Prom
       await logSweeper.stop();
       await ws.close();
       await relay.stop();
-      await fanout.drain();
+      await fanout.stop();
     },
   };
 }

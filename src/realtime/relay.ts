@@ -28,6 +28,11 @@ export interface RelayOptions {
  * misses nothing. It reads when woken — at once after a commit of this instance, on another
  * instance's post-commit NOTIFY — and every `pollMs` besides, so a lost notification or a dropped
  * database connection only delays events: after it, the relay goes on from the last `seq` it handed on.
+ *
+ * A position moves only past what the fan-out took: `sink.events` and `sink.gap` take the events
+ * synchronously, and the fan-out never drops what it took (it retries, then resyncs; fanout.ts). A
+ * failed read moves nothing. `advance` moves it further only after a resync sent every subscriber of
+ * the showtime the map at that position.
  */
 export class SeatEventRelay {
   private readonly positions = new Map<number, number>();
@@ -80,6 +85,11 @@ export class SeatEventRelay {
   /** Starts relaying a showtime's events after `seq` (no-op when it is relayed already). */
   track(showtimeId: number, seq: number): void {
     if (!this.positions.has(showtimeId)) this.positions.set(showtimeId, seq);
+  }
+
+  /** The last `seq` of a showtime handed on (undefined when it is not relayed). */
+  position(showtimeId: number): number | undefined {
+    return this.positions.get(showtimeId);
   }
 
   /** Moves a showtime's position forward (after a resync read the map at `seq`). */

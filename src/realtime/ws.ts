@@ -20,7 +20,10 @@ import { wireOf, type RealtimeContext } from './subscribe';
 /** Largest WebSocket message accepted (an operation, not a file). */
 export const MAX_WS_PAYLOAD = 64 * 1024;
 
-/** Close codes we send: a refused or expired credential; a database outage at connection time. */
+/**
+ * Close codes we send: a refused or expired credential; a database outage (at connection time, or a
+ * subscriber's first message that could not be read in time).
+ */
 export const CLOSE_FORBIDDEN = 4403;
 export const CLOSE_TRY_AGAIN = 1013;
 /** A live subscriber that fell too far behind (its unsent messages passed SEAT_SUBSCRIBER_BUFFER). */
@@ -261,7 +264,10 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
           ...base,
           seatEvents: fanout,
           loyaltyCardNumber: conn.loyaltyCardNumber,
-          dropSocket: (error) => ctx.extra.socket.close(CLOSE_TOO_SLOW, error.message.slice(0, 120)),
+          // A subscriber too slow to keep up (4009), or one whose first message the database could not
+          // give in time: "try again later" (1013), which clients retry.
+          dropSocket: (error) =>
+            ctx.extra.socket.close(error.code === 'SUBSCRIBER_TOO_SLOW' ? CLOSE_TOO_SLOW : CLOSE_TRY_AGAIN, error.message.slice(0, 120)),
           wire: wireFor(ctx, id, conn.requestId),
         };
       },
