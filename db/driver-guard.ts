@@ -102,7 +102,10 @@ export function classifyUncaught(error: unknown, origin: 'uncaughtException' | '
   if (isDriverConnectionLoss(error)) {
     const code = [...chainOf(error)].map(codeOf).find((c) => typeof c === 'string');
     const what = origin === 'unhandledRejection' ? 'left a connection loss unhandled' : 'threw a connection loss';
-    return { fatal: false, message: `postgres.js ${what} (${String(code)}: ${(error as Error).message}); the pool reconnects` };
+    // The statement it failed (postgres.js' `query`: text with $n placeholders, no values), to tell where it came from.
+    const query = (error as { query?: unknown }).query;
+    const during = typeof query === 'string' ? ` during "${query.trim().replace(/\s+/g, ' ').slice(0, 60)}"` : '';
+    return { fatal: false, message: `postgres.js ${what} (${String(code)}: ${(error as Error).message}${during}); the pool reconnects` };
   }
   return { fatal: true };
 }

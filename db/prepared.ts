@@ -185,7 +185,12 @@ export async function pipelinedTransaction<T>(db: Db, fn: (tx: PipelinedTx) => P
   };
   const control = (command: 'commit' | 'rollback') => {
     ended = true;
-    return start(() => connection.unsafe(command, [], { prepare: false })).then(() => undefined);
+    const done = start(() => connection.unsafe(command, [], { prepare: false })).then(() => undefined);
+    // Awaited by the caller, or not at all: one that stops at a failed statement before it leaves the
+    // COMMIT behind it unawaited, and a lost connection fails that too (an unhandled rejection, which
+    // ended the process).
+    done.catch(() => undefined);
+    return done;
   };
   const tx: PipelinedTx = {
     send<R>(query: SQL) {

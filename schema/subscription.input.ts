@@ -10,9 +10,9 @@ export class SubscriptionContactInput {
   @MaxLength(254)
   emailAddress?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'A 10-digit mobile number.' })
+  @Field(() => String, { nullable: true, description: 'A mobile number: 10 digits, optionally with a leading 1 or +1, as (212) 555-0001 or 212-555-0001 (stored as its ten digits).' })
   @IsOptional()
-  @MaxLength(10)
+  @MaxLength(30)
   phoneNumber?: string | null;
 
   @Field(() => String, { nullable: true, description: 'A subscriber guid.' })

@@ -104,7 +104,7 @@ export async function orderActionRoutes(app: FastifyInstance, kit: RestKit): Pro
     '/v2/orders/:orderId/products/:lineNumber/sms-ticket-confirmation/:phoneNumber',
     {
       schema: route('Orders', "Record a request to text a fulfilled ticket's confirmation (no SMS provider: recorded only)", {
-        params: params({ orderId: id(), lineNumber: id(), phoneNumber: str('10 digits.') }),
+        params: params({ orderId: id(), lineNumber: id(), phoneNumber: str('A mobile number: 10 digits, optionally with a leading 1 or +1, as (212) 555-0001 or 212-555-0001.') }),
         response: { 200: orderSchema },
       }),
     },

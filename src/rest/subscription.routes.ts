@@ -34,7 +34,7 @@ const op = (operationId: string, schema: Schema): Schema => ({ ...schema, operat
 
 const contactQuery = {
   'email-address': str('A contact e-mail address.'),
-  'phone-number': str('A contact 10-digit mobile number.'),
+  'phone-number': str('A contact mobile number: 10 digits, optionally with a leading 1 or +1, as (212) 555-0001, 212-555-0001 or 212.555.0001.'),
   'subscriber-guid': str('A subscriber guid.'),
 };
 
@@ -51,7 +51,7 @@ function firstParameter(request: FastifyRequest, names: readonly string[]): { na
 const channelParams = params({
   subscriptionName: str('The subscription name (`{subscription-name}`).'),
   channelType: str('email, sms or smsConfirm (`{channel-type}`); anything else is 404.'),
-  contact: str('An e-mail address (email channels), a 10-digit mobile number (SMS channels) or a subscriber guid; an ill-formatted or unknown one is 404.'),
+  contact: str('An e-mail address (email channels), a mobile number (SMS channels: 10 digits, a leading 1 or +1 and the usual punctuation allowed) or a subscriber guid; an ill-formatted or unknown one is 404.'),
 });
 type ChannelParams = { subscriptionName: string; channelType: string; contact: string };
 

@@ -312,6 +312,25 @@ describe('a connection lost under a transaction (pool of one connection, termina
     await answersAgain();
   });
 
+  it('a COMMIT left unawaited behind a statement that failed with the lost connection is no unhandled rejection (it ended the process)', async () => {
+    const tx = outcomeOf(
+      pipelinedTransaction(database.db, async (t) => {
+        // As the hold does: the write and the COMMIT behind it, the COMMIT awaited only if the write succeeded.
+        const write = t.send(drizzleSql`select pg_sleep(5)`);
+        const committed = t.commit();
+        await write;
+        await committed;
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await terminate()).toBe(1);
+    const outcome = await settledWithin(2000, tx);
+    expect(databaseErrorToDomain((outcome as { error: unknown }).error)?.code).toBe('SERVICE_UNAVAILABLE');
+    // An unhandled rejection fails the test it happens in: give it the time to.
+    await new Promise((r) => setTimeout(r, 100));
+    await answersAgain();
+  });
+
   it('a drizzle transaction whose connection is terminated fails with SERVICE_UNAVAILABLE, and no ROLLBACK is written to the closed connection', async () => {
     const tx = outcomeOf(
       database.db.transaction(async (t) => {

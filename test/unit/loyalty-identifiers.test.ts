@@ -2,9 +2,15 @@ import { fingerprintOf, parseIdempotencyKey } from '../../src/services/idempoten
 import { isCardNumber, normalizeEmail, normalizePhone } from '../../src/services/loyalty/identifiers';
 import { earnForItemsSchema, parseInput, validationSchema, waiveFeesSchema } from '../../src/services/loyalty/input';
 
-test('phones: ten NANP digits, punctuation and a leading 1 allowed', () => {
-  for (const ok of ['2125550101', '+1 212 555 0101', '(212) 555-0101', '1-212-555-0101', '212.555.0101']) expect(normalizePhone(ok)).toBe('2125550101');
-  for (const bad of ['123', '0125550101', '2120550101', '21255501011', 'abc5550101', '+44 20 7946 0958', '']) expect(normalizePhone(bad)).toBeNull();
+test('phones: ten digits, after an optional 1 or +1, in the forms legacy clients send; one canonical form', () => {
+  const forms = ['2125550101', '12125550101', '+12125550101', '+1 212 555 0101', '(212) 555-0101', '(212)555-0101', '212-555-0101', '1-212-555-0101', '212.555.0101', '+1 (212) 555-0101', ' 2125550101 '];
+  for (const ok of forms) expect([ok, normalizePhone(ok)]).toEqual([ok, '2125550101']);
+  // Any ten digits name a number (one nobody has answers as unknown), as every area took them before.
+  expect(normalizePhone('5551234567')).toBe('5551234567');
+  expect(normalizePhone('1234567890')).toBe('1234567890');
+  for (const bad of ['123', '21255501011', '212-5550-101', '(212 555-0101', '212--555-0101', '+2125550101', 'abc5550101', '+44 20 7946 0958', '', '2125550101x', `${'1'.repeat(10)}${' '.repeat(30)}`]) {
+    expect([bad, normalizePhone(bad)]).toEqual([bad, null]);
+  }
 });
 
 test('e-mails: normalized to lower case; no @, spaces or a bare domain is none', () => {

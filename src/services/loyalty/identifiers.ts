@@ -12,16 +12,8 @@ export function normalizeEmail(raw: string): string | null {
   return value.length <= 254 && EMAIL.test(value) ? value : null;
 }
 
-/**
- * A US mobile number as ten digits, or null. Accepts `2125550101`, `+1 212 555 0101`, `(212) 555-0101`,
- * `1-212-555-0101`; the area code and exchange may not start with 0 or 1 (NANP).
- */
-export function normalizePhone(raw: string): string | null {
-  if (!/^[+\d\s().-]{10,20}$/.test(raw)) return null;
-  let digits = raw.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  return /^[2-9]\d{2}[2-9]\d{6}$/.test(digits) ? digits : null;
-}
+/** Mobile numbers are read by the one function every area uses (src/services/phone.ts). */
+export { normalizePhone } from '../phone';
 
 /** Card numbers: 4 to 40 letters and digits (the demo's `PREM000000000001`, 16-digit numbers). */
 export function isCardNumber(raw: string): boolean {

@@ -3,13 +3,15 @@ import type { Db } from '../../../db/client';
 import { orderProducts, smsConfirmations } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
+import { normalizePhone, PHONE_FORMS } from '../phone';
 import type { OrderView } from './model';
 import { mutateOrder, type OrderSettings } from './store';
 
 /**
- * Records a request to text a fulfilled ticket's confirmation to a 10-digit mobile number (the spec's
- * sms-ticket-confirmation). No SMS provider exists in this service: the request is stored in
- * `sms_confirmations` for a sender to pick up, and nothing is sent.
+ * Records a request to text a fulfilled ticket's confirmation to a mobile number (the spec's
+ * sms-ticket-confirmation; any form src/services/phone.ts reads, stored as its ten digits). No SMS
+ * provider exists in this service: the request is stored in `sms_confirmations` for a sender to pick
+ * up, and nothing is sent.
  */
 export async function sendTicketConfirmationSms(
   db: Db,
@@ -17,9 +19,8 @@ export async function sendTicketConfirmationSms(
   input: { orderId: number; lineNumber: number; phoneNumber: string },
   settings: OrderSettings,
 ): Promise<OrderView> {
-  if (typeof input.phoneNumber !== 'string' || !/^\d{10}$/.test(input.phoneNumber)) {
-    throw badInput('phoneNumber must be a 10-digit mobile number', 'phoneNumber');
-  }
+  const phoneNumber = normalizePhone(input.phoneNumber);
+  if (phoneNumber === null) throw badInput(`phoneNumber must be ${PHONE_FORMS}`, 'phoneNumber');
   return mutateOrder(
     db,
     principal,
@@ -34,7 +35,7 @@ export async function sendTicketConfirmationSms(
       if (product.kind !== 'Ticket' || product.status !== 'Fulfilled') {
         throw new DomainError('ORDER_STATE', `Product ${input.lineNumber} is not a fulfilled ticket`, { lineNumber: input.lineNumber });
       }
-      await tx.insert(smsConfirmations).values({ orderProductId: product.id, phoneNumber: input.phoneNumber, createdAt: now });
+      await tx.insert(smsConfirmations).values({ orderProductId: product.id, phoneNumber, createdAt: now });
     },
     { allowClosed: true, bump: false },
   );

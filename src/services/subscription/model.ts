@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { subscribers, subscriptionChannels, subscriptionEnrolments, subscriptions } from '../../../db/schema';
 import type { PiiKeys } from '../../pii';
+import { normalizePhone } from '../phone';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ChannelRow = typeof subscriptionChannels.$inferSelect;
@@ -49,13 +50,18 @@ export interface SubscriptionView {
 }
 
 const EMAIL = /^[^\s@/\\?#%]{1,64}@[^\s@/\\?#%]+\.[^\s@/\\?#%]+$/;
-const PHONE = /^\d{10}$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The contact in canonical form (e-mail lower-cased), or null when it is ill-formatted. */
+/**
+ * The contact in canonical form (e-mail lower-cased, a phone as its ten digits whatever form it came
+ * in: src/services/phone.ts), or null when it is ill-formatted.
+ */
 export function parseContact(kind: ContactKind, value: string): ContactRef | null {
   if (kind === 'email') return value.length <= 254 && EMAIL.test(value) ? { kind, value: value.toLowerCase() } : null;
-  if (kind === 'phone') return PHONE.test(value) ? { kind, value } : null;
+  if (kind === 'phone') {
+    const phone = normalizePhone(value);
+    return phone ? { kind, value: phone } : null;
+  }
   return GUID.test(value) ? { kind, value: value.toLowerCase() } : null;
 }
 

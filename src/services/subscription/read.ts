@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../../db/client';
 import { subscriptionChannels, subscriptions } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, notFound } from '../../errors';
+import { PHONE_FORMS } from '../phone';
 import { enrolmentsOfSubscribers, resolveContact, type ResolvedContact } from './contact';
 import {
   channelTypesOf,
@@ -92,7 +93,7 @@ export const CONTACT_PARAMETERS: Record<string, ContactKind> = {
 export function contactFromQuery(parameter: string, value: string): ContactRef {
   const kind = CONTACT_PARAMETERS[parameter];
   const ref = kind ? parseContact(kind, value) : null;
-  if (!ref) throw badInput(`querystring parameter '${parameter}' is not a valid ${kind === 'email' ? 'e-mail address' : kind === 'phone' ? '10-digit mobile number' : 'subscriber guid'}`, parameter);
+  if (!ref) throw badInput(`querystring parameter '${parameter}' is not ${kind === 'email' ? 'a valid e-mail address' : kind === 'phone' ? PHONE_FORMS : 'a valid subscriber guid'}`, parameter);
   return ref;
 }
 
@@ -166,6 +167,6 @@ export function contactFromFields(fields: { emailAddress?: string | null; phoneN
   const field = given[0];
   const kind: ContactKind = field === 'emailAddress' ? 'email' : field === 'phoneNumber' ? 'phone' : 'guid';
   const ref = parseContact(kind, fields[field]!);
-  if (!ref) throw badInput(`contact.${field} is not a valid ${kind === 'email' ? 'e-mail address' : kind === 'phone' ? '10-digit mobile number' : 'subscriber guid'}`, `contact.${field}`);
+  if (!ref) throw badInput(`contact.${field} is not ${kind === 'email' ? 'a valid e-mail address' : kind === 'phone' ? PHONE_FORMS : 'a valid subscriber guid'}`, `contact.${field}`);
   return ref;
 }
