@@ -2,14 +2,15 @@
  * What the process does with an error nobody caught, when it comes from the database driver.
  *
  * A lost database connection is an outage, not a bug: the statement that used it fails (503, see
- * src/db-errors.ts) and the pool reconnects. But postgres.js 3.4.x (3.4.9 too) also lets connection
- * losses escape where no caller can catch them:
+ * src/db-errors.ts) and the pool reconnects. Our own code handles every promise it makes (the
+ * `read ECONNRESET` that once ended the process was a COMMIT db/prepared.ts left unawaited). But
+ * postgres.js 3.4.x (3.4.9 too) also lets connection losses escape where no caller can catch them:
  * - the array-type query it runs on every new connection (`fetchArrayTypes`) is never awaited, so a
  *   connection killed during it (`pg_terminate_backend`, a restart, a reset socket) is an unhandled
- *   rejection — with the socket's own error (`read ECONNRESET`, whose stack names no file of the
- *   driver) or postgres.js' CONNECTION_CLOSED;
- * - a statement written to a connection the server has just closed (postgres.js' `begin` writes its
- *   ROLLBACK there) throws from the driver's write timer: `socket.write` on `socket = null`.
+ *   rejection — with postgres.js' CONNECTION_CLOSED, or the socket's own error (`read ECONNRESET`,
+ *   whose stack names no file of the driver);
+ * - a statement written to a connection the server has just closed (postgres.js' pool pipelines onto a
+ *   busy connection) throws from the driver's write timer: `socket.write` on `socket = null`.
  * Neither can be handled where it happens without patching the driver, so the rule is by class: any
  * connection loss from the driver is logged and the process goes on; anything else ends it, as Node
  * would.
