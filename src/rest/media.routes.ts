@@ -65,6 +65,22 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
         return { count: contentTypes.length, contentTypes, _links: hal.self(`/v2/media/${word}/content-types`) };
       },
     );
+
+    app.get<{ Params: { contentType: string } }>(
+      `/v2/media/${word}/content-types/:contentType`,
+      {
+        schema: route('Media', `One content type of ${word}, by name (404 for an unknown one); a video type's \`self\``, {
+          params: params({ contentType: str('Content type name, e.g. Trailer.') }),
+          response: { 200: contentTypeSchema },
+        }),
+      },
+      async (request) => {
+        const ctx = await kit.context(request);
+        const row = (await listContentTypes(ctx.db, MEDIA_TYPES[word])).find((r) => r.name === request.params.contentType);
+        if (!row) throw notFound(`Content type of ${word}`, request.params.contentType);
+        return toContentType(ctx, kit.hal(request), row);
+      },
+    );
   }
 
   const sizes = async (kit: RestKit, request: Parameters<typeof kit.context>[0], contentType?: string) => {

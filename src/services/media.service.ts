@@ -1,6 +1,6 @@
 import { and, asc, count, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attributes, contentTypes, imageSizeTypes, mediaItems, movies, people, renditions, theatres } from '../../db/schema';
+import { attributes, concessionCategories, concessions, contentTypes, imageSizeTypes, mediaItems, movies, people, renditions, theatres } from '../../db/schema';
 import { rowIdOf } from '../bounds';
 import { notFound } from '../errors';
 import { pageWindow, toPage, type Page } from './page';
@@ -62,7 +62,12 @@ export async function getMediaItem(db: Db, id: number, mediaType?: MediaTypeName
   return row ?? null;
 }
 
-/** Whether the resource exists; promotions and products have no table of ours, so they always do. */
+/**
+ * Whether the resource exists (the spec: "a resourceId that does not exist gives 404"): a theatre,
+ * movie or person by id, an attribute by code, a product (`products`, a concession's id) or product
+ * category by id; a promotion has no table of its own and exists when media were ever published for it
+ * (active or not).
+ */
 export async function resourceExists(db: Db, resource: ResourceRef): Promise<boolean> {
   // A key that cannot be an int4 id matches no row (and must not reach SQL as one).
   const id = rowIdOf(resource.key);
@@ -74,10 +79,20 @@ export async function resourceExists(db: Db, resource: ResourceRef): Promise<boo
       return id !== null && numeric(db.select({ id: movies.id }).from(movies).where(eq(movies.id, id)));
     case 'person':
       return id !== null && numeric(db.select({ id: people.id }).from(people).where(eq(people.id, id)));
+    case 'product':
+      return id !== null && numeric(db.select({ id: concessions.id }).from(concessions).where(eq(concessions.id, id)));
+    case 'product-category':
+      return id !== null && numeric(db.select({ id: concessionCategories.id }).from(concessionCategories).where(eq(concessionCategories.id, id)));
     case 'attribute':
       return numeric(db.select({ id: attributes.id }).from(attributes).where(eq(attributes.code, resource.key)));
-    default:
-      return true;
+    case 'promotion':
+      return numeric(
+        db
+          .select({ id: mediaItems.id })
+          .from(mediaItems)
+          .where(and(eq(mediaItems.resourceType, 'promotion'), eq(mediaItems.resourceKey, resource.key)))
+          .limit(1),
+      );
   }
 }
 
@@ -96,7 +111,7 @@ function mediaConditions(filters: MediaFilters): SQL[] {
 
 /**
  * A page of the active media of a resource, filtered by media type, content type and size, in sort
- * order. Throws NOT_FOUND when the resource (theatre, movie, person id or attribute code) is unknown.
+ * order. Throws NOT_FOUND when the resource is unknown (`resourceExists`).
  */
 export async function listMedia(
   db: Db,

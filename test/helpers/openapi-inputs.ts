@@ -215,6 +215,7 @@ export async function plausibleSamples(
     'rendition-id': String(rendition.id),
     'resource-type': 'movie',
     resourceId: String(st.movieId),
+    'content-type': 'Poster',
     date,
     year: date.slice(0, 4),
     month: String(Number(date.slice(5, 7))),
@@ -260,6 +261,7 @@ export async function plausibleSamples(
       { path: /\/payments\//, values: { lineNumber: String(payment.lineNumber) } },
       { path: /\/gift-cards\//, values: { 'card-token': await card('wallet_gift_cards', 1) } },
       { path: /\/partner-cards\//, values: { 'card-token': await card('wallet_partner_cards', 2), 'account-id': '2' } },
+      { path: /\/videos\/content-types\//, values: { 'content-type': 'Trailer' } },
     ],
     alternatives: { 'card-number': [`id-${ownCard.id}`], number: [`id-${ownCard.id}`] },
     // Account 7 is an associate (docs/seed.md).

@@ -196,3 +196,82 @@ test("every link reachable from an account's wallet, devices and personalized vi
     expect([...seen].some((p) => p.includes(part))).toBe(true);
   }
 });
+
+/**
+ * Every media route of /openapi.json, entered with real values (each resource type with a resource that
+ * exists, both media types, content types, sizes, items and renditions), and every link reachable from
+ * them (templated ones expanded), answers 200: a content type's `self` included (a video type's once
+ * pointed at the image sizes query, which 404s for it).
+ */
+test('every media route, and every link reachable from them, answers 200', async () => {
+  type Doc = { paths: Record<string, Record<string, unknown>> };
+  const doc = (await app.get<Doc>('/openapi.json')).body;
+  const mediaRoutes = Object.keys(doc.paths).filter((p) => /^\/v2\/(media|images)\//.test(p) && doc.paths[p].get);
+  const first = async <T>(path: string, pick: (body: Json) => T): Promise<T> => pick((await app.get<Json>(path)).body);
+  const theatre = await first('/v2/theatres?page-size=1', (b) => (b._embedded as Json).theatres as Json[]);
+  const movies = await first('/v2/movies/views/now-playing?page-size=20', (b) => (b._embedded as Json).movies as Json[]);
+  let person: number | null = null;
+  for (const m of movies) {
+    const cast = await first(`/v1/movie/${m.id}/cast-crew`, (b) => b.cast as Json[]);
+    if (cast.length > 0) {
+      person = cast[0].personId as number;
+      break;
+    }
+  }
+  const attribute = await first('/v1/attributes', (b) => ((b._embedded as Json).attributes as Json[])[0].code as string);
+  const concessions = await first(`/v1/theatres/${theatre[0].id}/concessions?page-size=1`, (b) => (b._embedded as Json).concessions as Json[]);
+  const category = ((concessions[0]._embedded as Json).categories as Json[])[0].categoryId as number;
+  expect(person).not.toBeNull();
+  const resources = [
+    `theatre/${theatre[0].id}`,
+    `movie/${movies[0].id}`,
+    `attribute/${encodeURIComponent(attribute)}`,
+    `person/${person}`,
+    'promotion/premiere-membership',
+    `products/${concessions[0].concessionId}`,
+    `product-categories/${category}`,
+  ];
+  const queue: string[] = [
+    '/v2/media/images/content-types',
+    '/v2/media/videos/content-types',
+    '/v2/images/sizes',
+    '/v2/media/images/sizes?content-type=Poster',
+    // No link names an image type itself (its `self` is its sizes query, as the spec shows).
+    '/v2/media/images/content-types/Poster',
+    ...resources.flatMap((r) => ['images', 'videos'].map((t) => `/v2/media/${r}/${t}?page-size=2`)),
+  ];
+  const seen = new Set(queue);
+  const failures: string[] = [];
+  let requests = 0;
+  while (queue.length && requests < 250) {
+    const path = queue.shift()!;
+    requests++;
+    const res = await app.get(path);
+    if (res.status !== 200) {
+      failures.push(`${path} → ${res.status}`);
+      continue;
+    }
+    for (const link of linksIn(res.body)) {
+      if (!link.href.startsWith(app.url)) continue;
+      const hrefs = link.templated ? ['images', 'videos'].map((t) => link.href.replace('{media-type}', t)) : [link.href];
+      for (const href of hrefs) {
+        const next = href.slice(app.url.length);
+        if (/[{}]/.test(next) || seen.has(next)) continue;
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+  expect(queue).toEqual([]);
+  // Every media route of the document served some path the crawl took: the route a path reaches is the
+  // matching one with the most literal text (as the router prefers static segments).
+  const patternOf = (route: string) => new RegExp(`^${route.replace(/\{[^}]+\}/g, '[^/?]+')}(\\?|$)`);
+  const literal = (route: string) => route.replace(/\{[^}]+\}/g, '').length;
+  const routeOf = (path: string) => mediaRoutes.filter((r) => patternOf(r).test(path)).sort((a, b) => literal(b) - literal(a))[0];
+  const served = new Set([...seen].map(routeOf));
+  const unvisited = mediaRoutes.filter((route) => !served.has(route));
+  expect(unvisited).toEqual([]);
+  expect(mediaRoutes.length).toBeGreaterThanOrEqual(8);
+  for (const part of ['/v2/media/videos/content-types/', '/renditions/']) expect([...seen].some((p) => p.includes(part))).toBe(true);
+});

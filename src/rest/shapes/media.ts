@@ -72,6 +72,8 @@ export const mediaSchema = component('MediaItem', obj({
 export const mediaItemPath = (item: { id: number; mediaType: string }) => `/v2/media/${mediaTypeWord(item.mediaType)}/${item.id}`;
 export const sizesPath = (contentType?: string) =>
   contentType ? `/v2/media/images/sizes?content-type=${seg(contentType)}` : '/v2/images/sizes';
+/** One content type: `/v2/media/{images|videos}/content-types/{name}`. */
+export const contentTypePath = (row: { mediaType: string; name: string }) => `/v2/media/${mediaTypeWord(row.mediaType)}/content-types/${seg(row.name)}`;
 
 export function toImageSize(row: ImageSizeTypeRow) {
   return {
@@ -84,7 +86,11 @@ export function toImageSize(row: ImageSizeTypeRow) {
   };
 }
 
-/** A content type with its image sizes (one loader batch for the whole list). */
+/**
+ * A content type with its image sizes (one loader batch for the whole list). Its `self` is the sizes
+ * query as the spec shows for image types; a video type has no image sizes (the sizes query is of image
+ * types and 404s for it), so its `self` is the content type itself.
+ */
 export async function toContentType(ctx: Context, hal: Hal, row: ContentTypeRow) {
   const sizes = await ctx.loaders.imageSizeTypesByContentTypeId.load(row.id);
   return {
@@ -94,7 +100,7 @@ export async function toContentType(ctx: Context, hal: Hal, row: ContentTypeRow)
     name: row.name,
     count: sizes.length,
     _embedded: { imageSizeTypes: sizes.map(toImageSize) },
-    _links: hal.self(sizesPath(row.name)),
+    _links: hal.self(row.mediaType === 'image' ? sizesPath(row.name) : contentTypePath(row)),
   };
 }
 
