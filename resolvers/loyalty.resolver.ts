@@ -47,7 +47,7 @@ export class AccountLoyaltyResolver {
     return view && toLoyaltyAccount(view);
   }
 
-  @FieldResolver(() => [LoyaltyCard], { description: "The account's loyalty cards, oldest first (numbers masked)." })
+  @FieldResolver(() => [LoyaltyCard], { description: "The account's loyalty cards, oldest first." })
   async loyaltyCards(@Root() account: Account, @Ctx() ctx: Context): Promise<LoyaltyCard[]> {
     return (await ctx.loaders.loyaltyCardsBySiteAccount.load(account.id)).map(toLoyaltyCard);
   }
@@ -61,10 +61,14 @@ export class AccountLoyaltyResolver {
 export class LoyaltyResolver {
   @Query(() => LoyaltyCard, {
     nullable: true,
-    description: 'A loyalty card by number (vendor key or admin); null when unknown or not the caller\'s, alike.',
+    description:
+      "A loyalty card by number (vendor key or admin) or by `id-{cardId}` as links write it (the holder, an admin or a related vendor); null when unknown or not the caller's, alike.",
   })
-  async loyaltyCard(@Arg('cardNumber', () => String, { description: 'The card number.' }) cardNumber: string, @Ctx() ctx: Context) {
-    const card = await orNull(loyalty.getLoyaltyCard(ctx.db, ctx.principal, cardNumber));
+  async loyaltyCard(
+    @Arg('cardNumber', () => String, { description: 'The card number, or `id-{cardId}`.' }) cardNumber: string,
+    @Ctx() ctx: Context,
+  ) {
+    const card = await orNull(loyalty.getLoyaltyCardByRef(ctx.db, ctx.principal, cardNumber));
     return card && toLoyaltyCard(card);
   }
 
@@ -77,17 +81,18 @@ export class LoyaltyResolver {
     @Arg('id', () => Int, { nullable: true, description: 'Loyalty account id.' }) id?: number,
     @Arg('email', () => String, { nullable: true, description: 'E-mail address.' }) email?: string,
     @Arg('phone', () => String, { nullable: true, description: 'Mobile number.' }) phone?: string,
-    @Arg('cardNumber', () => String, { nullable: true, description: 'Card number.' }) cardNumber?: string,
+    @Arg('cardNumber', () => String, { nullable: true, description: 'Card number, or `id-{cardId}`.' }) cardNumber?: string,
   ): Promise<LoyaltyAccount | null> {
     const view = await orNull(loyalty.getLoyaltyAccount(ctx.db, ctx.principal, accountKey({ id, email, phone, cardNumber })));
     return view && toLoyaltyAccount(view);
   }
 
   @Mutation(() => LoyaltyTransaction, {
-    description: 'Earns rewards for purchased items (vendor key). Idempotent with idempotencyKey; an item earns once.',
+    description:
+      'Earns rewards for purchased items (vendor key; by `id-{cardId}` also the holder\'s or an admin\'s token, else FORBIDDEN). Idempotent with idempotencyKey; an item earns once.',
   })
   async earnLoyaltyPoints(
-    @Arg('cardNumber', () => String, { description: 'The card to earn on.' }) cardNumber: string,
+    @Arg('cardNumber', () => String, { description: 'The card to earn on: its number, or `id-{cardId}`.' }) cardNumber: string,
     @Arg('input', () => EarnForItemsInput, { description: 'Total and items.' }) input: EarnForItemsInput,
     @Ctx() ctx: Context,
     @Arg('idempotencyKey', () => String, { nullable: true, description: 'A retry with the same key returns the first answer.' })
@@ -100,10 +105,11 @@ export class LoyaltyResolver {
   }
 
   @Mutation(() => LoyaltyTransaction, {
-    description: "Pays fees from the card's balance (vendor key); never below zero. Idempotent with idempotencyKey.",
+    description:
+      "Pays fees from the card's balance (vendor key; by `id-{cardId}` also the holder's or an admin's token, else FORBIDDEN); never below zero. Idempotent with idempotencyKey.",
   })
   async waiveLoyaltyFees(
-    @Arg('cardNumber', () => String, { description: 'The card to spend from.' }) cardNumber: string,
+    @Arg('cardNumber', () => String, { description: 'The card to spend from: its number, or `id-{cardId}`.' }) cardNumber: string,
     @Arg('amount', () => Float, { description: 'Fees to waive, positive USD with at most two decimals.' }) amount: number,
     @Ctx() ctx: Context,
     @Arg('idempotencyKey', () => String, { nullable: true, description: 'A retry with the same key returns the first answer.' })
@@ -117,7 +123,7 @@ export class LoyaltyResolver {
   @Mutation(() => LoyaltyValidation, { description: 'Validates a card number, or an associate id with its SSN (vendor key). Give exactly one.' })
   async validateLoyalty(
     @Ctx() ctx: Context,
-    @Arg('cardNumber', () => String, { nullable: true, description: 'A card number to validate.' }) cardNumber?: string,
+    @Arg('cardNumber', () => String, { nullable: true, description: 'A card number to validate (or `id-{cardId}`: answered only to who may read the card by id).' }) cardNumber?: string,
     @Arg('associate', () => AssociateInput, { nullable: true, description: 'An associate to validate.' }) associate?: AssociateInput,
   ): Promise<LoyaltyValidation> {
     const body = {
@@ -134,7 +140,7 @@ export class LoyaltyResolver {
     @Arg('campaign', () => String, { description: 'Campaign code.' }) campaign: string,
     @Ctx() ctx: Context,
     @Arg('email', () => String, { nullable: true, description: "The account's e-mail." }) email?: string,
-    @Arg('cardNumber', () => String, { nullable: true, description: "The account's card number." }) cardNumber?: string,
+    @Arg('cardNumber', () => String, { nullable: true, description: "The account's card number, or `id-{cardId}` (then a vendor key with the holder's token, or an admin)." }) cardNumber?: string,
   ): Promise<LoyaltyCampaignRegistration> {
     return toRegistration(await loyalty.registerCampaign(ctx.db, ctx.principal, accountKey({ email, cardNumber }), campaign));
   }

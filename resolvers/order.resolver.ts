@@ -1,11 +1,17 @@
-import { Arg, Args, Ctx, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import { Order, OrderPage, toOrder } from '../schema/order.type';
 import { PageArgs } from '../schema/paging.type';
 import type { Context } from '../src/context';
-import { getOrder, getOrderByToken, listAccountOrders } from '../src/services/order';
+import { getOrder, getOrderByToken, listAccountOrders, orderLoyaltyCardNumber, type OrderView } from '../src/services/order';
 
 @Resolver(() => Order)
 export class OrderResolver {
+  /** The card number in full or masked, by who asks (the rule: src/services/order/access.ts). */
+  @FieldResolver()
+  loyaltyCardNumber(@Root() order: Order, @Ctx() ctx: Context): string | null {
+    return orderLoyaltyCardNumber(order as unknown as OrderView, ctx.principal);
+  }
+
   @Query(() => Order, {
     nullable: true,
     description:

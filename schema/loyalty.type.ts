@@ -4,7 +4,7 @@ import { Field, Float, Int, ObjectType } from 'type-graphql';
 import type { CardView, LoyaltyAccountView } from '../src/services/loyalty';
 import { LoyaltyAccountType, LoyaltyStatus, LoyaltyStatusInfo } from './loyalty-enums.type';
 
-@ObjectType({ description: 'A loyalty card. Its number is always masked to the last four.' })
+@ObjectType({ description: 'A loyalty card, to a caller entitled to it (its number in full: the number earn and fee waivers take).' })
 export class LoyaltyCard {
   @Field(() => Int, { description: 'Card id (links that may not carry the number name the card `id-{id}`).' })
   id!: number;
@@ -12,7 +12,7 @@ export class LoyaltyCard {
   @Field(() => Int, { nullable: true, description: "The card's loyalty account id (the spec's profileId)." })
   profileId!: number | null;
 
-  @Field(() => String, { description: 'The card number, masked to the last four (`************0001`).' })
+  @Field(() => String, { description: 'The card number, in full.' })
   cardNumber!: string;
 
   @Field(() => String, { description: 'The last four characters of the card number.' })
@@ -73,7 +73,7 @@ export class LoyaltyAccount {
   @Field(() => Int, { nullable: true, description: 'The linked site account, if any.' })
   siteAccountId!: number | null;
 
-  @Field(() => String, { nullable: true, description: "The account's current card number, masked to the last four." })
+  @Field(() => String, { nullable: true, description: "The number of the account's card (its active card, else its newest), in full." })
   cardNumber!: string | null;
 
   @Field(() => String, { description: "The holder's e-mail address." })

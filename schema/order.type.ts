@@ -216,7 +216,11 @@ export class Order {
   @Field(() => String, { description: 'E-mail address of the guest, for the confirmation.', nullable: true })
   email!: string | null;
 
-  @Field(() => String, { description: 'Loyalty card attached to the order, masked to its last four digits.', nullable: true })
+  @Field(() => String, {
+    description:
+      "Loyalty card attached to the order: in full to an admin, the owning account and the creating vendor; masked to its last four digits for a read by the order's token alone.",
+    nullable: true,
+  })
   loyaltyCardNumber!: string | null;
 
   @Field(() => Int, { description: 'The site account that owns the order; null for a guest order.', nullable: true })

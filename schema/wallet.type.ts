@@ -201,11 +201,11 @@ export class LoyaltySummary {
   @Field(() => Float, { description: 'Reward balance, USD.' })
   balance!: number;
 
-  @Field(() => String, { nullable: true, description: 'The loyalty card number masked to its last four; null without a card.' })
+  @Field(() => String, { nullable: true, description: "The account's loyalty card number, in full (the wallet is its holder's); null without a card." })
   number!: string | null;
 }
 
-@ObjectType({ description: "An account's wallet (Wallet v4): summaries and saved cards, numbers masked." })
+@ObjectType({ description: "An account's wallet (Wallet v4): summaries and saved cards, payment card numbers masked." })
 export class Wallet {
   @Field(() => Int, { description: 'Number of saved credit cards.' })
   creditCardCount!: number;

@@ -11,6 +11,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { forbidden, unauthenticated } from '../errors';
+import { CARD_ID_PATTERN, ID_FORM_WRITE_RULE } from '../services/loyalty';
 import type { RestKit } from './kit';
 import { specPathOf, type SECURITY_SCHEMES } from './openapi';
 
@@ -32,6 +33,10 @@ export const CREDENTIALS = {
   vendorOrAdmin: [{ vendorKey: [] }, { bearerAuth: ['admin'] }] as Security,
   /** Order writes: a vendor key, optionally with the token of the account it acts for. */
   vendorWithOptionalAccount: [{ vendorKey: [] }, { vendorKey: [], bearerAuth: [] }] as Security,
+  /** Writes through a card's `id-{cardId}` that need a vendor: a vendor key with an account token (the holder's or an admin's). */
+  vendorWithAccount: [{ vendorKey: [], bearerAuth: [] }] as Security,
+  /** The same for writes an admin may do alone (campaign registrations): or an admin token. */
+  vendorWithAccountOrAdmin: [{ vendorKey: [], bearerAuth: [] }, { bearerAuth: ['admin'] }] as Security,
 };
 
 /**
@@ -46,6 +51,8 @@ export interface Variant {
   name: string;
   pattern?: RegExp;
   security: Security;
+  /** Why the variant asks what it does: appended to its 401/403 message. */
+  because?: string;
 }
 
 interface Rule {
@@ -58,6 +65,9 @@ interface Rule {
 }
 
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
+/** A card path value `id-{cardId}`: how links name a card whose number the response may not echo. */
+const byCardId = (security: Security, because?: string): Variant => ({ in: 'path', name: 'cardNumber', pattern: CARD_ID_PATTERN, security, because });
+const byCardNumber = (security: Security): Variant => ({ in: 'path', name: 'cardNumber', security });
 const contactVariants = (security: Security): Variant[] =>
   ['email-address', 'phone-number', 'subscriber-guid'].map((name) => ({ in: 'query', name, security }));
 
@@ -77,7 +87,11 @@ export const AUTH_RULES: Rule[] = [
   { path: /^\/v1\/movie-lists/, methods: WRITES, security: CREDENTIALS.admin },
   { path: /^\/v2\/showtimes\/:id\/cancellation$/, security: CREDENTIALS.admin },
   // Loyalty: point-of-sale actions need a vendor; identifier lookups a vendor or an admin; by id any credential.
-  { path: /^\/v4\/loyalty-cards\/:cardNumber\/(earn-for-items|waive-fees)$/, security: CREDENTIALS.vendor },
+  // A write through `id-{cardId}` proves no knowledge of the number: the holder's token (or an admin's) besides.
+  {
+    path: /^\/v4\/loyalty-cards\/:cardNumber\/(earn-for-items|waive-fees)$/,
+    variants: [byCardId(CREDENTIALS.vendorWithAccount, ID_FORM_WRITE_RULE), byCardNumber(CREDENTIALS.vendor)],
+  },
   { path: /^\/v4\/loyalty-cards\/validations$/, security: CREDENTIALS.vendorOrAdmin },
   {
     path: /^\/v4\/loyalty-cards$/,
@@ -92,9 +106,20 @@ export const AUTH_RULES: Rule[] = [
     path: /^\/v\d\/loyalty-cards\/:cardNumber(\/|$)/,
     methods: ['GET'],
     variants: [
-      { in: 'path', name: 'cardNumber', pattern: /^id-[1-9][0-9]{0,9}$/, security: CREDENTIALS.vendorOrAccount },
-      { in: 'path', name: 'cardNumber', security: CREDENTIALS.vendorOrAdmin },
+      byCardId(CREDENTIALS.vendorOrAccount),
+      byCardNumber(CREDENTIALS.vendorOrAdmin),
     ],
+  },
+  // A loyalty account by its card's `id-{cardId}` is a lookup by id (holder rights); its campaign registration a write through it.
+  {
+    path: /^\/v4\/loyalty-accounts\/card-:cardNumber$/,
+    methods: ['GET'],
+    variants: [byCardId(CREDENTIALS.vendorOrAccount), byCardNumber(CREDENTIALS.vendorOrAdmin)],
+  },
+  {
+    path: /^\/v4\/loyalty-accounts\/card-:cardNumber\//,
+    methods: ['POST'],
+    variants: [byCardId(CREDENTIALS.vendorWithAccountOrAdmin, ID_FORM_WRITE_RULE), byCardNumber(CREDENTIALS.vendorOrAdmin)],
   },
   { path: /^\/v4\/loyalty-accounts\/(email|card|phone)-/, security: CREDENTIALS.vendorOrAdmin },
   { path: /^\/v4\/loyalty-accounts\/:/, security: CREDENTIALS.vendorOrAccount },
@@ -140,16 +165,21 @@ export function unionOf(securities: Security[]): Security {
   return out;
 }
 
-type Met = 'yes' | 'role' | 'no';
+type Met = 'yes' | 'role' | 'token' | 'no';
 
-/** Whether the principal holds what `r` asks: everything, every scheme but not a role, or not. */
+/**
+ * Whether the principal holds what `r` asks: everything; every scheme but a role of its account token
+ * (`role`); the vendor key but not the account token asked besides (`token`); or not (`no`).
+ */
 function meets(p: Principal, r: Requirement): Met {
   let result: Met = 'yes';
   for (const [scheme, roles] of Object.entries(r) as [Scheme, string[]][]) {
     if (scheme === 'vendorKey' && p.vendorId === null) return 'no';
     if (scheme === 'bearerAuth') {
-      if (p.accountId === null) return 'no';
-      if (roles.some((role) => role !== 'admin' || !p.isAdmin)) result = 'role';
+      if (p.accountId === null) {
+        if (r.vendorKey === undefined) return 'no';
+        result = 'token';
+      } else if (roles.some((role) => role !== 'admin' || !p.isAdmin)) result = 'role';
     }
   }
   return result;
@@ -168,13 +198,18 @@ export function describeSecurity(security: Security): string {
     .join(', or ');
 }
 
-/** Throws 401 when no alternative of `security` is met, 403 when each lacks only a role (an account token without admin). */
-export function assertSecurity(principal: Principal, security: Security, what: string): void {
+/**
+ * Throws 401 when no alternative of `security` is met; 403 when the caller is known but not enough:
+ * each alternative lacks only a role of its account token (a token without admin), or one takes the
+ * vendor key presented but needs an account token besides (a vendor alone where the holder must act).
+ * `because` (a variant's reason) ends the message.
+ */
+export function assertSecurity(principal: Principal, security: Security, what: string, because?: string): void {
   if (isPublic(security)) return;
   const met = security.map((r) => meets(principal, r));
   if (met.includes('yes')) return;
-  const message = `${what} needs ${describeSecurity(security)}`;
-  if (met.every((m) => m === 'role')) throw forbidden(message);
+  const message = `${what} needs ${describeSecurity(security)}${because ? `. ${because}` : ''}`;
+  if (met.every((m) => m === 'role') || met.includes('token')) throw forbidden(message);
   throw unauthenticated(message);
 }
 
@@ -241,9 +276,10 @@ export function installAuthRules(app: FastifyInstance, kit: RestKit): void {
     if (isPublic(security) && variants.length === 0) return;
     const what = `${methods[0]} ${specPathOf(route.url).path}`;
     const check = async (request: FastifyRequest) => {
-      const needed = variants.length > 0 ? variantOf(variants, request)?.security : security;
+      const variant = variants.length > 0 ? variantOf(variants, request) : undefined;
+      const needed = variants.length > 0 ? variant?.security : security;
       if (!needed || isPublic(needed)) return;
-      assertSecurity((await kit.context(request)).principal, needed, what);
+      assertSecurity((await kit.context(request)).principal, needed, what, variant?.because);
     };
     route.onRequest = [...([] as unknown[]).concat(route.onRequest ?? []), check] as RouteOptions['onRequest'];
   });

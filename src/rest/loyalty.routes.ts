@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badInput, notFound } from '../errors';
 import { parseIdempotencyKey } from '../services/idempotency';
-import { earnForItems, getLoyaltyCardByRef, listLoyaltyCards, validateLoyalty, waiveFees } from '../services/loyalty';
+import { earnForItems, getAccountLoyaltyCard, getLoyaltyCardByRef, validateLoyalty, waiveFees } from '../services/loyalty';
 import type { RestKit } from './kit';
-import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
-import { arr, bool, int, nstr, num, obj, paged, params, query, route, str } from './schemas';
+import { arr, bool, int, nstr, num, obj, params, query, route, str } from './schemas';
 import {
   aListPath,
   aListSchema,
@@ -22,7 +21,7 @@ import {
 export const V3_DEPRECATED_AT = new Date('2024-01-01T00:00:00Z');
 export const V3_SUNSET_AT = new Date('2027-06-30T23:59:59Z');
 
-const cardParams = params({ cardNumber: str('The card number (or `id-{cardId}` as links write it).') });
+const cardParams = params({ cardNumber: str('The card number, or `id-{cardId}` as links write it (see `x-security-variants` for what each form needs).') });
 const idempotencyHeaders = {
   type: 'object',
   properties: {
@@ -60,31 +59,26 @@ const replayed = (reply: FastifyReply, was: boolean) => reply.header('idempotent
 /** Loyalty cards: v4 reads, earn, fee waivers and validations; the deprecated v3 card; the A-List subscription. */
 export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
   rejectUnknownBodyFields(app);
-  app.get<{ Querystring: PagingQuery & { 'loyalty-account-id'?: number; email?: string } }>(
+  app.get<{ Querystring: { 'loyalty-account-id'?: number; email?: string } }>(
     '/v4/loyalty-cards',
     {
       schema: {
-        ...route('Loyalty cards', 'The cards of a loyalty account, by its id or e-mail (exactly one); numbers masked', {
-          querystring: query({ 'loyalty-account-id': int('Loyalty account id.'), email: str('E-mail of the loyalty account.'), ...pagingQuery }),
-          response: { 200: paged({ _embedded: obj({ loyaltyCards: arr(cardSchema) }) }) },
-        }),
-        operationId: 'listLoyaltyCards',
+        ...route(
+          'Loyalty cards',
+          "The loyalty card of an account, by its id or e-mail (exactly one): the account's active card, else its newest (the spec: \"loyalty card of that account or e-mail\"); the same 404 for an unknown account, one not the caller's, and one without a card",
+          {
+            querystring: query({ 'loyalty-account-id': int('Loyalty account id.'), email: str('E-mail of the loyalty account.') }),
+            response: { 200: cardSchema },
+          },
+        ),
+        operationId: 'getLoyaltyCardOfAccount',
       },
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const page = pageOf(request.query);
-      const result = await listLoyaltyCards(
-        ctx.db,
-        ctx.principal,
-        { loyaltyAccountId: request.query['loyalty-account-id'], email: request.query.email },
-        page,
-      );
-      const hal = kit.hal(request);
-      return {
-        ...pagedFields(request, hal, page, result.totalCount),
-        _embedded: { loyaltyCards: result.items.map((c) => toCardHal(hal, c, cardIdRef(c))) },
-      };
+      const card = await getAccountLoyaltyCard(ctx.db, ctx.principal, { loyaltyAccountId: request.query['loyalty-account-id'], email: request.query.email });
+      // The card is linked by id: the request carried no number (docs/accounts.md).
+      return toCardHal(kit.hal(request), card, cardIdRef(card));
     },
   );
 
@@ -160,7 +154,7 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
     '/v4/loyalty-cards/:cardNumber/earn-for-items',
     {
       schema: {
-        ...route('Loyalty cards', 'Earn rewards for purchased items (vendor key; Idempotency-Key honoured)', {
+        ...route('Loyalty cards', "Earn rewards for purchased items (vendor key; by `id-{cardId}` with the holder's or an admin's token besides; Idempotency-Key honoured)", {
           params: cardParams,
           body: obj({ total: num('Positive USD, at most two decimals.'), earnItems: arr(earnItem) }),
           response: { 200: transactionSchema },
@@ -181,7 +175,7 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
     '/v4/loyalty-cards/:cardNumber/waive-fees',
     {
       schema: {
-        ...route('Loyalty cards', "Pay fees from the card's balance (vendor key; Idempotency-Key honoured)", {
+        ...route('Loyalty cards', "Pay fees from the card's balance (vendor key; by `id-{cardId}` with the holder's or an admin's token besides; Idempotency-Key honoured)", {
           params: cardParams,
           body: obj({ amount: num('Positive USD, at most two decimals.') }),
           response: { 200: transactionSchema },
@@ -206,7 +200,7 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
           body: {
             type: 'object',
             properties: {
-              loyaltyCard: obj({ number: str() }),
+              loyaltyCard: obj({ number: str('A card number, or `id-{cardId}` (answered only to a caller who may read that card by id; else NotFound).') }),
               associate: obj({ ssn: { anyOf: [int(), str()], description: 'Nine digits (an integer, or a string such as 123-45-6789).' }, associateId: int() }),
             },
           },

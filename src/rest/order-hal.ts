@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Context } from '../context';
-import type { LineFacts, OrderPaymentView, OrderProductView, OrderView } from '../services/order';
+import { orderLoyaltyCardNumber, type LineFacts, type OrderPaymentView, type OrderProductView, type OrderView } from '../services/order';
 import type { Hal, Links } from './hal';
 import { cardIdRef, cardPath } from './shapes/loyalty';
 import { moviePath } from './shapes/movie';
@@ -82,7 +82,7 @@ export const orderSchema = component('Order', obj({
   id: int(),
   vendorTransactionId: nstr(),
   email: nstr(),
-  loyaltyCardNumber: nstr('Masked to the last four.'),
+  loyaltyCardNumber: nstr('In full to the order\'s admin, owning account and creating vendor; masked to the last four for a read by the order\'s token alone.'),
   status: str('Pending, Submitted, Fulfilled, Errored, Refunded, PartialyRefunded, Cancelled, Abandonded'),
   createdDateUtc: str(),
   lastUpdatedDateUtc: str(),
@@ -224,7 +224,7 @@ export async function toOrderHal(ctx: Context, hal: Hal, order: OrderView, known
     id: order.id,
     vendorTransactionId: order.vendorTransactionId,
     email: order.email,
-    loyaltyCardNumber: order.loyaltyCardNumber,
+    loyaltyCardNumber: orderLoyaltyCardNumber(order, ctx.principal),
     status: order.status,
     createdDateUtc: order.createdDateUtc,
     lastUpdatedDateUtc: order.lastUpdatedDateUtc,

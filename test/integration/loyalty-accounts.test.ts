@@ -33,13 +33,13 @@ const ACCOUNT_FIELDS = [
 ];
 
 describe('GET /v4/loyalty-accounts/{…}', () => {
-  it('answers the spec account by id, e-mail, card and phone: SSN and card masked, links by id only', async () => {
+  it("answers the spec account by id, e-mail, card and phone: SSN masked, the card's number in full, links by id only", async () => {
     const byId = await app.get<Json>('/v4/loyalty-accounts/1', VENDOR);
     expect(byId.status).toBe(200);
     expect(Object.keys(byId.body).sort()).toEqual([...ACCOUNT_FIELDS].sort());
     expect(byId.body).toMatchObject({
       loyaltyAccountId: 1,
-      cardNumber: '************0001',
+      cardNumber: 'PREM000000000001',
       email: 'account1@demo.marquee.example',
       ssn: '*****0001',
       mobilePhoneNumber: '2125550101',
@@ -175,7 +175,9 @@ describe('DELETE /v4/site-accounts/{id}/loyalty', () => {
     expect(card).toEqual({ site_account_id: null, status: 'Closed', status_info: 'Closed' });
 
     const kept = await app.get<Json>(`/v2/orders/${order.body.id}`, { ...VENDOR, ...me });
-    expect([kept.status, kept.body.loyaltyCardNumber]).toEqual([200, '************0006']);
+    // The owning account reads its order's card number in full (a read by the order's token alone: masked).
+    expect([kept.status, kept.body.loyaltyCardNumber]).toEqual([200, 'PREM000000000006']);
+    expect((await app.get<Json>(`/v2/orders/token-${order.body.token}`)).body.loyaltyCardNumber).toBe('************0006');
     expect(kept.body._links['loyalty-card'].href).toMatch(/\/v4\/loyalty-cards\/id-[0-9]+$/);
     expect((await app.get(kept.body._links['loyalty-card'].href.slice(app.url.length), { ...VENDOR, ...me })).status).toBe(200);
     expect(new Set(await premiereSeats())).toEqual(new Set(['PREMIERE_UNAVAILABLE']));
@@ -192,7 +194,7 @@ describe('OpenAPI', () => {
   it('publishes every loyalty route with a unique operationId, tags and the Idempotency-Key header', async () => {
     const doc = (await app.get<Json>('/openapi.json')).body;
     const expected: [string, string, string][] = [
-      ['get', '/v4/loyalty-cards', 'listLoyaltyCards'],
+      ['get', '/v4/loyalty-cards', 'getLoyaltyCardOfAccount'],
       ['get', '/v4/loyalty-cards/{card-number}', 'getLoyaltyCard'],
       ['post', '/v4/loyalty-cards/{card-number}/earn-for-items', 'earnLoyaltyForItems'],
       ['post', '/v4/loyalty-cards/{card-number}/waive-fees', 'waiveLoyaltyFees'],

@@ -26,14 +26,15 @@ const ACCOUNT_LOYALTY = `loyaltyAccount { loyaltyAccountId cardNumber email ssnL
   loyaltyCards { id profileId cardNumber lastFour balance pointsEarned accountType status statusInfo activationDate hasAListSubscription }`;
 
 describe('Account.loyaltyAccount / loyaltyCards', () => {
-  it('the own account sees its loyalty account and cards (masked, SSN last four)', async () => {
+  it("the own account sees its loyalty account and cards (the card's number in full, SSN last four)", async () => {
     const res = await app.gql<Json>(`{ me { id ${ACCOUNT_LOYALTY} } }`, undefined, await bearer(1));
     expect(res.errors).toBeUndefined();
-    expect(res.data!.me.loyaltyAccount).toMatchObject({ loyaltyAccountId: 1, cardNumber: '************0001', ssnLastFour: '0001', status: 'ACTIVE', statusInfo: 'ACTIVE' });
+    expect(res.data!.me.loyaltyAccount).toMatchObject({ loyaltyAccountId: 1, cardNumber: 'PREM000000000001', ssnLastFour: '0001', status: 'ACTIVE', statusInfo: 'ACTIVE' });
     expect(res.data!.me.loyaltyCards).toEqual([
-      expect.objectContaining({ id: 1, cardNumber: '************0001', lastFour: '0001', accountType: 'PREMIERE', hasAListSubscription: true }),
+      expect.objectContaining({ id: 1, cardNumber: 'PREM000000000001', lastFour: '0001', accountType: 'PREMIERE', hasAListSubscription: true }),
     ]);
-    expect(JSON.stringify(res.data)).not.toContain('PREM000000000001');
+    // Another account's token sees none of it.
+    expect(JSON.stringify((await app.gql<Json>(`{ me { id ${ACCOUNT_LOYALTY} } }`, undefined, await bearer(2))).data)).not.toContain('PREM000000000001');
   });
 
   it('rights: other account FORBIDDEN, anonymous and vendor-only UNAUTHENTICATED, admin any', async () => {
@@ -61,7 +62,7 @@ describe('Account.loyaltyAccount / loyaltyCards', () => {
 describe('loyaltyCard / loyaltyAccount roots', () => {
   it('null alike for unknown and not yours', async () => {
     const card = 'query($n: String!) { loyaltyCard(cardNumber: $n) { cardNumber balance } }';
-    expect((await app.gql<Json>(card, { n: 'PREM000000000001' }, VENDOR)).data!.loyaltyCard.cardNumber).toBe('************0001');
+    expect((await app.gql<Json>(card, { n: 'PREM000000000001' }, VENDOR)).data!.loyaltyCard.cardNumber).toBe('PREM000000000001');
     expect((await app.gql<Json>(card, { n: 'PREM000000000001' }, { ...VENDOR, ...(await bearer(2)) })).data!.loyaltyCard).toBeNull();
     expect((await app.gql<Json>(card, { n: 'NOPE000000000001' }, VENDOR)).data!.loyaltyCard).toBeNull();
     expect(code(await app.gql(card, { n: 'PREM000000000001' }))).toBe('UNAUTHENTICATED');

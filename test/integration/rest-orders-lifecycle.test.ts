@@ -133,15 +133,18 @@ describe('the other writes', () => {
     const st = shows[2];
     const order = await createOrder({ email: 'a@example.com', shoppingCartId: 'cart-1' });
     const put = expectStatus(await call('PUT', `/v2/orders/${order.id}`, { email: null, vendorTransactionId: 'vt-9', loyaltyCardNumber: PREMIERE_CARD }), 200);
-    // The card number is personal data: masked to the last four, and the link names the card by id.
+    // The card number is personal data: in full to the creating vendor (it gave it), masked to the last
+    // four for a read by the order's token alone; the link names the card by id either way.
     const masked = `${'*'.repeat(PREMIERE_CARD.length - 4)}${PREMIERE_CARD.slice(-4)}`;
-    expect(put).toMatchObject({ email: null, vendorTransactionId: 'vt-9', shoppingCartId: 'cart-1', loyaltyCardNumber: masked });
-    expect(JSON.stringify(put)).not.toContain(PREMIERE_CARD);
+    expect(put).toMatchObject({ email: null, vendorTransactionId: 'vt-9', shoppingCartId: 'cart-1', loyaltyCardNumber: PREMIERE_CARD });
+    const byToken = await call('GET', `/v2/orders/token-${put.token}`, undefined, {});
+    expect([byToken.status, byToken.body.loyaltyCardNumber]).toEqual([200, masked]);
+    expect(JSON.stringify(byToken.body)).not.toContain(PREMIERE_CARD);
     expect(put.paymentOptions).toEqual({ creditCard: true, giftCard: true, loyalty: true });
     const [card] = await sql<{ id: number }[]>`select id from loyalty_cards where card_number = ${PREMIERE_CARD}`;
     expect(put._links['loyalty-card']).toEqual({ href: `${app.url}/v4/loyalty-cards/id-${card.id}`, templated: false });
     const linked = await call('GET', `/v4/loyalty-cards/id-${card.id}`);
-    expect([linked.status, linked.body.cardNumber]).toEqual([200, masked]);
+    expect([linked.status, linked.body.cardNumber]).toEqual([200, PREMIERE_CARD]);
     const [row] = await sql<{ email: string | null; vendor_transaction_id: string }[]>`select email, vendor_transaction_id from orders where id = ${order.id}`;
     expect(row).toEqual({ email: null, vendor_transaction_id: 'vt-9' });
 
@@ -150,7 +153,7 @@ describe('the other writes', () => {
     const held = await addSeats(plain.id, st, seatsOf(st.regular.slice(0, 2)));
     expect(held.feeTotal).toBeGreaterThan(0);
     const waived = expectStatus(await call('POST', `/v2/orders/${plain.id}/loyalty-discounts`, { loyaltyCardNumber: PREMIERE_CARD }), 200);
-    expect(waived.loyaltyCardNumber).toBe(`${'*'.repeat(PREMIERE_CARD.length - 4)}${PREMIERE_CARD.slice(-4)}`);
+    expect(waived.loyaltyCardNumber).toBe(PREMIERE_CARD);
     expect(cents(waived.total)).toBe(cents(held.total) - cents(held.feeTotal));
     expect(waived._embedded.products[0].fees.some((f: Json) => f.waived && f.waivedReason === 'PremiereMember')).toBe(true);
 

@@ -9,8 +9,8 @@ import { sqlOf } from '../helpers/orders';
  * Personal data of the wallet and devices (docs/accounts.md): a production-mode instance is driven
  * through every wallet, device and personalized-movie endpoint and the GraphQL account side, and no
  * response and no log line may carry a gift-card number, a PIN, a full card number (any run of 13–19
- * digits), a full push registration token, or a device token in a log line. The database holds the
- * gift-card numbers and PINs only sealed.
+ * digits), a full push registration token, or a device token in a log line; the loyalty summary shows its
+ * holder the loyalty card's number. The database holds the gift-card numbers and PINs only sealed.
  */
 
 const SEEDED_GIFT = [
@@ -109,6 +109,8 @@ test('no response and no log line carries a gift-card number, PIN, full card num
   }
   // The last four do show (masked), so the scan looked at real answers.
   expect(responses).toContain(`************${DEMO_WALLET.giftCardNumber.slice(-4)}`);
+  // A loyalty card is no payment card: the wallet's holder reads its number in full (docs/accounts.md).
+  expect(responses).toContain('"number":"PREM000000000001"');
   expect(responses).toContain(`"lastFour":"${DEMO_WALLET.creditCardLastFour}"`);
   // Device tokens and card tokens identify a device or a card: logs keep their last four only.
   expect(logs).not.toContain(DEVICE);

@@ -37,7 +37,8 @@ test("the wallet of account 1: summaries, masked cards, links that answer", asyn
     maxCreditCardCount: 5,
     giftCardSummary: { preferredTender: true, balance: 57.5, count: 2, maxCount: 10 },
     partnerCardSummary: { preferredTender: false, balance: 0, count: 0, maxCount: 5 },
-    loyaltySummary: { autoSpend: true, number: '************0001' },
+    // A loyalty card is no payment card: its holder sees the number it earns with.
+    loyaltySummary: { autoSpend: true, number: 'PREM000000000001' },
   });
   const credit = w._embedded.creditCards;
   expect(credit.map((c: Json) => [c.lastFour, c.default])).toEqual([[DEMO_WALLET.creditCardLastFour, true], ['5100', false]]);

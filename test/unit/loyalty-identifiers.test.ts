@@ -1,5 +1,5 @@
 import { fingerprintOf, parseIdempotencyKey } from '../../src/services/idempotency';
-import { isCardNumber, normalizeEmail, normalizePhone } from '../../src/services/loyalty/identifiers';
+import { isCardNumber, normalizeEmail, normalizePhone, parseCardRef } from '../../src/services/loyalty/identifiers';
 import { earnForItemsSchema, parseInput, validationSchema, waiveFeesSchema } from '../../src/services/loyalty/input';
 
 test('phones: ten digits, after an optional 1 or +1, in the forms legacy clients send; one canonical form', () => {
@@ -11,6 +11,13 @@ test('phones: ten digits, after an optional 1 or +1, in the forms legacy clients
   for (const bad of ['123', '21255501011', '212-5550-101', '(212 555-0101', '212--555-0101', '+2125550101', 'abc5550101', '+44 20 7946 0958', '', '2125550101x', `${'1'.repeat(10)}${' '.repeat(30)}`]) {
     expect([bad, normalizePhone(bad)]).toEqual([bad, null]);
   }
+});
+
+test('card references: a number or id-{cardId}, by one parser', () => {
+  expect(parseCardRef('PREM000000000001')).toEqual({ kind: 'number', number: 'PREM000000000001' });
+  expect(parseCardRef('id-17')).toEqual({ kind: 'id', id: 17 });
+  expect(parseCardRef('id-2147483647')).toEqual({ kind: 'id', id: 2147483647 });
+  for (const bad of ['id-0', 'id-01', 'id-2147483648', 'id-', 'ID-1', 'id-1x', 'abc', 'PREM 0001', '']) expect([bad, parseCardRef(bad)]).toEqual([bad, null]);
 });
 
 test('e-mails: normalized to lower case; no @, spaces or a bare domain is none', () => {

@@ -5,9 +5,10 @@ import { seg } from '../hal';
 import { arr, bool, int, links, nint, nstr, num, obj, str } from '../schemas';
 
 /**
- * Loyalty cards and accounts as HAL (docs/accounts.md, "Loyalty"). `cardNumber` is always masked to
- * the last four. A link carries a card number only when the request's own path did (`ref`); otherwise it
- * names the card as `id-{cardId}`, and e-mail or phone lookups link to the account by id, so no response
+ * Loyalty cards and accounts as HAL (docs/accounts.md, "Loyalty"). `cardNumber` is the number in full:
+ * these resources answer only callers entitled to them (the holder, an admin, a vendor the rules let
+ * read them). A link carries a card number only when the request's own path did (`ref`); otherwise it
+ * names the card as `id-{cardId}`, and e-mail or phone lookups link to the account by id, so no link
  * holds an identifier the caller did not send.
  */
 
@@ -21,7 +22,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const cardSchema = obj({
   profileId: nint('Loyalty account id of the card (the spec\'s profile id).'),
-  cardNumber: str('Masked to the last four.'),
+  cardNumber: str('The card number, in full (the number earn-for-items and waive-fees take).'),
   balance: num('Reward balance, USD.'),
   pointsEarned: int('The balance as reward points (100 per USD).'),
   accountType: str('WebOnly, Legacy, Insider, Premiere, PremiereGo, Associate'),
@@ -75,7 +76,7 @@ export function toCardV3Hal(hal: Hal, card: CardView, ref: string): Record<strin
 
 export const aListSchema = obj({
   name: str('A-List'),
-  cardNumber: str('Masked.'),
+  cardNumber: str('The card number, in full.'),
   status: str('The card status: Active, Inactive, Closed.'),
   startDateUtc: nstr(),
   _links: links(['loyalty-card']),
@@ -84,7 +85,7 @@ export const aListSchema = obj({
 export const transactionSchema = obj({
   transactionId: int(),
   kind: str('Earn or WaiveFees'),
-  cardNumber: str('Masked.'),
+  cardNumber: str('Masked to the last four (the request named the card).'),
   amount: num('Earn: reward added, USD; WaiveFees: fees paid from the balance, USD.'),
   pointsChange: int('Signed change of points.'),
   balance: num('Balance after, USD.'),
@@ -104,7 +105,7 @@ export const loyaltyAccountSchema = obj(
   {
     address: addressSchema,
     loyaltyAccountId: int(),
-    cardNumber: nstr('The account\'s current card, masked.'),
+    cardNumber: nstr('The number of the account\'s card (its active card, else its newest), in full.'),
     email: str(),
     firstName: str(),
     middleInitial: nstr(),

@@ -81,7 +81,7 @@ const summary = obj({ preferredTender: bool(), balance: num(), count: int(), max
 export const loyaltySummarySchema = obj({
   autoSpend: bool(),
   balance: num(),
-  number: nstr('The loyalty card number, masked to its last four.'),
+  number: nstr("The account's loyalty card number, in full (a wallet is read by its holder or an admin)."),
 });
 
 export const walletSchema = obj({

@@ -2,7 +2,7 @@ import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { loyaltyAccountVendors, orders } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
-import { DomainError, unauthenticated } from '../../errors';
+import { DomainError, forbidden, unauthenticated } from '../../errors';
 
 /**
  * Who may read what of loyalty (docs/accounts.md, "Loyalty", has the reasoning). Two levels:
@@ -110,4 +110,32 @@ export async function mayReadCardById(
     .where(and(eq(orders.vendorId, principal.vendorId), eq(orders.loyaltyCardNumber, card.cardNumber)))
     .limit(1);
   return Boolean(found);
+}
+
+/**
+ * Why a write through `id-{cardId}` needs more than a vendor key: the message of its 403, on REST
+ * (src/rest/auth-rules.ts, before the body is read) and GraphQL alike.
+ */
+export const ID_FORM_WRITE_RULE =
+  "A card named by id-{cardId} takes writes (earn, fee waivers, campaign registrations, an order's card) only with the holder's account token or an admin token: an id proves no knowledge of the card number, and ids can be counted. With the card number, a vendor key alone will do.";
+
+/**
+ * The credential of a write through `id-{cardId}` (see ID_FORM_WRITE_RULE): nothing at all is
+ * UNAUTHENTICATED; a vendor key without an account token is FORBIDDEN. Whether the token is the
+ * holder's is `isCardHolder`'s, after the card is read (NOT_FOUND alike when it is not).
+ */
+export function assertIdFormWriter(principal: Principal): void {
+  if (principal.vendorId === null && principal.accountId === null) throw unauthenticated(ID_FORM_WRITE_RULE);
+  if (principal.accountId === null) throw forbidden(ID_FORM_WRITE_RULE);
+}
+
+/** Whether `principal` is an admin or the holder of the card (its site account's token, or its loyalty account's). */
+export function isCardHolder(
+  principal: Principal,
+  card: { siteAccountId: number | null },
+  account: { siteAccountId: number | null } | null,
+): boolean {
+  if (principal.isAdmin) return true;
+  const own = principal.accountId;
+  return own !== null && (card.siteAccountId === own || account?.siteAccountId === own);
 }

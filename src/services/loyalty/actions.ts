@@ -6,7 +6,9 @@ import { DomainError, notFound, unauthenticated } from '../../errors';
 import { keyedHash, maskCardNumber, matchesKeyedHash, piiKeys } from '../../pii';
 import { assertAccountAccess } from '../account';
 import { parseInput, validationSchema } from './input';
-import { resolveLoyaltyAccount, type AccountKey } from './read';
+import { assertIdFormWriter, assertLookupCredential, mayReadCardById } from './access';
+import { isCardIdRef, parseCardRef } from './identifiers';
+import { cardById, resolveLoyaltyAccount, type AccountKey } from './read';
 
 /** The answer of a validation: never more than the caller gave, plus status (and last four). */
 export interface ValidationResult {
@@ -29,7 +31,13 @@ export async function validateLoyalty(db: Db, principal: Principal, body: unknow
   const input = parseInput(validationSchema, body);
   const none: ValidationResult = { valid: false, reason: 'NotFound', loyaltyCard: null, associate: null };
   if (input.loyaltyCard) {
-    const [card] = await db.select().from(loyaltyCards).where(eq(loyaltyCards.cardNumber, input.loyaltyCard.number));
+    // By `id-{cardId}` only a caller who may read the card by id learns anything (ids can be counted).
+    const ref = parseCardRef(input.loyaltyCard.number);
+    const byId = ref?.kind === 'id' ? await cardById(db, ref.id) : null;
+    const [card] =
+      ref?.kind === 'id'
+        ? byId && (await mayReadCardById(db, principal, byId.card, byId.account)) ? [byId.card] : []
+        : await db.select().from(loyaltyCards).where(eq(loyaltyCards.cardNumber, input.loyaltyCard.number));
     if (!card) return none;
     const reason = card.status === 'Closed' ? 'Closed' : card.statusInfo === 'Fraud' ? 'Fraud' : card.status !== 'Active' ? 'Inactive' : null;
     return {
@@ -66,6 +74,11 @@ export interface RegistrationResult {
  * registration.
  */
 export async function registerCampaign(db: Db, principal: Principal, key: AccountKey, campaignCode: string): Promise<RegistrationResult> {
+  // A write through `id-{cardId}`: a vendor key with the holder's token, or an admin's (ID_FORM_WRITE_RULE).
+  if (key.by === 'card' && isCardIdRef(key.cardNumber)) {
+    assertLookupCredential(principal, 'identifier');
+    assertIdFormWriter(principal);
+  }
   return db.transaction(async (tx) => {
     const { row } = await resolveLoyaltyAccount(tx, principal, key);
     const [campaign] = await tx.select().from(loyaltyCampaigns).where(eq(loyaltyCampaigns.code, campaignCode));

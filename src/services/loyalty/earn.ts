@@ -6,8 +6,8 @@ import type { Principal } from '../../auth/principal';
 import { DomainError, unauthenticated } from '../../errors';
 import { maskCardNumber, piiKeys } from '../../pii';
 import { runIdempotent } from '../idempotency';
-import { loyaltyCardNotFound, mayUseCard } from './access';
-import { isCardNumber } from './identifiers';
+import { assertIdFormWriter, isCardHolder, loyaltyCardNotFound, mayUseCard } from './access';
+import { parseCardRef, type CardRef } from './identifiers';
 import { earnForItemsSchema, parseInput, waiveFeesSchema } from './input';
 import { cents, EARN_RATE, pointsOf, POINTS_PER_DOLLAR, type CardRow } from './model';
 
@@ -32,16 +32,22 @@ export interface LoyaltyWriteOptions {
 
 /**
  * Locks the card for a balance change and checks it may take one: it exists and is the caller's to use
- * (access.ts), is not Closed (LOYALTY_CARD_CLOSED) or fraud-flagged (LOYALTY_CARD_FRAUD), is Active, and
- * its account allows earning / redeeming (LOYALTY_CARD_INACTIVE).
+ * (access.ts: by number card-level rights; by `id-{cardId}` only its holder or an admin), is not Closed
+ * (LOYALTY_CARD_CLOSED) or fraud-flagged (LOYALTY_CARD_FRAUD), is Active, and its account allows
+ * earning / redeeming (LOYALTY_CARD_INACTIVE).
  */
-async function lockUsableCard(tx: Tx, principal: Principal, cardNumber: string, purpose: 'earn' | 'redeem'): Promise<CardRow> {
-  if (!isCardNumber(cardNumber)) throw loyaltyCardNotFound();
-  const [card] = await tx.select().from(loyaltyCards).where(eq(loyaltyCards.cardNumber, cardNumber)).for('update');
-  if (!card || !(await mayUseCard(tx, principal, cardNumber, card.siteAccountId))) throw loyaltyCardNotFound();
+async function lockUsableCard(tx: Tx, principal: Principal, ref: CardRef, purpose: 'earn' | 'redeem'): Promise<CardRow> {
+  const [card] = await tx
+    .select()
+    .from(loyaltyCards)
+    .where(ref.kind === 'id' ? eq(loyaltyCards.id, ref.id) : eq(loyaltyCards.cardNumber, ref.number))
+    .for('update');
+  if (!card) throw loyaltyCardNotFound();
   const [account] = card.loyaltyAccountId
     ? await tx.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.id, card.loyaltyAccountId))
     : [];
+  const allowed = ref.kind === 'id' ? isCardHolder(principal, card, account ?? null) : await mayUseCard(tx, principal, card.cardNumber, card.siteAccountId);
+  if (!allowed) throw loyaltyCardNotFound();
   if (card.status === 'Closed' || account?.status === 'Closed') {
     throw new DomainError('LOYALTY_CARD_CLOSED', 'The loyalty card is closed', { status: card.status, statusInfo: card.statusInfo });
   }
@@ -69,7 +75,8 @@ export type LoyaltyWriteAnswer = { result: LoyaltyTransactionResult; replayed: b
 
 /**
  * A balance change of a card as a service function `(db, principal, cardNumber, body, options)`: vendor key
- * first, then the body (`schema`), then in one transaction the card locked and checked for `purpose`
+ * first (and, for a card named `id-{cardId}`, an account token: FORBIDDEN without one), then the body
+ * (`schema`), then in one transaction the card locked and checked for `purpose`
  * (`lockUsableCard`) and `step` — under the Idempotency-Key when given, scoped by vendor, route and the
  * whole request (card, body, account), so a retry replays the first answer.
  */
@@ -81,13 +88,16 @@ function cardWrite<S extends z.ZodTypeAny>(
 ) {
   return async (db: Db, principal: Principal, cardNumber: string, body: unknown, options: LoyaltyWriteOptions): Promise<LoyaltyWriteAnswer> => {
     const vendorId = requireVendor(principal);
+    const ref = parseCardRef(cardNumber);
+    if (ref?.kind === 'id') assertIdFormWriter(principal);
     const input = parseInput(schema, body);
     const scope = options.idempotencyKey
       ? { vendorId, route: `loyalty-cards/${action}`, key: options.idempotencyKey, request: { cardNumber, input, accountId: principal.accountId } }
       : null;
-    const { value, replayed } = await runIdempotent(db, scope, piiKeys(options.piiKey).hashKey, async (tx) =>
-      step({ tx, card: await lockUsableCard(tx, principal, cardNumber, purpose), input, vendorId }),
-    );
+    const { value, replayed } = await runIdempotent(db, scope, piiKeys(options.piiKey).hashKey, async (tx) => {
+      if (!ref) throw loyaltyCardNotFound();
+      return step({ tx, card: await lockUsableCard(tx, principal, ref, purpose), input, vendorId });
+    });
     return { result: value, replayed };
   };
 }

@@ -55,7 +55,10 @@ const ssn = z.union([z.number().int().min(1).max(999_999_999), z.string().regex(
 
 export const validationSchema = z
   .object({
-    loyaltyCard: z.object({ number: text(40).regex(/^[A-Za-z0-9]+$/, 'number must be letters and digits') }).strict().optional(),
+    loyaltyCard: z
+      .object({ number: text(40).regex(/^(?:[A-Za-z0-9]+|id-[1-9][0-9]{0,9})$/, 'number must be letters and digits, or id-{cardId} as links write it') })
+      .strict()
+      .optional(),
     associate: z.object({ ssn, associateId: z.number().int().min(1).max(2_147_483_647) }).strict().optional(),
   })
   .strict()

@@ -1,5 +1,4 @@
 import type { loyaltyAccounts, loyaltyCards } from '../../../db/schema';
-import { maskCardNumber } from '../../pii';
 
 export type CardRow = typeof loyaltyCards.$inferSelect;
 export type LoyaltyAccountRow = typeof loyaltyAccounts.$inferSelect;
@@ -14,8 +13,10 @@ export const cents = (n: number): number => Math.round(n * 100) / 100;
 export const pointsOf = (balance: number): number => Math.round(balance * POINTS_PER_DOLLAR);
 
 /**
- * A loyalty card as both surfaces show it. `cardNumber` is always masked to the last four; only REST
- * links echo a number, and only the one the request's own path carried.
+ * A loyalty card as both surfaces show it, to a caller entitled to it (access.ts decided before a view
+ * is made): `cardNumber` in full, the number a client needs for earn and fee waivers (the spec: holder
+ * data "returned by the service"). REST links still echo a number only when the request's own path
+ * carried it; elsewhere they name the card `id-{cardId}` (docs/accounts.md).
  */
 export interface CardView {
   id: number;
@@ -39,7 +40,7 @@ export function toCardView(row: CardRow, account: Pick<LoyaltyAccountRow, 'portf
     id: row.id,
     profileId: row.loyaltyAccountId,
     siteAccountId: row.siteAccountId,
-    cardNumber: maskCardNumber(row.cardNumber),
+    cardNumber: row.cardNumber,
     lastFour: row.cardNumber.slice(-4),
     balance: row.balance,
     pointsEarned: pointsOf(row.balance),
@@ -54,7 +55,7 @@ export function toCardView(row: CardRow, account: Pick<LoyaltyAccountRow, 'portf
 
 export const A_LIST_PORTFOLIO = 'Brand Stubs A-List';
 
-/** A loyalty account as both surfaces show it: SSN as its last four only, the card number masked. */
+/** A loyalty account as both surfaces show it, to a caller entitled to the holder: SSN as its last four only, its card's number in full. */
 export interface LoyaltyAccountView {
   loyaltyAccountId: number;
   siteAccountId: number | null;
@@ -91,13 +92,21 @@ export interface LoyaltyAccountView {
   portfolioType: string | null;
 }
 
-/** `cards` are the account's cards, newest first: the first is the account's card number. */
+/**
+ * The account's card among its cards (newest first): the newest Active one, else the newest. It is the
+ * account's `cardNumber` and what `GET /v4/loyalty-cards?loyalty-account-id=` answers.
+ */
+export function primaryCard(cards: readonly CardRow[]): CardRow | undefined {
+  return cards.find((c) => c.status === 'Active') ?? cards[0];
+}
+
+/** `cards` are the account's cards, newest first. */
 export function toLoyaltyAccountView(row: LoyaltyAccountRow, cards: CardRow[]): LoyaltyAccountView {
-  const primary = cards.find((c) => c.status === 'Active') ?? cards[0];
+  const primary = primaryCard(cards);
   return {
     loyaltyAccountId: row.id,
     siteAccountId: row.siteAccountId,
-    cardNumber: primary ? maskCardNumber(primary.cardNumber) : null,
+    cardNumber: primary ? primary.cardNumber : null,
     email: row.email,
     firstName: row.firstName,
     middleInitial: row.middleInitial,

@@ -1,13 +1,12 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { loyaltyAccounts, loyaltyCards } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, notFound } from '../../errors';
 import { assertAccountAccess } from '../account';
-import type { Page, PageRequest } from '../page';
 import { assertLookupCredential, loyaltyAccountNotFound, loyaltyCardNotFound, mayReadCardById, mayReadHolder, mayUseCard } from './access';
-import { isCardNumber, normalizeEmail, normalizePhone } from './identifiers';
-import { toCardView, toLoyaltyAccountView, type CardRow, type CardView, type LoyaltyAccountRow, type LoyaltyAccountView } from './model';
+import { isCardIdRef, normalizeEmail, normalizePhone, parseCardRef } from './identifiers';
+import { primaryCard, toCardView, toLoyaltyAccountView, type CardRow, type CardView, type LoyaltyAccountRow, type LoyaltyAccountView } from './model';
 
 /** How a loyalty account is looked up (the spec's four GET forms). */
 export type AccountKey =
@@ -46,8 +45,12 @@ async function findAccount(db: DbOrTx, key: AccountKey): Promise<LoyaltyAccountR
     if (!phone) return null;
     where = eq(loyaltyAccounts.mobilePhoneNumber, phone);
   } else {
-    if (!isCardNumber(key.cardNumber)) return null;
-    const [card] = await db.select({ id: loyaltyCards.loyaltyAccountId }).from(loyaltyCards).where(eq(loyaltyCards.cardNumber, key.cardNumber));
+    const ref = parseCardRef(key.cardNumber);
+    if (!ref) return null;
+    const [card] = await db
+      .select({ id: loyaltyCards.loyaltyAccountId })
+      .from(loyaltyCards)
+      .where(ref.kind === 'id' ? eq(loyaltyCards.id, ref.id) : eq(loyaltyCards.cardNumber, ref.number));
     if (!card?.id) return null;
     where = eq(loyaltyAccounts.id, card.id);
   }
@@ -70,7 +73,8 @@ export async function resolveLoyaltyAccount(
   principal: Principal,
   key: AccountKey,
 ): Promise<{ row: LoyaltyAccountRow; cards: CardRow[] }> {
-  assertLookupCredential(principal, key.by === 'id' ? 'id' : 'identifier');
+  // A card named `id-{cardId}` is no personal identifier: like an account id, any credential may ask.
+  assertLookupCredential(principal, key.by === 'id' || (key.by === 'card' && isCardIdRef(key.cardNumber)) ? 'id' : 'identifier');
   const row = await findAccount(db, key);
   if (!row) throw loyaltyAccountNotFound();
   const cards = (await cardsOfAccounts(db, [row.id])).get(row.id) ?? [];
@@ -89,29 +93,31 @@ export async function getLoyaltyAccount(db: Db, principal: Principal, key: Accou
   return toLoyaltyAccountView(row, cards);
 }
 
-/** `id-{cardId}`: how links name a card when the request did not carry its number (docs/accounts.md). */
-export const CARD_ID_REF = /^id-([1-9][0-9]{0,9})$/;
-
 /**
- * A card by the reference of a path: its number (card-level rights), or `id-{cardId}` as links write it
- * when the number may not be echoed — that form names no presented card, so it takes holder-level
- * rights (the holder, an admin, a related vendor). Both answer the same NOT_FOUND when refused.
+ * A card by the reference of a path or argument (identifiers.ts, `parseCardRef`): its number (card-level
+ * rights), or `id-{cardId}` as links write it when the number may not be echoed — that form names no
+ * presented card, so it takes holder-level rights (the holder, an admin, a related vendor). Both answer
+ * the same NOT_FOUND when refused.
  */
-export async function getLoyaltyCardByRef(db: DbOrTx, principal: Principal, ref: string): Promise<CardView> {
-  const byId = CARD_ID_REF.exec(ref);
-  if (!byId) return getLoyaltyCard(db, principal, ref);
+export async function getLoyaltyCardByRef(db: DbOrTx, principal: Principal, raw: string): Promise<CardView> {
+  const ref = parseCardRef(raw);
+  if (ref?.kind !== 'id') return getLoyaltyCard(db, principal, raw);
   assertLookupCredential(principal, 'id');
-  const id = Number(byId[1]);
-  if (id > 2_147_483_647) throw loyaltyCardNotFound();
+  const found = await cardById(db, ref.id);
+  if (!found) throw loyaltyCardNotFound();
+  const { card, account } = found;
+  if (!(await mayReadCardById(db, principal, card, account))) throw loyaltyCardNotFound();
+  return toCardView(card, account);
+}
+
+/** The card of id `id` with its loyalty account (null when none), without any rights check. */
+export async function cardById(db: DbOrTx, id: number): Promise<{ card: CardRow; account: LoyaltyAccountRow | null } | null> {
   const [found] = await db
     .select({ card: loyaltyCards, account: loyaltyAccounts })
     .from(loyaltyCards)
     .leftJoin(loyaltyAccounts, eq(loyaltyAccounts.id, loyaltyCards.loyaltyAccountId))
     .where(eq(loyaltyCards.id, id));
-  if (!found) throw loyaltyCardNotFound();
-  const { card, account } = found;
-  if (!(await mayReadCardById(db, principal, card, account))) throw loyaltyCardNotFound();
-  return toCardView(card, account);
+  return found ?? null;
 }
 
 /**
@@ -120,7 +126,7 @@ export async function getLoyaltyCardByRef(db: DbOrTx, principal: Principal, ref:
  */
 export async function getLoyaltyCard(db: DbOrTx, principal: Principal, cardNumber: string): Promise<CardView> {
   assertLookupCredential(principal, 'identifier');
-  if (!isCardNumber(cardNumber)) throw loyaltyCardNotFound();
+  if (parseCardRef(cardNumber)?.kind !== 'number') throw loyaltyCardNotFound();
   const [found] = await db
     .select({ card: loyaltyCards, portfolioType: loyaltyAccounts.portfolioType })
     .from(loyaltyCards)
@@ -132,31 +138,26 @@ export async function getLoyaltyCard(db: DbOrTx, principal: Principal, cardNumbe
 }
 
 /**
- * GET /v4/loyalty-cards?loyalty-account-id=|email=: the cards of one loyalty account (holder-level
- * rights: the same NOT_FOUND when unknown or not the caller's), newest first, paged.
+ * GET /v4/loyalty-cards?loyalty-account-id=|email= (the spec: "loyalty card of that account or e-mail"):
+ * the account's card — its active card, else its newest (`primaryCard`, the account's `cardNumber`) —
+ * under holder-level rights: the same NOT_FOUND when the account is unknown, not the caller's, or has
+ * no card.
  */
-export async function listLoyaltyCards(
+export async function getAccountLoyaltyCard(
   db: Db,
   principal: Principal,
   filter: { loyaltyAccountId?: number; email?: string },
-  page: PageRequest,
-): Promise<Page<CardView>> {
+): Promise<CardView> {
   if ((filter.loyaltyAccountId === undefined) === (filter.email === undefined)) {
     throw badInput('Give exactly one of loyalty-account-id and email', 'loyalty-account-id');
   }
   const key: AccountKey =
     filter.loyaltyAccountId !== undefined ? { by: 'id', id: filter.loyaltyAccountId } : { by: 'email', email: filter.email! };
-  // A list by e-mail is an identifier lookup (vendor key); by id it is like GET by id.
-  const { row } = await resolveLoyaltyAccount(db, principal, key);
-  const [{ n }] = await db.select({ n: count() }).from(loyaltyCards).where(eq(loyaltyCards.loyaltyAccountId, row.id));
-  const rows = await db
-    .select()
-    .from(loyaltyCards)
-    .where(and(eq(loyaltyCards.loyaltyAccountId, row.id)))
-    .orderBy(desc(loyaltyCards.id))
-    .limit(page.pageSize)
-    .offset((page.pageNumber - 1) * page.pageSize);
-  return { items: rows.map((r) => toCardView(r, row)), totalCount: n, pageNumber: page.pageNumber, pageSize: page.pageSize };
+  // By e-mail it is an identifier lookup (vendor key); by id it is like GET by id.
+  const { row, cards } = await resolveLoyaltyAccount(db, principal, key);
+  const card = primaryCard(cards);
+  if (!card) throw loyaltyCardNotFound();
+  return toCardView(card, row);
 }
 
 /** Batch for the `Account.loyaltyAccount` loader: the linked loyalty account of each site account, with cards. */

@@ -57,6 +57,19 @@ export function orderAccessError(
   return order.vendorId === scope.id ? null : forbidden(`Order ${order.id} belongs to another vendor`);
 }
 
+/**
+ * An order's loyalty card number as `principal` may see it: in full to whoever the rule lets read the
+ * order by credential (an admin, the owning account's token, the creating vendor's key) — they are
+ * entitled to the record and need the number to earn on it — and masked to the last four otherwise (a
+ * read by the order's token alone: whoever holds the token was not the one who gave the number).
+ */
+export function orderLoyaltyCardNumber(
+  order: OrderOwnership & { loyaltyCardNumber: string | null; loyaltyCardNumberInFull: string | null },
+  principal: Principal,
+): string | null {
+  return orderAccessError(order, principal, 'read') === null ? order.loyaltyCardNumberInFull : order.loyaltyCardNumber;
+}
+
 /** The orders a credential reaches (besides by token): every order, one account's, or one vendor's. */
 export type OrderScope = { kind: 'any' } | { kind: 'account'; id: number } | { kind: 'vendor'; id: number | null };
 

@@ -8,6 +8,7 @@ import type { OrderView } from './model';
 import { expiryFrom, mutateOrder, requireVendor, type OrderSettings } from './store';
 import { drizzleRow, emptyOrderView, ORDER_DATES, type JsonRecord, type OrderRow } from './view';
 import { maskCardNumber } from '../../pii';
+import { cardNumberForWrite } from '../loyalty/card-ref';
 
 /** Body of createOrder (GraphQL `CreateOrderInput`, REST `POST /v2/orders`). Every field optional. */
 export interface CreateOrderInput {
@@ -57,6 +58,7 @@ export async function createOrder(
   settings: OrderSettings,
 ): Promise<OrderView> {
   requireVendor(principal);
+  input = { ...input, loyaltyCardNumber: await cardNumberForWrite(db, principal, input.loyaltyCardNumber) };
   const { loyaltyCardId } = await validateOrderFields(db, input);
   const now = new Date();
   const at = now.toISOString();
@@ -85,6 +87,7 @@ export async function updateOrder(
   settings: OrderSettings,
 ): Promise<OrderView> {
   requireVendor(principal);
+  input = { ...input, loyaltyCardNumber: await cardNumberForWrite(db, principal, input.loyaltyCardNumber) };
   await validateOrderFields(db, input);
   return mutateOrder(db, principal, orderId, settings, async ({ tx }) => {
     const set: Partial<typeof orders.$inferInsert> = {};

@@ -18,4 +18,4 @@ export { sendTicketConfirmationSms } from './sms';
 export { getOrder, getOrderByToken, listAccountOrders } from './read';
 export { loadOrderViews, readOrderView, type LineFacts } from './view';
 export { expireDueOrders, startExpirySweeper } from './expiry';
-export { assertOrderAccess, orderAccessError, type OrderAction, type OrderOwnership } from './access';
+export { assertOrderAccess, orderAccessError, orderLoyaltyCardNumber, type OrderAction, type OrderOwnership } from './access';

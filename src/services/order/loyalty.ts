@@ -8,6 +8,7 @@ import type { OrderView } from './model';
 import { mutateOrder, requireVendor, type OrderSettings } from './store';
 import { isWaivable } from './totals';
 import { maskCardNumber } from '../../pii';
+import { cardNumberForWrite } from '../loyalty/card-ref';
 
 /** Why a Premiere member's convenience fee is waived. */
 export const PREMIERE_WAIVER = 'PremiereMember';
@@ -28,6 +29,7 @@ export async function applyLoyaltyDiscounts(
   if (typeof loyaltyCardNumber !== 'string' || loyaltyCardNumber.length === 0 || loyaltyCardNumber.length > 40) {
     throw badInput('loyaltyCardNumber is required', 'loyaltyCardNumber');
   }
+  loyaltyCardNumber = await cardNumberForWrite(db, principal, loyaltyCardNumber);
   return mutateOrder(db, principal, orderId, settings, async ({ tx, order }) => {
     const [card] = await tx.select().from(loyaltyCards).where(eq(loyaltyCards.cardNumber, loyaltyCardNumber)).limit(1);
     if (!card) throw badInput(`Loyalty card ${maskCardNumber(loyaltyCardNumber)} does not exist`, 'loyaltyCardNumber');

@@ -137,6 +137,11 @@ export interface OrderView {
   email: string | null;
   /** Masked to the last four (personal data: anyone holding the order's token reads the order). */
   loyaltyCardNumber: string | null;
+  /**
+   * The same number in full, never shaped as is: `orderLoyaltyCardNumber` (access.ts) picks it for the
+   * readers entitled to it (admin, owning account, creating vendor), the masked one for the rest.
+   */
+  loyaltyCardNumberInFull: string | null;
   /** Id of the order's loyalty card: what its `loyalty-card` link names (`id-{cardId}`). */
   loyaltyCardId: number | null;
   status: OrderStatus;

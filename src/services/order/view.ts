@@ -307,6 +307,7 @@ function toOrderView(
     shoppingCartId: order.shoppingCartId,
     email: order.email,
     loyaltyCardNumber: order.loyaltyCardNumber ? maskCardNumber(order.loyaltyCardNumber) : null,
+    loyaltyCardNumberInFull: order.loyaltyCardNumber,
     loyaltyCardId,
     status,
     createdDateUtc: order.createdAt.toISOString(),

@@ -2,6 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { loyaltyCards } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
+import { parseCardRef } from '../loyalty/identifiers';
 import type { Viewer } from './seat-status';
 
 /** Loyalty account types whose members may buy Premiere-tier seats. */
@@ -50,8 +51,10 @@ export function membershipLookup(principal: Principal | null, args: MembershipAr
 export async function resolveViewer(db: Db, who: MembershipKey): Promise<Viewer> {
   const conditions = [];
   if (who.accountId) conditions.push(eq(loyaltyCards.siteAccountId, who.accountId));
-  if (who.loyaltyCardNumber) {
-    const card = eq(loyaltyCards.cardNumber, who.loyaltyCardNumber);
+  // The card by number or by `id-{cardId}` as links write it (the same owner rule either way).
+  const ref = who.loyaltyCardNumber ? parseCardRef(who.loyaltyCardNumber) : null;
+  if (ref) {
+    const card = ref.kind === 'id' ? eq(loyaltyCards.id, ref.id) : eq(loyaltyCards.cardNumber, ref.number);
     conditions.push(who.cardOwnerAccountId ? and(card, eq(loyaltyCards.siteAccountId, who.cardOwnerAccountId))! : card);
   }
   if (conditions.length === 0) return { isPremiereMember: false };

@@ -9,7 +9,6 @@ import {
   walletPartnerCards,
   walletSettings,
 } from '../../../db/schema';
-import { maskCardNumber } from '../../pii';
 import {
   toCreditCard,
   toExternalCard,
@@ -69,7 +68,8 @@ export async function loadWallets(db: Db, accountIds: readonly number[]): Promis
       loyaltySummary: {
         autoSpend: preference?.loyaltyAutoSpend ?? false,
         balance: 0,
-        number: loyalty ? maskCardNumber(loyalty.cardNumber) : null,
+        // A loyalty card is no payment card: its holder (the wallet's reader) sees the number it earns with.
+        number: loyalty ? loyalty.cardNumber : null,
       },
       creditCards: credit.filter((c) => c.siteAccountId === id).map(toCreditCard),
       giftCards: giftCards.map(toGiftCard),
