@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { countingDb, type Database } from '../../db/client';
+import { DEMO_VENDOR_KEYS } from '../../db/seed/accounts';
 import { rowIdOf } from '../bounds';
 import type { Config } from '../config';
 import { getShowtime } from '../services/showtime.service';
@@ -7,7 +8,7 @@ import { listShowtimes } from '../services/showtime-list.service';
 import { listTheatres } from '../services/theatre.service';
 import { showtimeFields } from '../services/showtime-view';
 import { ownHtml, registerAssets } from './assets';
-import { seatMapIndexPage, sendPage, showtimeNotFoundPage, type ListedShowtime } from './pages';
+import { seatMapIndexPage, seatMapPage, sendPage, showtimeNotFoundPage, type ListedShowtime } from './pages';
 
 export interface WebDeps {
   config: Config;
@@ -30,7 +31,8 @@ function isBrowserVisit(request: FastifyRequest): boolean {
 /**
  * The service's pages for people (docs/web.md), each a client of the public API like any other:
  * - `/seat-map/{showtimeId}`: the live seat map (a static page and one script over GraphQL and
- *   graphql-ws); an id that is not a showtime answers a 404 page; `/seat-map` lists upcoming showtimes;
+ *   graphql-ws), in demo mode also a box office that holds seats with the demo vendor key; an id that is
+ *   not a showtime answers a 404 page; `/seat-map` lists upcoming showtimes;
  * - `/graphiql`: GraphiQL from the service's own assets (off in production unless GRAPHIQL=true); a
  *   browser visiting GET /graphql is sent there;
  * - `/docs`: Swagger UI over /openapi.json.
@@ -39,7 +41,10 @@ function isBrowserVisit(request: FastifyRequest): boolean {
 export async function registerWeb(app: FastifyInstance, { config, database }: WebDeps): Promise<void> {
   registerAssets(app);
   const ide = config.GRAPHIQL;
-  const seatMapHtml = ownHtml('seat-map.html');
+  // Demo mode only: the seat map is also a box office, holding seats with the demo vendor key, which
+  // production neither seeds nor may hand to a page (docs/web.md, "Box office").
+  const boxOffice = config.demoMode ? { html: ownHtml('seat-map-box-office.html')(), vendorKey: DEMO_VENDOR_KEYS[0] } : null;
+  const seatMapHtml = seatMapPage(ownHtml('seat-map.html')(), boxOffice);
   const graphiqlHtml = ownHtml('graphiql.html');
   const docsHtml = ownHtml('docs.html');
 
@@ -63,8 +68,9 @@ export async function registerWeb(app: FastifyInstance, { config, database }: We
     const id = rowIdOf(request.params.showtimeId);
     const showtime = id === null ? null : await getShowtime(dbOf(request), id);
     if (!showtime) return sendPage(reply, showtimeNotFoundPage(request.params.showtimeId, ide), { status: 404 });
-    // One static page for every showtime: its script reads the id from the path.
-    return sendPage(reply, seatMapHtml(), { frameable: true });
+    // One page for every showtime: its script reads the id from the path. The view-only map may be framed
+    // by any site; the box office, which acts with a vendor key, only by the service's own pages.
+    return sendPage(reply, seatMapHtml, { frameable: !config.demoMode });
   });
 
   app.get('/docs', hidden, async (_request, reply) => sendPage(reply, docsHtml()));

@@ -19,8 +19,9 @@ const CSP_DIRECTIVES = [
 ];
 
 /**
- * The seat map may be framed by any site (an embeddable widget: it shows public data and does nothing);
- * the IDE and the API docs only by the service's own pages (they are where credentials are typed).
+ * The view-only seat map (production) may be framed by any site (an embeddable widget: it shows public
+ * data and does nothing); the IDE, the API docs and the seat map as a box office (demo mode) only by the
+ * service's own pages (credentials are typed or used there: a framing site could lead a visitor's clicks).
  */
 export function pageCsp(frameable: boolean): string {
   return [...CSP_DIRECTIVES, frameable ? 'frame-ancestors *' : "frame-ancestors 'self'"].join('; ');
@@ -64,6 +65,20 @@ ${body}
 </body>
 </html>
 `;
+}
+
+/** Where seat-map.html takes the box office (a comment, so the file alone is the view-only page). */
+const BOX_OFFICE_SLOT = '<!-- box office -->';
+
+/**
+ * The seat-map page: seat-map.html without its slot (view-only, production), or with the box office in it
+ * (demo mode): the fragment seat-map-box-office.html, whose `{{vendorKey}}` becomes the key the page holds
+ * seats with. Built once, at start: a page without exactly one slot stops the service there.
+ */
+export function seatMapPage(page: string, boxOffice: { html: string; vendorKey: string } | null): string {
+  const parts = page.split(BOX_OFFICE_SLOT);
+  if (parts.length !== 2) throw new Error(`seat-map.html must hold ${BOX_OFFICE_SLOT} exactly once`);
+  return parts.join(boxOffice ? boxOffice.html.replaceAll('{{vendorKey}}', escapeHtml(boxOffice.vendorKey)) : '');
 }
 
 /** The 404 page of a seat map whose showtime does not exist (or whose id cannot be one). */

@@ -5,7 +5,8 @@
  * cursor it applied, so it receives exactly what it missed; when the cursor is too old (CURSOR_EXPIRED)
  * or refused, it loads the map again. Contract for tests and embedders: every seat is a
  * <button data-seat="{seatName}" data-status="{status}">, the status in the spec's spelling (Available,
- * Locked, Sold, …), changed in place.
+ * Locked, Sold, …), changed in place. In demo mode the server adds the box office
+ * (seat-map-box-office.js), which this script hands clicks on seats, status changes and a redrawn grid.
  */
 /* global graphqlWs */
 (function () {
@@ -57,6 +58,8 @@
   var dispose = null;
   var retryTimer = null;
   var client = null;
+  /** The box office (demo mode): { activate, changed, drawn, legend }, or null on a view-only map. */
+  var boxOffice = null;
 
   function setConnection(state, text) {
     document.body.dataset.connection = state;
@@ -91,7 +94,11 @@
     var where = parts ? 'Row ' + parts.row + ', seat ' + parts.number : 'Seat ' + cell.seat.seatName;
     var status = (STATUSES[cell.status] || [cell.status, cell.status])[1];
     var type = TYPES[cell.seat.type];
-    return where + ', ' + status + (type ? ', ' + type : '');
+    return where + ', ' + status + (type ? ', ' + type : '') + (cell.note ? ', ' + cell.note : '');
+  }
+
+  function statusWords(status) {
+    return (STATUSES[status] || [status, status])[1];
   }
 
   /** Theatre-local "YYYY-MM-DDTHH:mm:ss" as words, without converting it to the browser's zone. */
@@ -104,11 +111,13 @@
     }).format(date);
   }
 
+  /** Sets a seat's status; returns whether it changed. */
   function setStatus(cell, status) {
-    if (cell.status === status) return;
+    if (cell.status === status) return false;
     cell.status = status;
     cell.button.dataset.status = (STATUSES[status] || [status])[0];
     cell.button.setAttribute('aria-label', describe(cell));
+    return true;
   }
 
   function renderHeader(showtime) {
@@ -140,8 +149,8 @@
       button.textContent = parts ? parts.number : seat.seatName;
       button.style.gridRow = String(seat.row);
       button.style.gridColumn = String(seat.column + 1);
-      var cell = { button: button, seat: seat, status: null };
-      button.addEventListener('click', function () { select(cell); });
+      var cell = { button: button, seat: seat, status: null, note: '' };
+      button.addEventListener('click', function () { activate(cell); });
       cells.set(seat.row + ':' + seat.column, cell);
       mapEl.appendChild(button);
     });
@@ -160,6 +169,7 @@
     if (first) first.tabIndex = 0;
     zones = new Map(layout.zones.map(function (z) { return [z.zoneNumber, z]; }));
     renderZones(layout.zones);
+    if (boxOffice) boxOffice.drawn();
   }
 
   function money(n) { return '$' + n.toFixed(2); }
@@ -208,23 +218,43 @@
       var label = TYPES[type].charAt(0).toUpperCase() + TYPES[type].slice(1);
       if (types[type]) el.appendChild(legendItem('data-type', type, label, types[type]));
     });
+    if (boxOffice) {
+      boxOffice.legend().forEach(function (item) { el.appendChild(legendItem(item[0], '', item[1], item[2])); });
+    }
   }
 
-  function select(cell) {
+  /** What a seat is: its status, tier, type and zone. */
+  function details(cell) {
     var zone = zones.get(cell.seat.zoneNumber);
-    $('selected').textContent =
-      cell.seat.seatName + ': ' + (STATUSES[cell.status] || [cell.status, cell.status])[1] +
+    return cell.seat.seatName + ': ' + statusWords(cell.status) +
       ' · ' + (cell.seat.seatTier || 'no tier') + (TYPES[cell.seat.type] ? ', ' + TYPES[cell.seat.type] : '') +
       (zone ? ' · zone ' + zone.zoneNumber + ', ' + zone.description : '');
   }
 
-  /** Applies seats of a message (or the whole map); returns how many changed. */
+  /** Makes a seat the map's one tab stop (roving tabindex). */
+  function rove(cell) {
+    var current = mapEl.querySelector('.seat[tabindex="0"]');
+    if (current && current !== cell.button) current.tabIndex = -1;
+    cell.button.tabIndex = 0;
+  }
+
+  /** A click, or Enter or Space on a seat: the box office selects it; a view-only map describes it. */
+  function activate(cell) {
+    rove(cell);
+    $('selected').textContent = (boxOffice && boxOffice.activate(cell)) || details(cell);
+  }
+
+  /** Applies seats of a message (or the whole map) and tells the box office which seats changed. */
   function applySeats(seats) {
+    var changes = [];
     seats.forEach(function (s) {
       var cell = cells.get(s.row + ':' + s.column);
-      if (cell) setStatus(cell, s.seatStatus);
+      if (!cell) return;
+      var from = cell.status;
+      if (setStatus(cell, s.seatStatus)) changes.push({ cell: cell, from: from, to: s.seatStatus });
     });
     renderLegend();
+    if (boxOffice && changes.length) boxOffice.changed(changes);
   }
 
   /** (Re)loads the showtime and its map over HTTP; the layout is drawn again only when its version changed. */
@@ -354,14 +384,31 @@
     if (['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'Home', 'End'].indexOf(event.key) === -1) return;
     event.preventDefault();
     if (!best) return;
-    from.button.tabIndex = -1;
-    best.button.tabIndex = 0;
+    rove(best);
     best.button.focus();
   }
+
+  /** What the box office may use of the map. */
+  var mapApi = {
+    showtimeId: showtimeId,
+    /** Seats by "row:column": { button, seat, status, note } (note: added to the seat's label). */
+    cells: cells,
+    zones: function () { return Array.from(zones.values()); },
+    statusWords: statusWords,
+    relabel: function (cell) { cell.button.setAttribute('aria-label', describe(cell)); },
+    renderLegend: renderLegend,
+    /** Moves keyboard focus to the map's tab stop. */
+    focus: function () {
+      var seat = mapEl.querySelector('.seat[tabindex="0"]');
+      if (seat) seat.focus();
+    },
+  };
 
   async function start() {
     if (!Number.isInteger(showtimeId) || showtimeId < 1) return stop('This is not a showtime id.');
     mapEl.addEventListener('keydown', onKey);
+    var boxOfficeEl = $('box-office');
+    if (boxOfficeEl && window.MarqueeBoxOffice) boxOffice = window.MarqueeBoxOffice(mapApi, boxOfficeEl);
     for (var wait = 1000; ; wait = Math.min(wait * 2, 15000)) {
       try {
         if (!(await load())) return;
@@ -393,5 +440,7 @@
     subscribe();
   }
 
-  void start();
+  // This script is deferred; so is the box office's, later in the page. Every deferred script has run by
+  // DOMContentLoaded, so the box office is there when the map starts.
+  document.addEventListener('DOMContentLoaded', function () { void start(); });
 })();
