@@ -2,7 +2,8 @@
  * `npx tsx scripts/screenshot.ts [out.png [width]]`: takes docs/seat-map.png (900 px wide; 390 looks at it as a phone), the README's picture of the live
  * seat map. Starts the service on a free port over DATABASE_URL (or, unset, a fresh embedded PGlite in a
  * temporary folder, migrated and seeded with the demo chain), sells and holds a few seats of the first
- * upcoming showtime through the GraphQL API with the demo vendor key, and photographs the page in
+ * upcoming showtime through the GraphQL API with the demo vendor key, holds the best 3 and selects two more
+ * through the page's box office, and photographs the page in
  * Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
  */
 import 'reflect-metadata';
@@ -81,6 +82,12 @@ async function main(): Promise<void> {
     const page = await browser.newPage({ viewport: { width, height: 820 }, deviceScaleFactor: 1 });
     await page.goto(`${base}/seat-map/${showtimeId}`);
     await page.waitForSelector('body[data-connection="live"]');
+    // The box office (demo mode) in use: the best 3 seats held from the page, two more seats selected.
+    await page.fill('#best-quantity', '3');
+    await page.click('#hold-best');
+    await page.waitForSelector('#hold:not([hidden])');
+    for (const seat of free.filter((s) => s.row === rows[9]).slice(14, 16)) await page.click(`[data-seat="${seat.seatName}"]`);
+    await page.waitForFunction(() => document.getElementById('box-office-status')?.textContent);
     await page.screenshot({ path: out, fullPage: true });
     console.log(`${out}: showtime ${showtimeId}`);
   } finally {
