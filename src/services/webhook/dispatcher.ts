@@ -28,6 +28,11 @@ export interface DispatcherOptions {
   count?: (outcome: 'sent' | 'failed' | 'retried') => void;
 }
 
+/** The first wait before recording a delivery's outcome again; it doubles while the lease lasts. */
+const RECORD_RETRY_MS = 100;
+/** Recording stops this long before the lease ends, so that it never races another instance's claim. */
+const LEASE_MARGIN_MS = 1000;
+
 /** A retry delay with ±10 % jitter, so receivers that failed together are not retried together. */
 export function jittered(delayMs: number, random = Math.random): number {
   return Math.round(delayMs * (0.9 + 0.2 * random()));
@@ -102,7 +107,9 @@ export class WebhookDispatcher {
 
   private start1(delivery: ClaimedDelivery): void {
     const abort = new AbortController();
-    const done = this.deliver(delivery, abort.signal)
+    // The lease was taken (claimDue) just before now: it ends no earlier than this.
+    const leaseEnds = Date.now() + this.options.leaseMs;
+    const done = this.deliver(delivery, abort.signal, leaseEnds)
       .catch((err: unknown) => this.options.log({ err, deliveryId: delivery.id }, 'webhook delivery failed to record'))
       .finally(() => {
         this.inFlight.delete(delivery.id);
@@ -121,7 +128,7 @@ export class WebhookDispatcher {
     return secrets;
   }
 
-  private async deliver(d: ClaimedDelivery, signal: AbortSignal): Promise<void> {
+  private async deliver(d: ClaimedDelivery, signal: AbortSignal, leaseEnds: number): Promise<void> {
     const body = callbackBody(d.payload);
     let result: SendResult;
     try {
@@ -145,7 +152,34 @@ export class WebhookDispatcher {
     }
     // Shutting down: record nothing; the lease runs out and any instance delivers it again.
     if (result.kind === 'aborted' || this.stopped) return;
-    await this.record(d, result);
+    await this.recordWhileLeased(d, result, signal, leaseEnds);
+  }
+
+  /**
+   * Records the outcome, trying again (100 ms, doubling) while the lease lasts: the receiver has
+   * answered, only the bookkeeping failed (a lost database connection), and a delivery whose outcome
+   * is not recorded is sent again when its lease runs out. Past the lease — or shutting down — it
+   * gives up with the error: the delivery is then sent again (at least once, the same webhook-id).
+   */
+  private async recordWhileLeased(
+    d: ClaimedDelivery,
+    result: Exclude<SendResult, { kind: 'aborted' }>,
+    signal: AbortSignal,
+    leaseEnds: number,
+  ): Promise<void> {
+    for (let delay = RECORD_RETRY_MS; ; delay *= 2) {
+      try {
+        await this.record(d, result);
+        return;
+      } catch (err) {
+        if (this.stopped || signal.aborted || Date.now() + delay >= leaseEnds - LEASE_MARGIN_MS) throw err;
+        this.options.log({ err, deliveryId: d.id, retryInMs: delay }, 'webhook delivery outcome not recorded: retrying');
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+        });
+      }
+    }
   }
 
   private async record(d: ClaimedDelivery, result: Exclude<SendResult, { kind: 'aborted' }>): Promise<void> {
