@@ -1,10 +1,13 @@
 import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
 import {
+  BREAK,
+  execute,
   getOperationAST,
   GraphQLError,
   GraphQLScalarType,
   GraphQLSchema,
   Kind,
+  visit,
   type DocumentNode,
   type ExecutionResult,
 } from 'graphql';
@@ -36,8 +39,32 @@ function jitSchemaOf(schema: GraphQLSchema): GraphQLSchema {
   return new GraphQLSchema({ ...config, types: [...config.types, COERCED] });
 }
 
-/** The document with each operation's variables typed COERCED and without defaults (applied already). */
+/**
+ * The variables that are the condition of an `@include` or `@skip` anywhere in `document`. graphql-jit
+ * compiles those conditions itself and refuses a variable that is not declared `Boolean!` or `Boolean`
+ * with a default ("Variable … of type 'JitCoercedVariable' used in position expecting type 'Boolean!'",
+ * which answered a valid query 400 BAD_REQUEST), so these keep their declaration; a Boolean's coercion is
+ * the same in both, and graphql-js has applied the default already.
+ */
+function directiveConditions(document: DocumentNode): Set<string> {
+  const names = new Set<string>();
+  visit(document, {
+    Directive(node) {
+      if (node.name.value !== 'include' && node.name.value !== 'skip') return;
+      for (const argument of node.arguments ?? []) {
+        if (argument.name.value === 'if' && argument.value.kind === Kind.VARIABLE) names.add(argument.value.name.value);
+      }
+    },
+  });
+  return names;
+}
+
+/**
+ * The document with each operation's variables typed COERCED and without defaults (applied already),
+ * but for the conditions of `@include`/`@skip` (directiveConditions).
+ */
 function withCoercedVariables(document: DocumentNode): DocumentNode {
+  const conditions = directiveConditions(document);
   return {
     ...document,
     definitions: document.definitions.map((definition) =>
@@ -45,14 +72,41 @@ function withCoercedVariables(document: DocumentNode): DocumentNode {
         ? definition
         : {
             ...definition,
-            variableDefinitions: definition.variableDefinitions.map((variable) => ({
-              ...variable,
-              type: { kind: Kind.NAMED_TYPE, name: { kind: Kind.NAME, value: COERCED.name } },
-              defaultValue: undefined,
-            })),
+            variableDefinitions: definition.variableDefinitions.map((variable) =>
+              conditions.has(variable.variable.name.value)
+                ? variable
+                : {
+                    ...variable,
+                    type: { kind: Kind.NAMED_TYPE, name: { kind: Kind.NAME, value: COERCED.name } },
+                    defaultValue: undefined,
+                  },
+            ),
           },
     ),
   };
+}
+
+const asksIntrospection = new WeakMap<DocumentNode, boolean>();
+
+/**
+ * Whether `document` asks for `__schema` or `__type` anywhere. graphql-jit would answer those from the
+ * schema it compiles against, which holds COERCED: `__schema.types` listed `JitCoercedVariable`, and
+ * `__type(name: "JitCoercedVariable")` found it. Such documents (tools, rarely) run on graphql-js.
+ */
+function introspects(document: DocumentNode): boolean {
+  let found = asksIntrospection.get(document);
+  if (found === undefined) {
+    found = false;
+    visit(document, {
+      Field(node) {
+        if (node.name.value !== '__schema' && node.name.value !== '__type') return undefined;
+        found = true;
+        return BREAK;
+      },
+    });
+    asksIntrospection.set(document, found);
+  }
+  return found;
 }
 
 /**
@@ -142,10 +196,20 @@ export function jitGateway(schema: GraphQLSchema): Gateway {
             operationName: request.request.operationName,
           });
           if (!('operation' in selected)) return { errors: selected };
+          const requestId = (request.context as { requestId?: string } | undefined)?.requestId;
+          if (introspects(request.document)) {
+            const result = await execute({
+              schema,
+              document: request.document,
+              variableValues: request.request.variables,
+              operationName: request.request.operationName,
+              contextValue: request.context,
+            });
+            return asGraphQLResult(result, requestId);
+          }
           const { operation, variableValues } = selected;
           const query = compiledFor(compiled, jitSchema, request.document, operation.name?.value ?? null);
           // A document graphql-jit cannot compile answers with its errors, made graphql-js errors like the rest.
-          const requestId = (request.context as { requestId?: string } | undefined)?.requestId;
           if (!isCompiledQuery(query)) return asGraphQLResult(query, requestId);
           return asGraphQLResult(await query.query(undefined, request.context, variableValues), requestId);
         },

@@ -80,6 +80,14 @@ const cases: [string, string, Record<string, unknown>][] = [
   ['a variable default', 'query($n: Int = 3) { echo(n: $n) }', {}],
   ['a resolver that throws', '{ fails echo }', {}],
   ['a non-null field without a value', '{ broken { row label } }', {}],
+  ['@include and @skip on variables', 'query($a: Boolean!, $b: Boolean = false) { echo @include(if: $a) fails @skip(if: $b) }', { a: true }],
+  ['introspection (no type of the executor shows)', '{ __schema { types { name } } __type(name: "JitCoercedVariable") { name } }', {}],
+  ['introspection beside fields, with variables', 'query($n: Int, $t: String!) { echo(n: $n) __type(name: $t) { name kind } }', { n: 2, t: 'Seat' }],
+  [
+    'a directive variable with a default, in a fragment',
+    'query($on: Boolean = true, $n: Int) { ...F } fragment F on Query { echo(n: $n) @include(if: $on) again: echo @skip(if: $on) }',
+    { n: 4 },
+  ],
 ];
 
 describe('graphql-jit executor', () => {
