@@ -15,6 +15,8 @@ export interface Outcome {
   data: unknown;
   /** `path|code`, sorted. */
   errors: string[];
+  /** The errors' messages (not compared: reported when the errors differ). */
+  messages?: string[];
 }
 
 /** Marquee's own limits (cost, depth, tokens, aliases…): graphql-js has none, so these are not compared. */
@@ -28,18 +30,22 @@ interface FormattedError {
 
 const key = (e: FormattedError) => `${(e.path ?? []).join('.')}|${String(e.extensions?.code ?? 'NO_CODE')}`;
 const keys = (errors: readonly FormattedError[] | undefined) => (errors ?? []).map(key).sort();
+const messagesOf = (errors: readonly FormattedError[] | undefined) => (errors ?? []).map((e) => String(e.message).slice(0, 200));
 
 /** The outcome of an HTTP answer (its status and JSON body). */
 export function httpOutcome(status: number, body: { data?: unknown; errors?: FormattedError[] } | null): Outcome {
   const data = body && typeof body === 'object' ? body.data : undefined;
-  return { refused: data === undefined, status, data, errors: keys(body?.errors) };
+  return { refused: data === undefined, status, data, errors: keys(body?.errors), messages: messagesOf(body?.errors) };
 }
 
 /** The outcome of a graphql-ws operation: its `error` message's errors, or its first `next` payload. */
 export function wsOutcome(message: { type: string; payload?: unknown }): Outcome {
-  if (message.type === 'error') return { refused: true, data: undefined, errors: keys(message.payload as FormattedError[]) };
+  if (message.type === 'error') {
+    const errors = message.payload as FormattedError[];
+    return { refused: true, data: undefined, errors: keys(errors), messages: messagesOf(errors) };
+  }
   const payload = (message.payload ?? {}) as { data?: unknown; errors?: FormattedError[] };
-  return { refused: payload.data === undefined, data: payload.data, errors: keys(payload.errors) };
+  return { refused: payload.data === undefined, data: payload.data, errors: keys(payload.errors), messages: messagesOf(payload.errors) };
 }
 
 /** The code Marquee gives an error that graphql-js raised during execution (its one formatter). */
@@ -152,7 +158,8 @@ export function differences(served: Outcome, expected: Outcome | null, options: 
   }
   if (!sameData(served.data, expected.data, options.fresh)) out.push(`data: served ${brief(served.data)}, graphql-js ${brief(expected.data)}`);
   if (served.errors.join() !== expected.errors.join()) {
-    out.push(`errors: served [${served.errors.join(', ')}], graphql-js [${expected.errors.join(', ')}]`);
+    const said = served.messages?.length ? ` (served: ${served.messages.join(' | ')})` : '';
+    out.push(`errors: served [${served.errors.join(', ')}], graphql-js [${expected.errors.join(', ')}]${said}`);
   }
   return out;
 }

@@ -9,10 +9,10 @@ import {
   type GraphQLArgument,
   type GraphQLInputType,
 } from 'graphql';
+import { validCall } from './graphql-gen-valid';
 import {
   buildOperation,
   Raw,
-  validCall,
   variablesJson,
   type ArgSpec,
   type Caller,

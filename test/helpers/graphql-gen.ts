@@ -78,6 +78,21 @@ export function literal(value: unknown, type: GraphQLInputType): string {
   return JSON.stringify(value);
 }
 
+/** `value` as a literal of `type` whose scalar and enum leaves are written by `leaf` (a variable, say). */
+function nestedLiteral(value: unknown, type: GraphQLInputType, leaf: (type: GraphQLInputType, value: unknown) => string): string {
+  const nullable = isNonNullType(type) ? type.ofType : type;
+  if (value !== null && isListType(nullable) && Array.isArray(value)) {
+    return `[${value.map((v) => nestedLiteral(v, nullable.ofType, leaf)).join(', ')}]`;
+  }
+  if (value !== null && typeof value === 'object' && isInputObjectType(nullable)) {
+    const fields = nullable.getFields();
+    return `{${Object.entries(value as Record<string, unknown>)
+      .map(([key, v]) => `${key}: ${nestedLiteral(v, fields[key].type, leaf)}`)
+      .join(', ')}}`;
+  }
+  return leaf(type, value);
+}
+
 const SCALAR_VALUES: Record<string, (rng: Random) => unknown> = {
   Int: (rng) => rng.int(1, 5),
   Float: (rng) => rng.pick([1.5, 2, 10.25]),
@@ -128,6 +143,11 @@ export class ValueMaker {
 
 /** Picks fields two levels deep: leaves and objects at the first level, leaves at the second. */
 export class SelectionMaker {
+  /** Also `__typename`, and `@include`/`@skip` with literal conditions, here and there. */
+  decorate = false;
+  /** When set, nested fields' arguments are variables: it declares one and returns its `$name`. */
+  variables: ((type: GraphQLInputType, value: unknown) => string) | null = null;
+
   constructor(private readonly values: ValueMaker) {}
 
   private get rng(): Random {
@@ -154,30 +174,38 @@ export class SelectionMaker {
     if (chosen.length === 0) return ' { __typename }';
     const parts = chosen.map((f) => {
       const alias = this.rng.chance(0.15) ? `${f.name}Alias: ` : '';
-      return `${alias}${f.name}${this.nestedArgs(type.name, f)}${this.selection(f.type, level + 1)}`;
+      const directive = this.decorate && this.rng.chance(0.3) ? this.rng.pick([' @include(if: true)', ' @include(if: false)', ' @skip(if: true)', ' @skip(if: false)']) : '';
+      return `${alias}${f.name}${this.nestedArgs(type.name, f)}${directive}${this.selection(f.type, level + 1)}`;
     });
+    if (this.decorate && this.rng.chance(0.5)) parts.splice(this.rng.int(0, parts.length), 0, '__typename');
     return ` { ${parts.join(' ')} }`;
   }
 
-  /** A nested field's required arguments, as literals of valid values. */
+  /** A nested field's arguments (the required ones, and some optional ones), as literals of valid values. */
   private nestedArgs(typeName: string, field: GraphQLField<unknown, unknown>): string {
-    const required = field.args.filter((a) => isNonNullType(a.type) && a.defaultValue === undefined);
-    if (required.length === 0) return '';
+    const chosen = this.values.chooseArgs(field.args);
+    if (chosen.length === 0) return '';
     const scope = `${typeName}.${field.name}`;
-    return `(${required.map((a) => `${a.name}: ${literal(this.values.value(a.type, a.name, scope), a.type)}`).join(', ')})`;
+    const write = (type: GraphQLInputType, value: unknown) => (this.variables ? this.variables(type, value) : literal(value, type));
+    return `(${chosen.map((a) => `${a.name}: ${write(a.type, this.values.value(a.type, a.name, scope))}`).join(', ')})`;
   }
 }
 
 /** How one argument of a root call is passed. */
 export interface ArgSpec {
   arg: GraphQLArgument;
-  /** A literal, a variable (declared with `declared`, default the argument's type) or left out. */
-  form: 'literal' | 'variable';
+  /**
+   * A literal; a variable (declared with `declared`, default the argument's type); or `nested`: an
+   * object or list literal whose scalar and enum leaves are variables (`{orderId: $v0_0, seats: [{row: $v0_1 …`).
+   */
+  form: 'literal' | 'variable' | 'nested';
   value?: unknown;
   /** The variable's declared type when not the argument's own (a nullable one, say). */
   declared?: string;
   /** Declare the variable but send no value for it. */
   unsent?: boolean;
+  /** Declare the variable with the value as its default, and send none. */
+  byDefault?: boolean;
   /** The variable's value as JSON text, when JSON.stringify cannot write it (1e400). */
   json?: string;
 }
@@ -190,6 +218,10 @@ export interface RootCall {
   selection: string;
   /** Extra text inside the root field's selection (an unknown field, fragment spreads). */
   extraSelection?: string;
+  /** `@include(if: $genIf)` on the root field, with that Boolean! variable's value. */
+  include?: boolean;
+  /** Variables the selection uses (nested fields' arguments): name, declared type, JSON text. */
+  selectionVariables?: [string, string, string][];
 }
 
 export interface BuiltOperation {
@@ -207,18 +239,38 @@ export function buildOperation(name: string | null, call: RootCall): BuiltOperat
   const variables: [string, string][] = [];
   const args = call.args.map((spec, i) => {
     if (spec.form === 'literal') return `${spec.arg.name}: ${literal(spec.value, spec.arg.type)}`;
+    if (spec.form === 'nested') {
+      let n = 0;
+      const text = nestedLiteral(spec.value, spec.arg.type, (type, value) => {
+        const variable = `v${i}_${n++}`;
+        definitions.push(`$${variable}: ${String(type)}`);
+        variables.push([variable, JSON.stringify(value)]);
+        return `$${variable}`;
+      });
+      return `${spec.arg.name}: ${text}`;
+    }
     const variable = `v${i}`;
-    definitions.push(`$${variable}: ${spec.declared ?? String(spec.arg.type)}`);
-    if (!spec.unsent) variables.push([variable, spec.json ?? JSON.stringify(spec.value)]);
+    const byDefault = spec.byDefault ? ` = ${literal(spec.value, spec.arg.type)}` : '';
+    definitions.push(`$${variable}: ${spec.declared ?? String(spec.arg.type)}${byDefault}`);
+    if (!spec.unsent && !spec.byDefault) variables.push([variable, spec.json ?? JSON.stringify(spec.value)]);
     return `${spec.arg.name}: $${variable}`;
   });
+  for (const [variable, type, json] of call.selectionVariables ?? []) {
+    definitions.push(`$${variable}: ${type}`);
+    variables.push([variable, json]);
+  }
+  if (call.include !== undefined) {
+    definitions.push('$genIf: Boolean!');
+    variables.push(['genIf', String(call.include)]);
+  }
   const head = `${call.operation}${name ? ` ${name}` : ''}${definitions.length ? `(${definitions.join(', ')})` : ''}`;
   const argText = args.length ? `(${args.join(', ')})` : '';
   let selection = call.selection;
   if (call.extraSelection) {
     selection = selection ? selection.replace(/ }$/, ` ${call.extraSelection} }`) : ` { ${call.extraSelection} }`;
   }
-  const field = `${call.alias ? `${call.alias}: ` : ''}${call.field.name}${argText}${selection}`;
+  const directive = call.include !== undefined ? ' @include(if: $genIf)' : '';
+  const field = `${call.alias ? `${call.alias}: ` : ''}${call.field.name}${argText}${directive}${selection}`;
   return { text: `${head} { ${field} }`, head, call: field, variables };
 }
 
@@ -256,65 +308,4 @@ export function generator(seed: string, fixtures: Fixtures): Generator {
   const rng = createRandom(seed);
   const values = new ValueMaker(rng, fixtures);
   return { rng, values, selections: new SelectionMaker(values) };
-}
-
-/** A valid call of `root`: chosen arguments in `form`, a fresh two-level selection. */
-export function validCall(gen: Generator, root: RootField, form: 'literal' | 'variable'): RootCall {
-  const args = gen.values.chooseArgs(root.field.args).map((arg) => ({
-    arg,
-    form,
-    value: gen.values.value(arg.type, arg.name, root.field.name),
-  }));
-  return { operation: root.operation, field: root.field, args, selection: gen.selections.selection(root.field.type) };
-}
-
-/** The root type's name of an operation type, for fragments on the root. */
-const ROOT_TYPE: Record<OperationType, string> = { query: 'Query', mutation: 'Mutation', subscription: 'Subscription' };
-
-/**
- * The valid cases of one root field: literals, variables, fragments with aliases, and several
- * operations in one document with one chosen. `callerAt(i)` is the caller of the i-th.
- */
-export function validCases(gen: Generator, root: RootField, callerAt: (i: number) => Caller): GenCase[] {
-  const cases: GenCase[] = [];
-  const add = (variant: string, query: string, vars: [string, string][], operationName?: string) =>
-    cases.push({
-      root: root.name,
-      variant,
-      hostile: false,
-      operation: root.operation,
-      query,
-      variablesJson: variablesJson(vars),
-      ...(operationName !== undefined ? { operationName } : {}),
-      caller: callerAt(cases.length),
-    });
-
-  const literals = buildOperation(null, validCall(gen, root, 'literal'));
-  add('literals', literals.text, literals.variables);
-  const variables = buildOperation('GenVariables', validCall(gen, root, 'variable'));
-  add('variables', variables.text, variables.variables);
-
-  // A named fragment and an inline one on the field's type, and on the root type; the field aliased.
-  const call = validCall(gen, root, gen.rng.chance(0.5) ? 'literal' : 'variable');
-  const named = getNamedType(root.field.type);
-  const fragments: string[] = [];
-  if (!isLeafType(named)) {
-    const inner = gen.selections.selection(root.field.type);
-    fragments.push(`fragment GenFields on ${named.name}${inner}`);
-    call.extraSelection = `...GenFields ... on ${named.name}${gen.selections.selection(root.field.type)}`;
-  }
-  call.alias = 'genAlias';
-  const op = buildOperation('GenFragments', call);
-  const rootType = ROOT_TYPE[root.operation];
-  fragments.push(`fragment GenRoot on ${rootType} { ${op.call} }`);
-  // A subscription selects exactly one root field, so no __typename beside it.
-  const inline = root.operation === 'subscription' ? '' : ` ... on ${rootType} { __typename }`;
-  add('fragments', [`${op.head} { ...GenRoot${inline} }`, ...fragments].join('\n'), op.variables);
-
-  // Several operations; the request names the one to run.
-  const target = buildOperation('GenChosen', validCall(gen, root, gen.rng.chance(0.5) ? 'literal' : 'variable'));
-  const others = ['query GenOther { __typename }', 'mutation GenOtherMutation { __typename }'];
-  const documents = gen.rng.shuffle([target.text, ...others]);
-  add('operations', documents.join('\n'), target.variables, 'GenChosen');
-  return cases;
 }

@@ -9,7 +9,6 @@ import {
   CALLERS,
   generator,
   rootFieldsOf,
-  validCases,
   type Caller,
   type GenCase,
   type OperationType,
@@ -18,6 +17,7 @@ import {
 import { differences, limited, referenceOutcome, type Outcome } from '../helpers/graphql-gen-compare';
 import { readFixtures, WEBHOOK_TOKEN } from '../helpers/graphql-gen-fixtures';
 import { hostileCases } from '../helpers/graphql-gen-hostile';
+import { introspectionCases, validCases } from '../helpers/graphql-gen-valid';
 import { get, overWs, post, type Served } from '../helpers/graphql-gen-transport';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
 
@@ -99,6 +99,7 @@ beforeAll(async () => {
     if (root.operation === 'mutation') cases.mutation.push(...validCases(gen, root, (i) => (i % 2 ? 'vendor' : 'vendor-account')));
     cases[root.operation].push(...hostileCases(gen, root, (i) => callerAt(i + 1)));
   }
+  cases.query.push(...introspectionCases(gen, app.server.schema, (i) => CALLERS[i % CALLERS.length]));
 }, 60_000);
 
 afterAll(async () => {
