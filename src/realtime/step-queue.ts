@@ -61,8 +61,8 @@ export class StepQueues<S extends { kind: StepKind }> {
         if (next.action === 'resync') {
           this.stats.escalations += 1;
           this.handlers.log({ err, showtimeId: key, failures }, `seat event ${step.kind} failed ${failures} times: resyncing its subscribers`);
+          // The backoff goes on growing: the resync's first attempt waits the next delay.
           step = this.handlers.escalate(step);
-          failures = 0;
         } else {
           this.stats.retries += 1;
           // The first failure of a step, and each of a resync's (at most one per capped delay).
