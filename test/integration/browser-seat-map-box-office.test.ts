@@ -231,7 +231,7 @@ describe('the seat map as a box office (demo mode)', () => {
     await page.context().close();
   });
 
-  it('finds its hold again after a reload, adds seats to it, and counts down from the order expiry', async () => {
+  it('finds its hold again after a reload, adds seats to it, counts down from the order expiry and extends it', async () => {
     const show = shows[3];
     const { page, log } = await openSeatMap(show.showtimeId);
     const [s1, s2] = show.regular.slice(40, 42);
@@ -253,6 +253,12 @@ describe('the seat map as a box office (demo mode)', () => {
     const shown = await page.textContent('#countdown');
     const [, minutes, seconds] = /^\((\d+):(\d{2}) left\)$/.exec(shown ?? '')!;
     expect(Math.abs(Number(minutes) * 60 + Number(seconds) - (expiresAt.getTime() - Date.now()) / 1000)).toBeLessThan(3);
+    // "More time" moves the order's expiry (refreshOrderExpiration) and says until when.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await page.click('#extend');
+    expect(await announced(page, /^2 seats held until /)).toMatch(/^2 seats held until \d{1,2}:\d{2}.*\.$/);
+    const [{ expires_at: extended }] = await sql<{ expires_at: Date }[]>`select expires_at from orders where id = ${orderId}`;
+    expect(extended.getTime() - expiresAt.getTime()).toBeGreaterThanOrEqual(1000);
     await page.click('#release');
     await announced(page, /^Seats released/);
     expect(log.errors).toEqual([]);
