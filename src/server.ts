@@ -86,7 +86,8 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     done();
   });
   // No request waits longer than its statement timeout + 5 s: then 503 with Retry-After (src/unavailable.ts).
-  installRequestDeadline(app, config.DB_STATEMENT_TIMEOUT + 5000);
+  // A statement timeout of 0 turns statement timeouts off, and this deadline with them.
+  if (config.DB_STATEMENT_TIMEOUT > 0) installRequestDeadline(app, config.DB_STATEMENT_TIMEOUT + 5000);
   if (config.EXPOSE_SQL_COUNT) {
     app.addHook('onSend', (req, reply, payload, done) => {
       reply.header('x-sql-statements', String(req.sqlCount?.count ?? 0));

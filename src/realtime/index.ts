@@ -1,5 +1,5 @@
 import { startExpirySweeper } from '../services/order/expiry';
-import { SeatFanout } from './fanout';
+import { FIRST_MESSAGE_TIMEOUT_MS, SeatFanout } from './fanout';
 import { SeatEventRelay } from './relay';
 import { startSeatEventSweeper } from './sweeper';
 import type { RealtimeDeps } from './types';
@@ -20,8 +20,9 @@ export async function startRealtime(deps: RealtimeDeps): Promise<{ close(): Prom
   const { config, database } = deps;
   const fanout = new SeatFanout(database.db, log, {
     bufferLimit: config.SEAT_SUBSCRIBER_BUFFER,
-    // A first message waits on the database as a request does: at most its statement timeout + 5 s.
-    firstMessageTimeoutMs: config.DB_STATEMENT_TIMEOUT + 5000,
+    // A first message waits on the database as a request does: at most its statement timeout + 5 s
+    // (20 s when statement timeouts are off).
+    firstMessageTimeoutMs: config.DB_STATEMENT_TIMEOUT > 0 ? config.DB_STATEMENT_TIMEOUT + 5000 : FIRST_MESSAGE_TIMEOUT_MS,
   });
   const relay = new SeatEventRelay(database.db, database.relayDb, database.notifier, fanout, {
     pollMs: config.SEAT_EVENT_POLL_INTERVAL,
