@@ -73,7 +73,7 @@ const contactVariants = (security: Security): Variant[] =>
 
 /**
  * design.md's "Auth" and docs/auth.md, by route: the first rule that matches a route is its rule. A
- * read no rule names is a public catalog read; a write no rule names stops the server at start.
+ * route no rule names stops the server at start (the catalog reads are named area by area).
  */
 export const AUTH_RULES: Rule[] = [
   // Orders: by token anyone holding it; reads the vendor's own, the account's own or an admin's; writes a vendor.
@@ -133,8 +133,13 @@ export const AUTH_RULES: Rule[] = [
   { path: /^\/v2\/(subscriptions|subscriber-profiles)(\/|$)/, security: CREDENTIALS.vendorOrAccount },
   // Webhooks: a vendor's own subscriptions.
   { path: /^\/v1\/webhooks(\/|$)/, security: CREDENTIALS.vendor },
-  // Everything else that is read: the public catalog.
-  { path: /^\//, methods: ['GET'], security: CREDENTIALS.none },
+  // The public catalog, area by area: a read of an area no rule names stops the server at start
+  // (fail closed), so a new route of account data cannot become public by omission.
+  {
+    path: /^\/v\d\/(refund-reasons|attributes|attribute-groups|movie|movies|movie-lists|markets|theatres|locations|media|images|showtimes|seating-layouts|concessions|webhook-events)(\/|$)/,
+    methods: ['GET'],
+    security: CREDENTIALS.none,
+  },
 ];
 
 function ruleOf(method: string, url: string): Rule | undefined {
