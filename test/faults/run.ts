@@ -258,5 +258,12 @@ main()
   .catch((err: unknown) => {
     console.error(`fault suite could not run: ${err instanceof Error ? err.message : String(err)}`);
     teardownSync();
+    if (workDir) {
+      // Keep the instances' logs, if any were written, and say where; nothing else.
+      fs.rmSync(path.join(workDir, 'app'), { recursive: true, force: true });
+      const logs = path.join(workDir, 'logs');
+      if (fs.existsSync(logs) && fs.readdirSync(logs).length) console.error(`The instances' logs are kept in ${logs}`);
+      else fs.rmSync(workDir, { recursive: true, force: true });
+    }
     process.exit(1);
   });
