@@ -13,6 +13,7 @@ import { createContext, type Context } from './context';
 import { memoizeApolloQueryHash } from './graphql/query-hash';
 import { memoizeApolloNegotiation } from './graphql/negotiation';
 import { jitGateway } from './graphql/jit';
+import { cacheControlPlugin, installGraphqlCacheHeaders } from './graphql/cache-control';
 import { warmReferenceData } from './loaders';
 import { databaseErrorToDomain } from './db-errors';
 import { DomainError, ERROR_CATALOG } from './errors';
@@ -138,8 +139,10 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     validationRules: rules,
     plugins: [
       fastifyApolloDrainPlugin(app),
-      // No cache hints are used; without this plugin Apollo does not wrap every field resolver.
+      // Apollo's cache control would wrap every field resolver and sees no field of the compiled executor:
+      // Cache-Control comes from the document and one table of hints instead (src/graphql/cache-control.ts).
       ApolloServerPluginCacheControlDisabled(),
+      cacheControlPlugin(schema),
       // Apollo's landing page loads from a CDN; browsers get our own GraphiQL instead (src/web).
       ApolloServerPluginLandingPageDisabled(),
       // A database outage answers 503 with Retry-After, as on REST.
@@ -191,6 +194,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     },
   });
   app.route({ url: '/graphql', method: ['GET', 'POST', 'OPTIONS'], handler: graphqlHandler });
+  installGraphqlCacheHeaders(app);
 
   const health = await registerHealth(app, { database });
   const registry = registerMetrics(app, config);

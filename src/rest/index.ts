@@ -7,6 +7,7 @@ import { installErrorHandling } from './errors';
 import { baseUrlOf } from './hal';
 import { addComponentSchemas, documentFor, swaggerOptions } from './openapi';
 import { installAuthRules } from './auth-rules';
+import { installCacheRules } from './cache-rules';
 import { installInputGuard } from './input-guard';
 import { createRestKit, type RestKit } from './kit';
 import { catalogRoutes } from './catalog.routes';
@@ -53,6 +54,8 @@ export async function registerRest(app: FastifyInstance, deps: RestDeps): Promis
   // nothing else (not GraphQL). The rules declare each route's OpenAPI `security` and enforce it.
   await app.register(async (rest) => {
     installAuthRules(rest, kit);
+    // After the credential rules: a route's cache class is bounded by the credential it needs.
+    installCacheRules(rest);
     installInputGuard(rest);
     for (const group of ROUTE_GROUPS) {
       await rest.register(async (scope) => group(scope, kit));

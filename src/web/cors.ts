@@ -11,6 +11,7 @@ export const CORS_ALLOWED_HEADERS = [
   'X-Request-Id',
   'Apollo-Require-Preflight',
   'X-Apollo-Operation-Name',
+  'If-None-Match',
 ];
 
 /** Response headers a browser script may read: created resources, correlation, rate-limit state. */
@@ -22,6 +23,7 @@ export const CORS_EXPOSED_HEADERS = [
   'X-RateLimit-Remaining',
   'X-RateLimit-Reset',
   'X-Sql-Statements',
+  'ETag',
 ];
 
 /** How long a browser may cache a preflight answer (Chrome caps it at 2 hours). */
