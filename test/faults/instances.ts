@@ -39,8 +39,8 @@ export interface Instance {
  * with even if someone rebuilds dist/ meanwhile.
  */
 export async function prepareBuild(root: string, workDir: string): Promise<string> {
-  await run('npm', ['run', '-s', 'build'], { cwd: root, timeout: 300_000 }).catch((err: { stdout?: string; stderr?: string }) => {
-    throw new Error(`npm run build failed in ${root}:\n${err.stdout ?? ''}${err.stderr ?? ''}`);
+  await run('npm', ['run', '-s', 'build'], { cwd: root, timeout: 300_000 }).catch((err: Error & { stdout?: string; stderr?: string }) => {
+    throw new Error(`npm run build failed in ${root}:\n${`${err.stdout ?? ''}${err.stderr ?? ''}`.trim() || err.message}`);
   });
   const appDir = path.join(workDir, 'app');
   fs.cpSync(path.join(root, 'dist'), path.join(appDir, 'dist'), { recursive: true });
