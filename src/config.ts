@@ -137,6 +137,19 @@ const schema = z.object({
   EXPOSE_SQL_COUNT: flag('false'),
   /** Requests per minute per client address; 0 turns rate limiting off. Default: 1200 in production, off otherwise. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).optional(),
+  /**
+   * Estimated GraphQL cost (src/graphql/cost.ts) per client per minute, the client being the vendor key, else
+   * the account, else the address; 0 (the default) turns the cost budget and its RateLimit headers off.
+   */
+  RATE_LIMIT_COST_PER_MINUTE: z.coerce.number().int().min(0).default(0),
+  /** The separate cost budget of order writes (holds, payment, checkout); default: RATE_LIMIT_COST_PER_MINUTE. */
+  RATE_LIMIT_ORDER_COST_PER_MINUTE: z.coerce.number().int().min(0).optional(),
+  /** What one REST request costs in the cost budget (a GraphQL operation costs its estimate). */
+  RATE_LIMIT_REST_COST: z.coerce.number().int().min(0).default(10),
+  /** Redis shared by the instances (`redis://host:port/db`): the cost budget (and persisted queries) across instances. */
+  REDIS_URL: z.string().url().optional(),
+  /** Prefix of the cost budget's Redis keys (instances sharing a budget share it). */
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('marquee:rl:'),
   /** Seed scale for demo mode: 1 is ~40 theatres, 22.5 is chain size (~900 theatres). */
   SEED_SCALE: z.coerce.number().positive().default(1),
 
