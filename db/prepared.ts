@@ -82,8 +82,10 @@ export class ConnectionLostError extends Error {
   }
 }
 
-/** Reservations asked for one transaction at most (the first and one per connection closed meanwhile). */
+/** Reservations asked for one transaction at most (the first, one per connection closed, one a second). */
 const MAX_RESERVE_ASKS = 32;
+/** While a reservation waits, it is asked for again this often, whatever closed. */
+const RESERVE_ASK_AGAIN_MS = 1000;
 
 /**
  * A connection of the pool to itself, as `client.reserve()` gives it — except that the wait cannot
@@ -91,20 +93,26 @@ const MAX_RESERVE_ASKS = 32;
  * closes, the pool hands the head of that queue to the closed connection's reconnect as its first
  * query, and a reconnect drops a reservation there instead of answering it (porsager/postgres#1195):
  * the promise never settles, and the request waits forever with no session in Postgres. So while it
- * waits, each connection of the pool that closes makes it ask again; the first answer wins, and a
- * reservation granted after that goes straight back to the pool. A refusal (the database cannot be
- * reached) ends the wait with that error.
+ * waits, each connection of the pool that closes makes it ask again — and so does every second, since
+ * a connection closed while it reconnects (terminated during its start-up) reconnects again without
+ * telling anyone; the first answer wins, and a reservation granted after that goes straight back to the
+ * pool. A refusal (the database cannot be reached) ends the wait with that error.
  */
 function reserveConnection(client: ReservingClient): Promise<ReservedClient> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let asks = 0;
-    const stopWatching = onConnectionClosed(client, () => {
+    const unwatch = onConnectionClosed(client, () => {
       // After the pool's own close handling (which is what may drop the queued reservation).
-      if (!settled && asks < MAX_RESERVE_ASKS) setImmediate(ask);
+      setImmediate(ask);
     });
+    const timer = setInterval(ask, RESERVE_ASK_AGAIN_MS);
+    const stopWatching = () => {
+      unwatch();
+      clearInterval(timer);
+    };
     function ask(): void {
-      if (settled) return;
+      if (settled || asks >= MAX_RESERVE_ASKS) return;
       asks += 1;
       client.reserve().then(
         (connection) => {
