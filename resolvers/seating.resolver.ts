@@ -72,7 +72,7 @@ export class TheatreSeatingResolver {
 export class LayoutResolver {
   @FieldResolver(() => [LayoutSeat], { description: 'Every cell of the layout, row by row.' })
   async seats(@Root() layout: Layout, @Ctx() ctx: Context): Promise<LayoutSeat[]> {
-    return (await ctx.loaders.layoutSeatsByVersionId.load(layout.versionId)).map(toLayoutSeat);
+    return (await ctx.loaders.layoutSeatsByVersionId.load(layout.versionId)).map((s) => toLayoutSeat(layout, s));
   }
 
   @FieldResolver(() => [LayoutZone], { description: 'Price zones of the layout.' })

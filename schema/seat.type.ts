@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { SEAT_STATUSES, SEAT_TYPES, type SeatStatus as SpecSeatStatus, type SeatType as SpecSeatType } from '../src/services/seating/seat-status';
 
 /** The spec's seat types in SCREAMING_CASE (REST prints the spec's spelling via `SEAT_TYPE_SPEC`). */
@@ -89,6 +89,17 @@ export const toSeatType = (specType: string): SeatType => SEAT_TYPE_ENUM[specTyp
 
 @ObjectType({ description: 'A seat (or aisle cell) of a showtime, with its status for the viewer.' })
 export class Seat {
+  /** The showtime the seat belongs to: part of its id. */
+  showtimeId!: number;
+
+  @Field(() => ID, {
+    description:
+      'Unique among seats: `<showtimeId>:<row>:<column>`, so a client cache keeps one object per seat of a showtime and a `seatStatusChanged` message updates the cached map.',
+  })
+  get id(): string {
+    return `${this.showtimeId}:${this.row}:${this.column}`;
+  }
+
   @Field(() => Int, { description: 'Row in the grid, from 1.' })
   row!: number;
 
@@ -116,6 +127,17 @@ export class Seat {
 
 @ObjectType({ description: 'A cell of a theatre seating layout (no per-showtime status).' })
 export class LayoutSeat {
+  /** The layout version's `[id, versionNumber]`: part of its id. */
+  layoutId!: number;
+  versionNumber!: number;
+
+  @Field(() => ID, {
+    description: 'Unique among layout cells: `<layoutId>:<versionNumber>:<row>:<column>` (a version\'s cells never change).',
+  })
+  get id(): string {
+    return `${this.layoutId}:${this.versionNumber}:${this.row}:${this.column}`;
+  }
+
   @Field(() => Int, { description: 'Row in the grid, from 1.' })
   row!: number;
 

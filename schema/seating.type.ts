@@ -26,6 +26,7 @@ export class SeatingLayout {
   get seats(): Seat[] {
     this.seatObjects ??= this.map.seats.map(({ seat, status, available }) =>
       Object.assign(new Seat(), {
+        showtimeId: this.map.showtimeId,
         row: seat.row,
         column: seat.column,
         seatName: seat.seatName,
@@ -75,7 +76,10 @@ export class LayoutZone {
   description!: string;
 }
 
-@ObjectType({ description: 'One of the layouts an auditorium can have, at its current version.' })
+@ObjectType({
+  description:
+    'One version of one of the layouts an auditorium can have. `id` is the layout (the REST id), the same for all its versions: a client cache keys it by `[id, versionNumber]`.',
+})
 export class Layout {
   @Field(() => Int, { description: 'The layout id (differentiates the layouts of an auditorium).' })
   id!: number;
@@ -107,8 +111,10 @@ export function toLayout(v: LayoutVersionRecord): Layout {
   });
 }
 
-export const toLayoutSeat = (s: LayoutSeatRow): LayoutSeat =>
+export const toLayoutSeat = (layout: Pick<Layout, 'id' | 'versionNumber'>, s: LayoutSeatRow): LayoutSeat =>
   Object.assign(new LayoutSeat(), {
+    layoutId: layout.id,
+    versionNumber: layout.versionNumber,
     row: s.row,
     column: s.column,
     seatName: s.seatName,
