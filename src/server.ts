@@ -20,12 +20,13 @@ import { DomainError, ERROR_CATALOG } from './errors';
 import { clientAddressOf, trustFunction } from './client-address';
 import { formatGraphQLError, requestIdOf, tagRequestId } from './graphql/format-error';
 import { checkVariables, inputTextRule } from './graphql/input-guard';
-import { checkCost, limitRules, limitsOf, parseOptionsOf } from './graphql/limits';
+import { checkCost, limitRules, limitsOf, operationBudget, operationCost, parseOptionsOf } from './graphql/limits';
 import { guardListFields } from './graphql/list-guard';
 import { loggerOptions } from './logging';
 import { registerHealth } from './health';
 import { registerMetrics } from './metrics';
 import { ClientBudget } from './rate-limit';
+import { budgetHeaders, budgetOfRoute, CostBudget, decide, ORDER_MUTATIONS, rateLimitedError } from './cost-budget';
 import { registerRest } from './rest';
 import { lazySchemaController } from './rest/schema-compilers';
 import { frameworkErrors } from './rest/errors';
@@ -113,6 +114,42 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     });
   }
 
+  // The cost budgets (src/cost-budget.ts): REST requests here at a flat cost, GraphQL operations by their
+  // estimate in the plugin below, graphql-ws operations in src/realtime/ws.ts; all through decide().
+  const costBudget =
+    config.RATE_LIMIT_COST_PER_MINUTE > 0
+      ? new CostBudget({
+          catalogPerWindow: config.RATE_LIMIT_COST_PER_MINUTE,
+          ordersPerWindow: config.RATE_LIMIT_ORDER_COST_PER_MINUTE ?? config.RATE_LIMIT_COST_PER_MINUTE,
+          redisUrl: config.REDIS_URL,
+          prefix: config.RATE_LIMIT_REDIS_PREFIX,
+          log: app.log,
+        })
+      : null;
+  // The address of each GraphQL request, for the budget's client when it carries no credential; by the
+  // context's loaders, since Apollo hands the plugins a shallow copy of the context.
+  const addressOf = new WeakMap<Context['loaders'], string>();
+  if (costBudget) {
+    app.addHook('preHandler', async (request, reply) => {
+      if (!/^\/v[1-4]\//.test(request.url) || request.method === 'OPTIONS') return;
+      const principal = await resolvePrincipal(database.db, { secret: config.JWT_SECRET, maxLifetimeMs: config.JWT_MAX_LIFETIME }, {
+        vendorKey: header(request.headers['x-vendor-key']),
+        authorization: header(request.headers.authorization),
+      }).catch(() => null);
+      const budget = budgetOfRoute(request.method, request.url);
+      const decision = await decide(costBudget, { principal, address: request.ip, budget, cost: config.RATE_LIMIT_REST_COST });
+      for (const [name, value] of budgetHeaders(costBudget, decision)) void reply.header(name, value);
+      if (decision && !decision.allowed) {
+        throw new DomainError('RATE_LIMITED', `The ${budget} cost budget of ${decision.limit} a minute is spent; retry in ${decision.resetSeconds} s`);
+      }
+    });
+    // Every answer states the policy, also those refused before any budget was taken.
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (!reply.hasHeader('ratelimit-policy')) void reply.header('ratelimit-policy', costBudget.policyHeader());
+      done(null, payload);
+    });
+  }
+
   const buildContext = async (headers: Record<string, unknown>, requestId: string, count?: StatementCount | null): Promise<Context> => {
     const db = count ? countingDb(database.db, count) : database.db;
     const principal = await resolvePrincipal(db, { secret: config.JWT_SECRET, maxLifetimeMs: config.JWT_MAX_LIFETIME }, {
@@ -150,10 +187,19 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       {
         async requestDidStart() {
           return {
-            async didResolveOperation({ request, document, operationName }) {
+            async didResolveOperation({ request, document, operationName, contextValue, response }) {
               const error =
                 checkVariables(request.variables) ?? checkCost(schema, document, request.variables, operationName, limits);
               if (error) throw error;
+              if (!costBudget) return;
+              const decision = await decide(costBudget, {
+                principal: contextValue.principal,
+                address: addressOf.get(contextValue.loaders) ?? 'unknown',
+                budget: operationBudget(document, operationName, ORDER_MUTATIONS),
+                cost: operationCost(schema, document, request.variables, operationName),
+              });
+              if (decision && !decision.allowed) throw rateLimitedError(costBudget, decision);
+              for (const [name, value] of budgetHeaders(costBudget, decision)) response.http.headers.set(name, value);
             },
           };
         },
@@ -171,7 +217,9 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   const graphqlHandler = fastifyApolloHandler(apollo, {
     context: async (request) => {
       try {
-        return await buildContext(request.headers, request.id, request.sqlCount);
+        const context = await buildContext(request.headers, request.id, request.sqlCount);
+        addressOf.set(context.loaders, request.ip);
+        return context;
       } catch (err) {
         tagRequestId(err, request.id);
         // A bad credential is the client's fault, a database outage (the vendor-key lookup) nobody's:
@@ -198,6 +246,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
 
   const health = await registerHealth(app, { database });
   const registry = registerMetrics(app, config);
+  costBudget?.registerMetrics(registry);
 
   await registerRest(app, { config, database, buildContext });
   await registerWeb(app, { config, database });
@@ -211,6 +260,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       limits,
       rules,
       budget,
+      costBudget,
       formatError,
       clientAddress: (request) => clientAddressOf(request, trust),
     },
@@ -242,6 +292,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
         await webhooks.close();
         await realtime.close();
         await health.close();
+        await costBudget?.close();
       } finally {
         // The HTTP server closes even when stopping the live parts failed (e.g. the database is gone):
         // Apollo's drain (fastifyApolloDrainPlugin) closes Fastify, which stops accepting connections and

@@ -187,6 +187,31 @@ function estimateCost(
 }
 
 /**
+ * What an operation takes from its client's cost budget (src/cost-budget.ts): its estimate (remembered
+ * from checkCost), at least 1, so that even an operation of scalars only counts.
+ */
+export function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> | null | undefined,
+  operationName: string | null | undefined,
+): number {
+  const cost = estimateCost(schema, document, variables ?? {}, operationName ?? undefined);
+  return typeof cost === 'number' ? Math.max(1, cost) : 1;
+}
+
+/** The budget an operation takes from: `orders` when it is a mutation of order fields only. */
+export function operationBudget(document: DocumentNode, operationName: string | null | undefined, orderFields: ReadonlySet<string>) {
+  const operation = document.definitions.find(
+    (d) => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
+  );
+  if (operation?.kind !== Kind.OPERATION_DEFINITION || operation.operation !== 'mutation') return 'catalog' as const;
+  const fields = operation.selectionSet.selections.filter((s) => s.kind === Kind.FIELD && s.name.value !== '__typename');
+  const orders = fields.length > 0 && fields.every((s) => s.kind === Kind.FIELD && orderFields.has(s.name.value));
+  return orders ? ('orders' as const) : ('catalog' as const);
+}
+
+/**
  * The estimated cost of the operation with its variables (list sizes multiply, see cost.ts), or the
  * limit error when it is over the budget. Runs after validation, before execution.
  */

@@ -11,7 +11,8 @@ import { DomainError, type ErrorCode } from '../errors';
 import { isVariableCoercionError } from '../graphql/format-error';
 import { checkVariables } from '../graphql/input-guard';
 import { operationResolutionError } from '../graphql/jit';
-import { checkCost, parseOptionsOf } from '../graphql/limits';
+import { checkCost, operationBudget, operationCost, parseOptionsOf } from '../graphql/limits';
+import { decide, ORDER_MUTATIONS, rateLimitedError } from '../cost-budget';
 import type { SeatFanout } from './fanout';
 import { createSharedSubscribe } from './shared-execution';
 import type { RealtimeDeps, Wire } from './types';
@@ -221,7 +222,7 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
         const conn = connectionOf(ctx);
         if (conn?.expiry) clearTimeout(conn.expiry);
       },
-      onSubscribe: (ctx, _id, payload) => {
+      onSubscribe: async (ctx, _id, payload) => {
         const conn = connectionOf(ctx);
         if (!conn) return [errorOf('UNAUTHENTICATED', 'The connection was not initialised')];
         if (guard.budget?.take(conn.address).exceeded) {
@@ -248,6 +249,13 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
           checkVariables(payload.variables) ??
           checkCost(deps.schema, document, payload.variables, payload.operationName, guard.limits);
         if (refused) return [refused];
+        const decision = await decide(guard.costBudget, {
+          principal: conn.principal,
+          address: conn.address,
+          budget: operationBudget(document, payload.operationName, ORDER_MUTATIONS),
+          cost: operationCost(deps.schema, document, payload.variables, payload.operationName),
+        });
+        if (guard.costBudget && decision && !decision.allowed) return [rateLimitedError(guard.costBudget, decision)];
         queryTexts.set(document, payload.query);
         return { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },

@@ -49,7 +49,7 @@ describe('the seat map of the widest auditorium', () => {
       const fit = await page.evaluate((): Fit => {
         const view = document.getElementById('auditorium-view')!;
         const box = view.getBoundingClientRect();
-        const cells = [...document.querySelectorAll<HTMLElement>('#map .row-label, #map .seat')];
+        const cells = Array.from(document.querySelectorAll<HTMLElement>('#map .row-label, #map .seat'));
         const outside = cells
           .filter((el) => {
             const r = el.getBoundingClientRect();
