@@ -31,7 +31,7 @@ const subscribes: Record<string, unknown>[] = [];
 
 /** A `ws` WebSocket that records the variables of the subscriptions it sends. */
 class RecordingWebSocket extends WebSocket {
-  send(data: string, ...rest: unknown[]): void {
+  override send(data: string, ...rest: unknown[]): void {
     const message = JSON.parse(data) as { type: string; payload?: { variables?: Record<string, unknown> } };
     if (message.type === 'subscribe') subscribes.push(message.payload?.variables ?? {});
     (super.send as (...args: unknown[]) => void)(data, ...rest);
