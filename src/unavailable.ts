@@ -1,6 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CATALOG } from './errors';
+import { redactUrl } from './logging';
 
 /**
  * What a client gets while the database cannot serve it (src/db-errors.ts: lost or unreachable
@@ -57,7 +58,7 @@ export function installRequestDeadline(app: FastifyInstance, deadlineMs: number)
 
 function answerLate(request: FastifyRequest, reply: FastifyReply, deadlineMs: number): void {
   if (reply.sent || reply.raw.headersSent) return;
-  request.log.error({ requestId: request.id, url: request.url, deadlineMs }, 'request not answered within its deadline: 503');
+  request.log.error({ requestId: request.id, url: redactUrl(request.url), deadlineMs }, 'request not answered within its deadline: 503');
   const { status, restCode } = ERROR_CATALOG.SERVICE_UNAVAILABLE;
   const body = request.url.split('?')[0] === '/graphql'
     ? { errors: [{ message: UNAVAILABLE_MESSAGE, extensions: { code: 'SERVICE_UNAVAILABLE', requestId: request.id } }] }
