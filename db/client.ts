@@ -30,6 +30,11 @@ export type DbOrTx = Db | Tx;
  */
 export class StatementCount implements Logger {
   count = 0;
+  /**
+   * Set while tracing (src/tracing/sql.ts): wraps the driver client of the counting handle, so that its
+   * statements are spans under the request's. Null when tracing is off: nothing is wrapped.
+   */
+  wrapClient: (<C>(client: C) => C) | null = null;
   logQuery(): void {
     this.count += 1;
   }
@@ -54,6 +59,7 @@ export function countingDb(db: Db, count: StatementCount): Db {
   const counting = Object.create(session) as { logger: Logger; options: object };
   counting.logger = count;
   counting.options = { ...(session.options ?? {}), logger: count };
+  if (count.wrapClient) (counting as unknown as { client: unknown }).client = count.wrapClient((session as { client?: unknown }).client);
   const handle = Object.create(shared) as Db & { session: unknown; [SHARED]: Db };
   handle.session = counting;
   handle[SHARED] = shared;

@@ -1,3 +1,5 @@
+import { traced, type Span } from './tracing';
+
 export interface Sweeper {
   stop(): Promise<void>;
 }
@@ -8,8 +10,8 @@ export interface Sweeper {
  * loop goes on. The order-expiry and seat-event sweepers both run on it, on every instance.
  */
 export function startSweepLoop(
-  sweep: () => Promise<number>,
-  options: { intervalMs: number; batch: number; onError?: (error: unknown) => void },
+  sweep: (span: Span | null) => Promise<number>,
+  options: { intervalMs: number; batch: number; onError?: (error: unknown) => void; /** The span name of a round (tracing). */ name?: string },
 ): Sweeper {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -17,9 +19,12 @@ export function startSweepLoop(
 
   const tick = async () => {
     try {
-      while (!stopped && (await sweep()) === options.batch) {
-        // a full batch: more may be due
-      }
+      // Tracing: one span per round, handed to `sweep` so its statements can be children (tracing/sql.ts tracedDb).
+      await traced(options.name ?? 'sweep', {}, async (span) => {
+        while (!stopped && (await sweep(span)) === options.batch) {
+          // a full batch: more may be due
+        }
+      });
     } catch (error) {
       if (!stopped) options.onError?.(error);
     }

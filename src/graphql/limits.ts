@@ -18,7 +18,7 @@ import {
 import { getComplexity } from 'graphql-query-complexity';
 import type { Config } from '../config';
 import { DomainError } from '../errors';
-import { COST_ARGUMENTS, listAwareEstimator } from './cost';
+import { COST_ARGUMENTS, listAwareEstimator, listSizesGeneration } from './cost';
 
 /** The static limits every GraphQL operation passes before it runs, over HTTP and graphql-ws alike. */
 export interface OperationLimits {
@@ -170,7 +170,7 @@ function estimateCost(
   }
   // Only the variables given: a missing one (its default applies) and an explicit null differ.
   const given = Object.fromEntries(known.costVariables.filter((name) => name in variables).map((name) => [name, variables[name]]));
-  const key = `${operationName ?? ''}\u0000${JSON.stringify(given)}`;
+  const key = `${listSizesGeneration()}\u0000${operationName ?? ''}\u0000${JSON.stringify(given)}`;
   const hit = known.byKey.get(key);
   if (hit !== undefined) return hit;
   let estimate: number | 'nodes' | null;

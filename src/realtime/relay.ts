@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Notifier } from '../../db/client';
 import { onSeatEventsCommitted, readEventsAfter, type SeatEvent } from './seat-log';
+import { traced } from '../tracing';
+import { tracedDb } from '../tracing/sql';
 
 /** The post-commit wake-up of other instances' relays (sent outside any claim transaction). */
 export const WAKE_CHANNEL = 'seat_events_wake';
@@ -131,7 +133,12 @@ export class SeatEventRelay {
   private async readOnce(): Promise<void> {
     const batch = this.options.batch ?? 2000;
     this.stats.reads += 1;
-    const events = await readEventsAfter(this.relayDb, this.positions, batch);
+    // Tracing: a span per read, its statement a child; the fan-out's messages are spans of their own (ws.ts).
+    const events = await traced('seat-event relay read', { 'relay.showtimes': this.positions.size }, async (span) => {
+      const read = await readEventsAfter(span ? tracedDb(this.relayDb, span) : this.relayDb, this.positions, batch);
+      span?.setAttribute('relay.events', read.length);
+      return read;
+    });
     for (let i = 0; i < events.length; ) {
       const showtimeId = events[i].showtimeId;
       let j = i;

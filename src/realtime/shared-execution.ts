@@ -8,6 +8,7 @@ import {
 import { isSeatStream } from './fanout';
 import { textFrame } from './frame';
 import type { Wire } from './types';
+import { endFailed, SpanKind, tracer } from '../tracing';
 
 type Result = ExecutionResult | Promise<ExecutionResult>;
 
@@ -43,6 +44,33 @@ const idPrefix = (id: string) => `{"id":${JSON.stringify(id)}`;
  * Safe because nothing under `Subscription.seatStatusChanged` reads the context: its fields are plain
  * properties of the message (the viewer's membership is already in the statuses the fan-out computed).
  */
+/**
+ * Executes a subscription's selection on one message; while tracing, in a span per message made (once
+ * per event, membership class and distinct query: not per socket it is written to, see above).
+ */
+function tracedExecute(args: ExecutionArgs, payload: object): Result {
+  const t = tracer();
+  if (!t) return execute({ ...args, rootValue: payload });
+  const showtimeId = (payload as { showtimeId?: unknown }).showtimeId;
+  const span = t.startSpan('graphql subscription message', {
+    kind: SpanKind.PRODUCER,
+    attributes: {
+      'graphql.operation.type': 'subscription',
+      ...(args.operationName ? { 'graphql.operation.name': args.operationName } : {}),
+      ...(typeof showtimeId === 'number' ? { 'marquee.showtime.id': showtimeId } : {}),
+    },
+  });
+  try {
+    const result = execute({ ...args, rootValue: payload });
+    if (isPromise(result)) void result.then(() => span.end(), (error: unknown) => endFailed(span, error));
+    else span.end();
+    return result;
+  } catch (error) {
+    endFailed(span, error);
+    throw error;
+  }
+}
+
 export function createSharedSubscribe(queryOf: (document: DocumentNode) => string | undefined, wireOf: (context: unknown) => Wire | null) {
   const shared = new WeakMap<object, Map<string, Shared>>();
 
@@ -51,7 +79,7 @@ export function createSharedSubscribe(queryOf: (document: DocumentNode) => strin
     if (!byQuery) shared.set(payload, (byQuery = new Map()));
     let entry = byQuery.get(key);
     if (!entry) {
-      entry = { result: execute({ ...args, rootValue: payload }), tail: null, frames: null };
+      entry = { result: tracedExecute(args, payload), tail: null, frames: null };
       byQuery.set(key, entry);
     }
     return entry;

@@ -31,10 +31,13 @@ export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
 /** The statement with an `execute` that counts into the request's statements (the shared one counts none). */
 function counted<T>(statement: T, count: StatementCount): T {
   const target = statement as unknown as { execute(...args: unknown[]): unknown };
-  const view = Object.create(target) as typeof target;
+  const view = Object.create(target) as typeof target & { client?: unknown };
+  // Tracing: the view runs on the request's traced client, so its statements are spans of the request.
+  const wrap = count.wrapClient;
+  if (wrap) view.client = wrap((target as { client?: unknown }).client);
   view.execute = (...args: unknown[]) => {
     count.count += 1;
-    return target.execute(...args);
+    return wrap ? target.execute.apply(view, args) : target.execute(...args);
   };
   return view as unknown as T;
 }

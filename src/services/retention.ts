@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { startSweepLoop, type Sweeper } from '../sweep-loop';
+import { tracedDb } from '../tracing/sql';
 import { pruneIdempotencyKeys } from './idempotency';
 import { pruneOutboxEvents, pruneWebhookDeliveries } from './webhook/retention';
 
@@ -11,7 +12,7 @@ import { pruneOutboxEvents, pruneWebhookDeliveries } from './webhook/retention';
  * runs it; a full batch of any of them is followed at once by another round.
  */
 export function startRetentionSweeper(
-  db: Db,
+  shared: Db,
   options: {
     outboxRetentionMs: number;
     deliveryRetentionMs: number;
@@ -31,12 +32,13 @@ export function startRetentionSweeper(
     }
   };
   return startSweepLoop(
-    async () => {
+    async (span) => {
+      const db = span ? tracedDb(shared, span) : shared;
       const deliveries = await attempt(() => pruneWebhookDeliveries(db, options.deliveryRetentionMs, batch));
       const events = await attempt(() => pruneOutboxEvents(db, options.outboxRetentionMs, batch));
       const keys = await attempt(() => pruneIdempotencyKeys(db, batch));
       return Math.max(deliveries, events, keys);
     },
-    { intervalMs: options.intervalMs, batch, onError: options.onError },
+    { intervalMs: options.intervalMs, batch, onError: options.onError, name: 'retention sweeper' },
   );
 }

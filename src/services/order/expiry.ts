@@ -4,6 +4,7 @@ import { executePrepared } from '../../../db/prepared';
 import { orders, seatClaims } from '../../../db/schema';
 import { appendSeatEventsFrom, markSeatEventsWritten, transactSeats } from '../../realtime/seat-log';
 import { startSweepLoop, type Sweeper } from '../../sweep-loop';
+import { tracedDb } from '../../tracing/sql';
 
 /**
  * Expires due pending orders, at most `limit` per call: orders `Abandonded` (the spec's spelling),
@@ -75,7 +76,8 @@ export function startExpirySweeper(
   options: { intervalMs?: number; batch?: number; onError?: (error: unknown) => void } = {},
 ): Sweeper {
   const batch = options.batch ?? 200;
-  return startSweepLoop(() => expireDueOrders(db, new Date(), batch), {
+  return startSweepLoop((span) => expireDueOrders(span ? tracedDb(db, span) : db, new Date(), batch), {
+    name: 'order-expiry sweeper',
     intervalMs: options.intervalMs ?? 1000,
     batch,
     onError: options.onError,

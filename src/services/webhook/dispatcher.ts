@@ -14,6 +14,8 @@ import type { WebhookSettings } from './model';
 import { postCallback, type SendResult } from './send';
 import { callbackBody, signatureHeader } from './signing';
 import { onWebhookWork } from './wake';
+import { injectTraceparent, SpanKind, SpanStatusCode, traced, tracer, type Span } from '../../tracing';
+import { tracedDb } from '../../tracing/sql';
 
 export interface DispatcherOptions {
   settings: WebhookSettings;
@@ -95,14 +97,18 @@ export class WebhookDispatcher {
     }
   }
 
-  private async round(): Promise<void> {
-    while (!this.stopped && (await fanOutEvents(this.db, this.options.settings.maxAttempts)) === FAN_OUT_BATCH) {
-      // a full batch: more events are waiting
-    }
-    if (this.stopped) return;
-    const free = this.options.concurrency - this.inFlight.size;
-    const claimed = await claimDue(this.db, free, this.options.leaseMs);
-    for (const delivery of claimed) this.start1(delivery);
+  private round(): Promise<void> {
+    return traced('webhook dispatcher poll', {}, async (span) => {
+      const db = span ? tracedDb(this.db, span) : this.db;
+      while (!this.stopped && (await fanOutEvents(db, this.options.settings.maxAttempts)) === FAN_OUT_BATCH) {
+        // a full batch: more events are waiting
+      }
+      if (this.stopped) return;
+      const free = this.options.concurrency - this.inFlight.size;
+      const claimed = await claimDue(db, free, this.options.leaseMs);
+      span?.setAttribute('webhook.claimed', claimed.length);
+      for (const delivery of claimed) this.start1(delivery);
+    });
   }
 
   private start1(delivery: ClaimedDelivery): void {
@@ -129,17 +135,35 @@ export class WebhookDispatcher {
   }
 
   private async deliver(d: ClaimedDelivery, signal: AbortSignal, leaseEnds: number): Promise<void> {
+    // Tracing: a span per attempt, whose traceparent the callback carries; its bookkeeping statements are its children.
+    const span = tracer()?.startSpan('webhook delivery', { kind: SpanKind.CLIENT, attributes: { 'webhook.delivery.id': d.id, 'webhook.attempt': d.attempts } }) ?? null;
+    try {
+      const result = await this.attempt(d, signal, span);
+      span?.setAttribute('webhook.outcome', result.kind === 'answered' ? `HTTP ${result.status}` : result.kind);
+      if (result.kind === 'answered') span?.setAttribute('http.response.status_code', result.status);
+      if (result.kind !== 'answered' || result.status < 200 || result.status >= 300) span?.setStatus({ code: SpanStatusCode.ERROR });
+      // Shutting down: record nothing; the lease runs out and any instance delivers it again.
+      if (result.kind === 'aborted' || this.stopped) return;
+      await this.recordWhileLeased(span ? tracedDb(this.db, span) : this.db, d, result, signal, leaseEnds);
+    } finally {
+      span?.end();
+    }
+  }
+
+  /** Signs and sends one attempt; never throws (a failure to sign or send is a failed attempt). */
+  private async attempt(d: ClaimedDelivery, signal: AbortSignal, span: Span | null): Promise<SendResult> {
     const body = callbackBody(d.payload);
     let result: SendResult;
     try {
       const timestamp = new Date();
-      const headers = {
+      const headers: Record<string, string> = {
         'content-type': 'application/json',
         'user-agent': 'Marquee-Webhooks/1.0',
         'webhook-id': d.messageId,
         'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
         'webhook-signature': signatureHeader(this.secretsOf(d), d.messageId, timestamp, body),
       };
+      if (span) injectTraceparent(span, headers);
       result = await postCallback(d.href, headers, body, {
         timeoutMs: this.options.timeoutMs,
         signal,
@@ -150,9 +174,7 @@ export class WebhookDispatcher {
       // A secret that no longer opens (PII_KEY changed) or a URL Node refuses: a failed attempt.
       result = { kind: 'failed', error: `not sent: ${(err as Error).message}`.slice(0, 200) };
     }
-    // Shutting down: record nothing; the lease runs out and any instance delivers it again.
-    if (result.kind === 'aborted' || this.stopped) return;
-    await this.recordWhileLeased(d, result, signal, leaseEnds);
+    return result;
   }
 
   /**
@@ -162,6 +184,7 @@ export class WebhookDispatcher {
    * gives up with the error: the delivery is then sent again (at least once, the same webhook-id).
    */
   private async recordWhileLeased(
+    db: Db,
     d: ClaimedDelivery,
     result: Exclude<SendResult, { kind: 'aborted' }>,
     signal: AbortSignal,
@@ -169,7 +192,7 @@ export class WebhookDispatcher {
   ): Promise<void> {
     for (let delay = RECORD_RETRY_MS; ; delay *= 2) {
       try {
-        await this.record(d, result);
+        await this.record(db, d, result);
         return;
       } catch (err) {
         if (this.stopped || signal.aborted || Date.now() + delay >= leaseEnds - LEASE_MARGIN_MS) throw err;
@@ -182,30 +205,30 @@ export class WebhookDispatcher {
     }
   }
 
-  private async record(d: ClaimedDelivery, result: Exclude<SendResult, { kind: 'aborted' }>): Promise<void> {
+  private async record(db: Db, d: ClaimedDelivery, result: Exclude<SendResult, { kind: 'aborted' }>): Promise<void> {
     const status = result.kind === 'answered' ? result.status : null;
     if (status !== null && status >= 200 && status < 300) {
-      if (await recordSuccess(this.db, d, status)) this.options.count?.('sent');
+      if (await recordSuccess(db, d, status)) this.options.count?.('sent');
       return;
     }
     const error = describe(result);
     if (status === 410) {
       const reason = 'the endpoint answered 410 Gone';
-      if (await recordFinalFailure(this.db, d, status, error, reason)) this.options.count?.('failed');
+      if (await recordFinalFailure(db, d, status, error, reason)) this.options.count?.('failed');
       return;
     }
     if (d.attempts < d.maxAttempts) {
       const delay = jittered(this.options.retrySchedule[Math.min(d.attempts - 1, this.options.retrySchedule.length - 1)] ?? 0);
-      if (await recordRetry(this.db, d, delay, status, error)) this.options.count?.('retried');
+      if (await recordRetry(db, d, delay, status, error)) this.options.count?.('retried');
       return;
     }
     // The whole schedule failed. A test ping never disables; an event disables the subscription
     // unless some other delivery to it succeeded meanwhile (then the endpoint works, this one failed).
     const disable =
-      d.eventId !== null && !(await succeededSince(this.db, d.subscriptionId, d.createdAt))
+      d.eventId !== null && !(await succeededSince(db, d.subscriptionId, d.createdAt))
         ? `every attempt of ${d.attempts} failed over the retry schedule (last: ${error})`
         : null;
-    if (await recordFinalFailure(this.db, d, status, error, disable)) this.options.count?.('failed');
+    if (await recordFinalFailure(db, d, status, error, disable)) this.options.count?.('failed');
   }
 
   /**

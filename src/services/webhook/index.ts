@@ -2,6 +2,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Db } from '../../../db/client';
 import type { Config } from '../../config';
 import { startSweepLoop } from '../../sweep-loop';
+import { tracedDb } from '../../tracing/sql';
 import { resumeRefundBatch } from '../showtime-cancellation.service';
 import { oldestPendingAgeSeconds } from './delivery-store';
 import { WebhookDispatcher } from './dispatcher';
@@ -47,7 +48,8 @@ export function startWebhooks(args: { db: Db; config: Config; registry: Registry
   });
   dispatcher.start();
   // Refund batches of canceled showtimes whose instance died are resumed by whichever instance looks first.
-  const batches = startSweepLoop(async () => ((await resumeRefundBatch(db)) ? 1 : 0), {
+  const batches = startSweepLoop(async (span) => ((await resumeRefundBatch(span ? tracedDb(db, span) : db)) ? 1 : 0), {
+    name: 'refund-batch sweeper',
     intervalMs: 5000,
     batch: 1,
     onError: (err) => log({ err }, 'refund batch resume failed'),
