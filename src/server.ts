@@ -22,7 +22,6 @@ import { formatGraphQLError, requestIdOf, tagRequestId } from './graphql/format-
 import { checkVariables, inputTextRule } from './graphql/input-guard';
 import { checkCost, limitRules, limitsOf, operationBudget, operationCost, parseOptionsOf } from './graphql/limits';
 import { guardListFields } from './graphql/list-guard';
-import { startListStats } from './graphql/list-stats';
 import { loggerOptions } from './logging';
 import { registerHealth } from './health';
 import { registerMetrics } from './metrics';
@@ -37,6 +36,8 @@ import { registerCors } from './web/cors';
 import { startRetentionSweeper } from './services/retention';
 import { installRequestDeadline, unavailableGraphqlPlugin, unavailableHttp } from './unavailable';
 import { startWebhooks } from './services/webhook';
+import { startTracing } from './tracing';
+import { graphqlTracingPlugin, installRequestTracing } from './tracing/http';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -88,6 +89,9 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     req.sqlCount = new StatementCount();
     done();
   });
+  // Spans, exported when OTEL_EXPORTER_OTLP_ENDPOINT is set (src/tracing); after the counter, which they wrap.
+  const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME });
+  installRequestTracing(app);
   // No request waits longer than its statement timeout + 5 s: then 503 with Retry-After (src/unavailable.ts).
   // A statement timeout of 0 turns statement timeouts off, and this deadline with them.
   if (config.DB_STATEMENT_TIMEOUT > 0) installRequestDeadline(app, config.DB_STATEMENT_TIMEOUT + 5000);
@@ -185,6 +189,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       ApolloServerPluginLandingPageDisabled(),
       // A database outage answers 503 with Retry-After, as on REST.
       unavailableGraphqlPlugin,
+      graphqlTracingPlugin(schema, limits),
       {
         async requestDidStart() {
           return {
@@ -214,9 +219,6 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   await apollo.start();
   // Best effort: when the database is not there yet, the first request that needs reference data loads it.
   await warmReferenceData(database.db).catch((err: unknown) => app.log.warn({ err }, 'reference data not cached at start'));
-  // The cost estimate's list sizes from the database, read now and every 10 minutes (src/graphql/list-stats.ts).
-  const listStats = startListStats(database.db, { onError: (err) => app.log.warn({ err }, 'list sizes not read; estimates keep their figures') });
-  await listStats.ready;
 
   const graphqlHandler = fastifyApolloHandler(apollo, {
     context: async (request) => {
@@ -292,7 +294,6 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
         app.log.info('SHUTDOWN_DELAY over: closing; no new connections, in-flight requests finish');
       }
       try {
-        listStats.stop();
         await retention.stop();
         await webhooks.close();
         await realtime.close();
@@ -303,6 +304,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
         // Apollo's drain (fastifyApolloDrainPlugin) closes Fastify, which stops accepting connections and
         // waits for in-flight requests, closing connections still busy after 10 s; then Apollo stops.
         await apollo.stop();
+        await tracing?.shutdown();
       }
     },
   };
