@@ -210,10 +210,6 @@ const schema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   /** `service.name` of the exported spans. */
   OTEL_SERVICE_NAME: z.string().min(1).default('marquee'),
-  /** OTLP/HTTP base URL of a trace collector (spans go to `<url>/v1/traces`); unset: no tracing (src/tracing). */
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
-  /** `service.name` of the exported spans. */
-  OTEL_SERVICE_NAME: z.string().min(1).default('marquee'),
   TRUST_PROXY: trustProxy,
 
   // Browser clients (docs/web.md).

@@ -22,6 +22,7 @@ import { formatGraphQLError, requestIdOf, tagRequestId } from './graphql/format-
 import { checkVariables, inputTextRule } from './graphql/input-guard';
 import { checkCost, limitRules, limitsOf, operationBudget, operationCost, parseOptionsOf } from './graphql/limits';
 import { guardListFields } from './graphql/list-guard';
+import { startListStats } from './graphql/list-stats';
 import { loggerOptions } from './logging';
 import { registerHealth } from './health';
 import { registerMetrics } from './metrics';
@@ -219,6 +220,9 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   await apollo.start();
   // Best effort: when the database is not there yet, the first request that needs reference data loads it.
   await warmReferenceData(database.db).catch((err: unknown) => app.log.warn({ err }, 'reference data not cached at start'));
+  // The cost estimate's list sizes from the database, read now and every 10 minutes (src/graphql/list-stats.ts).
+  const listStats = startListStats(database.db, { onError: (err) => app.log.warn({ err }, 'list sizes not read; estimates keep their figures') });
+  await listStats.ready;
 
   const graphqlHandler = fastifyApolloHandler(apollo, {
     context: async (request) => {
@@ -294,6 +298,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
         app.log.info('SHUTDOWN_DELAY over: closing; no new connections, in-flight requests finish');
       }
       try {
+        listStats.stop();
         await retention.stop();
         await webhooks.close();
         await realtime.close();

@@ -13,22 +13,57 @@ type Args = Record<string, unknown>;
 /** Items assumed for a list field the client cannot size, unless LIST_SIZES names it. */
 export const DEFAULT_LIST_SIZE = 20;
 
+/** List sizes read from the database (src/graphql/list-stats.ts): children per parent, by relation. */
+export interface ObservedListSizes {
+  marketTheatres?: number;
+  theatreDay?: number;
+  theatreAll?: number;
+  theatreDayMovie?: number;
+  theatreMovie?: number;
+  movieDay?: number;
+  movieAll?: number;
+}
+
+let observed: ObservedListSizes = {};
+let observedGeneration = 0;
+
+/** Replaces the observed figures; estimates remembered under the previous ones are not used again. */
+export function setObservedListSizes(figures: ObservedListSizes): void {
+  observed = { ...figures };
+  observedGeneration += 1;
+}
+
+/** Changes whenever the observed figures do (part of the key of remembered estimates, src/graphql/limits.ts). */
+export function listSizesGeneration(): number {
+  return observedGeneration;
+}
+
+/** The observed figure of a relation, else the assumed one. */
+const sized = (name: keyof ObservedListSizes, assumed: number) => observed[name] ?? assumed;
+
 /**
- * Assumed sizes of unpaged lists, by `Type.field`, a little above the largest in the demo chain and
+ * Sizes of unpaged lists, by `Type.field`: the figures observed in the database where there are some
+ * (a theatre's showtimes, a movie's, a market's theatres), else these assumed ones, a little above the largest in the demo chain and
  * scaled to the whole chain (900 theatres) where they grow with it: a theatre shows at most ~45
  * showtimes a day and ~500 over its 14 scheduled days; a movie plays at every theatre; an auditorium
  * has up to ~480 seats; a theatre up to 16 auditoriums.
  */
 export const LIST_SIZES: Record<string, (args: Args) => number> = {
-  'Theatre.showtimes': (a) => (a.date ? (a.movieId ? 10 : 60) : a.movieId ? 100 : 600),
-  'Movie.showtimes': (a) => (a.theatreId ? (a.date ? 10 : 100) : a.date ? 3000 : 30_000),
+  'Theatre.showtimes': (a) =>
+    a.date
+      ? a.movieId ? sized('theatreDayMovie', 10) : sized('theatreDay', 60)
+      : a.movieId ? sized('theatreMovie', 100) : sized('theatreAll', 600),
+  'Movie.showtimes': (a) =>
+    a.theatreId
+      ? a.date ? sized('theatreDayMovie', 10) : sized('theatreMovie', 100)
+      : a.date ? sized('movieDay', 3000) : sized('movieAll', 30_000),
   'SeatingLayout.seats': () => 500,
   'SeatStatusChange.seats': () => 500,
   'Layout.seats': () => 500,
   'Layout.zones': () => 5,
   'TheatreSeatingLayouts.auditoriums': () => 24,
   'AuditoriumLayouts.layouts': () => 3,
-  'Market.theatres': () => 100,
+  'Market.theatres': () => sized('marketTheatres', 100),
   // Paged collections that are small in all: the page size asked for is capped by these.
   'Query.markets': () => 20,
   'Person.credits': () => 60,
