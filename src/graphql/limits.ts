@@ -221,9 +221,12 @@ export function checkCost(
   variables: Record<string, unknown> | null | undefined,
   operationName: string | null | undefined,
   limits: OperationLimits,
+  /** Told the estimate when there is one (tracing records it on the operation's span). */
+  onCost?: (cost: number) => void,
 ): GraphQLError | null {
   const cost = estimateCost(schema, document, variables ?? {}, operationName ?? undefined);
   if (cost === null) return null;
+  if (onCost && cost !== 'nodes') onCost(cost);
   if (cost === 'nodes') {
     return limitError('cost', limits.maxCost, null, 'The operation has too many fields to estimate its cost');
   }
