@@ -124,6 +124,10 @@ describe('cost budget on one instance', () => {
     const first = await app.get('/v2/theatres/1', other);
     expect(first.status).toBe(200);
     expect(rateLimit(first.headers)).toEqual(expect.objectContaining({ budget: 'catalog', r: 90 }));
+    // A page of another origin may read them (CORS exposes both).
+    const fromPage = await fetch(`${app.url}/v2/theatres/1`, { headers: { ...other, origin: 'http://localhost:5173' } });
+    const exposed = (fromPage.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(['ratelimit-policy', 'ratelimit', 'retry-after']));
   });
 });
 
