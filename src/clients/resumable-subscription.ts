@@ -46,8 +46,9 @@ const codeOf = (error: unknown): string | undefined =>
  * the last cursor seen. Create the client with `retryAttempts: 0`, so that graphql-ws does not re-send
  * the original payload itself. Returns a function that ends the subscription.
  *
- * GraphQL errors end it (the sink's `error` gets the list), except CURSOR_EXPIRED (see `onReset`); a
- * closed socket or a failed connection is retried after `retryDelay`, until `retryAttempts` fail in a row.
+ * GraphQL errors end it (the sink's `error` gets the list), except CURSOR_EXPIRED (see `onReset`); so
+ * does an exception thrown by the sink. A closed socket or a failed connection is retried after
+ * `retryDelay`, until `retryAttempts` fail in a row.
  */
 export function subscribeResumable<Data = Record<string, unknown>>(
   client: Client,
@@ -64,16 +65,36 @@ export function subscribeResumable<Data = Record<string, unknown>>(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let dispose: (() => void) | undefined;
 
+  /** GraphQL errors: CURSOR_EXPIRED starts over without a cursor; any other ends the subscription. */
+  const refused = (errors: readonly unknown[]): void => {
+    if (cursor !== null && errors.some((e) => codeOf(e) === 'CURSOR_EXPIRED')) {
+      cursor = null;
+      options.onReset?.();
+      attempt();
+      return;
+    }
+    stopped = true;
+    sink.error(errors);
+  };
+
   const attempt = (): void => {
     if (stopped) return;
     // Each attempt is a subscription of its own; a late call of an ended one must not touch the next.
     let current = true;
     const variables = { ...options.variables, [cursorVariable]: cursor };
-    dispose = client.subscribe<Data>(
+    const end = dispose = client.subscribe<Data>(
       { query: options.query, variables },
       {
         next(result) {
           if (!current || stopped) return;
+          // A refused subscribe (a bad or expired cursor, an unknown showtime) arrives as a result with
+          // errors and no data, then `complete`.
+          if (result.errors?.length && result.data == null) {
+            current = false;
+            end();
+            refused(result.errors);
+            return;
+          }
           failures = 0;
           const next = result.data ? cursorOf(result.data) : undefined;
           if (next) cursor = next;
@@ -82,18 +103,14 @@ export function subscribeResumable<Data = Record<string, unknown>>(
         error(error: unknown) {
           if (!current || stopped) return;
           current = false;
-          if (Array.isArray(error)) {
-            if (cursor !== null && error.some((e) => codeOf(e) === 'CURSOR_EXPIRED')) {
-              cursor = null;
-              options.onReset?.();
-              attempt();
-              return;
-            }
+          if (Array.isArray(error)) return refused(error);
+          // An exception (from the sink, or a protocol error) is not a lost connection: it ends here.
+          if (error instanceof Error) {
             stopped = true;
             sink.error(error);
             return;
           }
-          // A CloseEvent or a connection error: the socket is gone, the subscription is not.
+          // A CloseEvent or the socket's error event: the socket is gone, the subscription is not.
           failures += 1;
           if (failures > retryAttempts) {
             stopped = true;

@@ -25,6 +25,7 @@ let app: TestApp;
 let sql: postgres.Sql;
 let proxy: TcpProxy;
 let show: ShowtimeFixture;
+let other: ShowtimeFixture;
 let client: Client;
 /** The variables of every `subscribe` frame the client sent. */
 const subscribes: Record<string, unknown>[] = [];
@@ -41,7 +42,7 @@ class RecordingWebSocket extends WebSocket {
 beforeAll(async () => {
   app = await startTestApp();
   sql = sqlOf(app);
-  [show] = await pickShowtimes(sql, 1, 50);
+  [show, other] = await pickShowtimes(sql, 2, 50);
   const { hostname, port } = new URL(app.url);
   proxy = await TcpProxy.start({ host: hostname, port: Number(port) });
   client = createClient({ url: wsUrl(proxy.urlThrough(app.url).replace(/\/$/, '')), webSocketImpl: RecordingWebSocket, retryAttempts: 0, lazy: true });
@@ -103,6 +104,47 @@ test('a dropped socket resumes from the last cursor: the resubscription carries 
     expect(later.filter((m) => m.resync)).toEqual([]);
     expect(later.map(seqOf)).toEqual(later.map((_, i) => seqOf(changes[0]) + i + 1));
     expect(later.every((m) => m.seats.length < changes[0].seats.length)).toBe(true);
+  } finally {
+    stop();
+  }
+});
+
+test('a cursor refused on return (CURSOR_EXPIRED: the log was pruned meanwhile) starts over with the whole map, after onReset', async () => {
+  subscribes.length = 0;
+  const changes: Change[] = [];
+  let resets = 0;
+  const failures: unknown[] = [];
+  let wake = () => undefined as void;
+  const until = async (pred: () => boolean) => {
+    while (!pred()) await new Promise<void>((resolve) => (wake = resolve));
+  };
+  const stop = subscribeResumable<{ seatStatusChanged: Change }>(
+    client,
+    { query: QUERY, variables: { id: other.showtimeId }, retryDelay: () => 100, onReset: () => (resets += 1) },
+    {
+      next: (result) => {
+        changes.push(result.data!.seatStatusChanged);
+        wake();
+      },
+      error: (e) => failures.push(e),
+      complete: () => undefined,
+    },
+  );
+  try {
+    await until(() => changes.length >= 1);
+    const whole = changes[0].seats.length;
+    await proxy.cut('refuse');
+    const [seat] = other.regular;
+    await holdSeats(app.gql, other.showtimeId, seatsOf([seat]));
+    await sql`delete from seat_events where showtime_id = ${other.showtimeId}`;
+    await proxy.restore();
+    await until(() => changes.length >= 2);
+    expect(failures).toEqual([]);
+    expect(resets).toBe(1);
+    // Resumed with the cursor, refused, then subscribed without one: the next message is the whole map.
+    expect(subscribes.map((v) => typeof v.after)).toEqual(['object', 'string', 'object']);
+    expect(changes[1].seats.length).toBe(whole);
+    expect(changes[1].seats.find((s) => s.id === `${other.showtimeId}:${seat.row}:${seat.column}`)?.seatStatus).toBe('LOCKED');
   } finally {
     stop();
   }
