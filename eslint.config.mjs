@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.data/', 'db/migrations/', 'coverage/', 'bench/out/', 'dist/'] },
+  { ignores: ['node_modules/', '.data/', 'db/migrations/', 'coverage/', 'bench/out/', 'dist/', 'test/fixtures/client-app/src/gql/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -170,6 +170,10 @@ const schema = z.object({
   GRAPHQL_MAX_ROOT_MUTATIONS: positive(5),
   /** Runtime guard: list items resolved by one operation. */
   GRAPHQL_MAX_LIST_ITEMS: positive(50_000),
+  /** The trusted-documents manifest: a JSON file of SHA-256 hashes to documents (GraphQL Code Generator's client preset). */
+  GRAPHQL_TRUSTED_DOCUMENTS: z.string().min(1).optional(),
+  /** Who may send documents not in the manifest: allow, vendors (vendor keys and admins), refuse; default vendors with a manifest, else allow. */
+  GRAPHQL_UNTRUSTED_DOCUMENTS: z.enum(['allow', 'vendors', 'refuse']).optional(),
 
   // WebSocket (graphql-ws).
   WS_MAX_SOCKETS_PER_CLIENT: positive(32),

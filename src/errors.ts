@@ -37,6 +37,12 @@ export const ERROR_CATALOG = {
   ALREADY_EARNED: { status: 409, restCode: 4097 },
   /** A campaign registration outside the campaign's dates. */
   CAMPAIGN_NOT_OPEN: { status: 409, restCode: 4098 },
+  /** A persisted document id (`documentId`, or an APQ hash this client may not register) that is in no manifest. */
+  PERSISTED_DOCUMENT_NOT_FOUND: { status: 400, restCode: 4006 },
+  /** A document not in the trusted-documents manifest, from a client GRAPHQL_UNTRUSTED_DOCUMENTS does not let send one. */
+  UNTRUSTED_DOCUMENT: { status: 400, restCode: 4007 },
+  /** Apollo's APQ signal, answered 200 as Apollo does: the hash is not stored yet, send it again with its text. */
+  PERSISTED_QUERY_NOT_FOUND: { status: 200, restCode: 2000 },
   INTERNAL_SERVER_ERROR: { status: 500, restCode: 5000 },
   /** The database is unreachable or too slow; retry later. */
   SERVICE_UNAVAILABLE: { status: 503, restCode: 5030 },

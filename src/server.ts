@@ -3,11 +3,11 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { countingDb, StatementCount, type Database } from '../db/client';
 import { buildMarqueeSchema } from '../schema/build';
-import { resolvePrincipal } from './auth/principal';
+import { ANONYMOUS, resolvePrincipal, type Principal } from './auth/principal';
 import type { Config } from './config';
 import { createContext, type Context } from './context';
 import { memoizeApolloQueryHash } from './graphql/query-hash';
@@ -23,11 +23,12 @@ import { checkVariables, inputTextRule } from './graphql/input-guard';
 import { checkCost, limitRules, limitsOf, operationBudget, operationCost, parseOptionsOf } from './graphql/limits';
 import { guardListFields } from './graphql/list-guard';
 import { startListStats } from './graphql/list-stats';
+import { documentPolicyOf, documentsPreHandler } from './graphql/documents-http';
 import { loggerOptions } from './logging';
 import { registerHealth } from './health';
 import { registerMetrics } from './metrics';
 import { ClientBudget } from './rate-limit';
-import { budgetHeaders, budgetOfRoute, CostBudget, decide, ORDER_MUTATIONS, rateLimitedError } from './cost-budget';
+import { budgetHeaders, budgetOfRoute, clientOf, CostBudget, decide, ORDER_MUTATIONS, rateLimitedError } from './cost-budget';
 import { registerRest } from './rest';
 import { lazySchemaController } from './rest/schema-compilers';
 import { frameworkErrors } from './rest/errors';
@@ -106,6 +107,21 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   // CORS before the rate limiter: preflights are answered first and every answer, a 429 too, is readable.
   await registerCors(app, config.CORS_ORIGINS);
 
+  // Who a request's budgets belong to (clientOf: the vendor, else the account, else the address), its
+  // credentials checked once for both budgets; credentials that do not verify count as the address.
+  const principals = new WeakMap<FastifyRequest, Promise<Principal | null>>();
+  const principalOf = (request: FastifyRequest): Promise<Principal | null> => {
+    let principal = principals.get(request);
+    if (!principal) {
+      principal = resolvePrincipal(database.db, { secret: config.JWT_SECRET, maxLifetimeMs: config.JWT_MAX_LIFETIME }, {
+        vendorKey: header(request.headers['x-vendor-key']),
+        authorization: header(request.headers.authorization),
+      }).catch(() => null);
+      principals.set(request, principal);
+    }
+    return principal;
+  };
+
   // One budget per client for HTTP and WebSocket alike (src/rate-limit.ts).
   const budget = config.RATE_LIMIT_PER_MINUTE > 0 ? new ClientBudget(config.RATE_LIMIT_PER_MINUTE) : null;
   if (budget) {
@@ -115,6 +131,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       store: function SharedBudget() {
         return budget;
       } as unknown as new () => ClientBudget,
+      keyGenerator: async (request) => clientOf(await principalOf(request), request.ip),
       errorResponseBuilder: (_req, ctx) =>
         new DomainError('RATE_LIMITED', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${ctx.after}`),
     });
@@ -138,10 +155,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   if (costBudget) {
     app.addHook('preHandler', async (request, reply) => {
       if (!/^\/v[1-4]\//.test(request.url) || request.method === 'OPTIONS') return;
-      const principal = await resolvePrincipal(database.db, { secret: config.JWT_SECRET, maxLifetimeMs: config.JWT_MAX_LIFETIME }, {
-        vendorKey: header(request.headers['x-vendor-key']),
-        authorization: header(request.headers.authorization),
-      }).catch(() => null);
+      const principal = await principalOf(request);
       const budget = budgetOfRoute(request.method, request.url);
       const decision = await decide(costBudget, { principal, address: request.ip, budget, cost: config.RATE_LIMIT_REST_COST });
       for (const [name, value] of budgetHeaders(costBudget, decision)) void reply.header(name, value);
@@ -167,6 +181,9 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
 
   // Every operation passes the same limits over HTTP and graphql-ws (docs/security.md).
   const limits = limitsOf(config);
+  // Persisted (APQ) and trusted documents: one policy for HTTP (the /graphql preHandler) and graphql-ws.
+  const documents = documentPolicyOf(config, limits, (err, message) => app.log.error({ err }, message));
+  app.addHook('onClose', () => documents.close());
   const rules = [...limitRules(limits), inputTextRule];
   const formatError = (formatted: GraphQLFormattedError, error: unknown, requestId?: string) =>
     formatGraphQLError(formatted, error, (o, m) => app.log.error(o, m), requestId, {
@@ -177,6 +194,8 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   const apollo = new ApolloServer<Context>({
     // Queries and mutations run compiled (graphql-jit, src/graphql/jit.ts); Apollo gets the schema from it.
     gateway: jitGateway(schema),
+    // APQ and documentId are resolved before Apollo by the same policy as graphql-ws (src/graphql/documents.ts).
+    persistedQueries: false,
     introspection: limits.introspection,
     parseOptions: parseOptionsOf(limits),
     validationRules: rules,
@@ -251,7 +270,18 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       }
     },
   });
-  app.route({ url: '/graphql', method: ['GET', 'POST', 'OPTIONS'], handler: graphqlHandler });
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    // A bad credential is not judged here: the context answers it 401 once the document may run.
+    preHandler: documentsPreHandler(documents, (request) =>
+      resolvePrincipal(database.db, { secret: config.JWT_SECRET, maxLifetimeMs: config.JWT_MAX_LIFETIME }, {
+        vendorKey: header(request.headers['x-vendor-key']),
+        authorization: header(request.headers.authorization),
+      }).catch(() => ANONYMOUS),
+    ),
+    handler: graphqlHandler,
+  });
   installGraphqlCacheHeaders(app);
 
   const health = await registerHealth(app, { database });
@@ -269,6 +299,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     guard: {
       limits,
       rules,
+      documents,
       budget,
       costBudget,
       formatError,

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Context } from '../context';
 import type { OperationLimits } from '../graphql/limits';
 import type { ClientBudget } from '../rate-limit';
+import type { DocumentPolicy } from '../graphql/documents';
 import type { CostBudget } from '../cost-budget';
 
 /** What the live parts of an instance are built from (src/server.ts passes it). */
@@ -23,6 +24,8 @@ export interface RealtimeDeps {
     budget: ClientBudget | null;
     /** The per-client cost budgets shared with HTTP (and other instances through Redis); null when off. */
     costBudget: CostBudget | null;
+    /** Which document an operation runs and whether its client may send it (APQ, documentId, the manifest). */
+    documents: DocumentPolicy;
     formatError(formatted: GraphQLFormattedError, error: unknown, requestId?: string): GraphQLFormattedError;
     /** The client's address under TRUST_PROXY, as Fastify computes `request.ip`. */
     clientAddress(request: IncomingMessage): string;

@@ -8,11 +8,12 @@ import type { Principal } from '../auth/principal';
 import { createContext } from '../context';
 import { databaseErrorToDomain } from '../db-errors';
 import { DomainError, type ErrorCode } from '../errors';
+import type { DocumentRequest } from '../graphql/documents';
 import { isVariableCoercionError } from '../graphql/format-error';
 import { checkVariables } from '../graphql/input-guard';
 import { operationResolutionError } from '../graphql/jit';
 import { checkCost, operationBudget, operationCost, parseOptionsOf } from '../graphql/limits';
-import { decide, ORDER_MUTATIONS, rateLimitedError } from '../cost-budget';
+import { clientOf, decide, ORDER_MUTATIONS, rateLimitedError } from '../cost-budget';
 import type { SeatFanout } from './fanout';
 import { createSharedSubscribe } from './shared-execution';
 import type { RealtimeDeps, Wire } from './types';
@@ -116,7 +117,7 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
     perMessageDeflate: false,
     verifyClient: ({ req }, accept) => {
       const address = guard.clientAddress(req);
-      if (guard.budget?.take(address).exceeded) return accept(false, 429, 'Rate limit exceeded');
+      if (guard.budget?.take(clientOf(null, address)).exceeded) return accept(false, 429, 'Rate limit exceeded');
       if ((socketsPerClient.get(address) ?? 0) >= config.WS_MAX_SOCKETS_PER_CLIENT) {
         return accept(false, 429, `At most ${config.WS_MAX_SOCKETS_PER_CLIENT} WebSockets per client`);
       }
@@ -225,7 +226,7 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
       onSubscribe: async (ctx, _id, payload) => {
         const conn = connectionOf(ctx);
         if (!conn) return [errorOf('UNAUTHENTICATED', 'The connection was not initialised')];
-        if (guard.budget?.take(conn.address).exceeded) {
+        if (guard.budget?.take(clientOf(conn.principal, conn.address)).exceeded) {
           return [errorOf('RATE_LIMITED', `Rate limit of ${guard.budget.max} requests per minute exceeded`)];
         }
         // graphql-ws has already registered this operation, so it counts itself.
@@ -234,9 +235,13 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
             errorOf('RATE_LIMITED', `At most ${config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET} operations per WebSocket at once`),
           ];
         }
+        // A documentId or APQ hash (in the payload or its extensions) and GRAPHQL_UNTRUSTED_DOCUMENTS: HTTP's rule.
+        const named = await guard.documents.resolve(payload as DocumentRequest, async () => conn.principal);
+        if (named instanceof DomainError) return [errorOf(named.code, named.message)];
+        const query = named?.query ?? payload.query;
         let prepared: PreparedDocument;
         try {
-          prepared = prepare(payload.query);
+          prepared = prepare(query);
         } catch (err) {
           return [err instanceof GraphQLError ? err : errorOf('BAD_USER_INPUT', 'The query could not be parsed')];
         }
@@ -256,7 +261,7 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
           cost: operationCost(deps.schema, document, payload.variables, payload.operationName),
         });
         if (guard.costBudget && decision && !decision.allowed) return [rateLimitedError(guard.costBudget, decision)];
-        queryTexts.set(document, payload.query);
+        queryTexts.set(document, query);
         return { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
       context: (ctx, id): RealtimeContext => {

@@ -131,6 +131,31 @@ describe('cost budget on one instance', () => {
   });
 });
 
+describe('the request budget (RATE_LIMIT_PER_MINUTE) by the same client', () => {
+  it('counts per vendor key, then account, then address: two vendors behind one address do not share', async () => {
+    const app = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const statuses = async (headers: Record<string, string>) => {
+        const out: number[] = [];
+        for (let i = 0; i < 4; i += 1) out.push((await app.get('/v2/theatres/1', headers)).status);
+        return out;
+      };
+      expect(await statuses(VENDOR)).toEqual([200, 200, 200, 429]);
+      // graphql-ws with that vendor's key: the upgrade takes from the address's budget (no credential yet),
+      // the operation from the vendor's, spent over HTTP.
+      const overWs = await wsOperation(app.url, CATALOG, {}, { vendorKey: 'demo-vendor-key' });
+      expect(overWs.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+      expect(await statuses({ 'x-vendor-key': 'demo-vendor-key-2' })).toEqual([200, 200, 200, 429]);
+      // A key that does not verify counts as the address (one left after the upgrade): made-up keys buy no fresh budget.
+      expect(await statuses({ 'x-vendor-key': 'made-up-1' })).toEqual([401, 401, 429, 429]);
+      expect((await app.get('/v2/theatres/1', { 'x-vendor-key': 'made-up-2' })).status).toBe(429);
+      expect((await app.get('/v2/theatres/1')).status).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('cost budget over graphql-ws first', () => {
   it('operations over a socket spend the budget HTTP then answers 429 for', async () => {
     const app = await startTestApp({ env: { RATE_LIMIT_COST_PER_MINUTE: '60' } });

@@ -9,28 +9,8 @@
 (function () {
   'use strict';
 
-  var DEFAULT_QUERY = [
-    '# Marquee GraphQL IDE: queries and mutations over HTTP, subscriptions over graphql-ws.',
-    '# Headers (lower pane), as JSON: {"X-Vendor-Key": "demo-vendor-key"} for order writes,',
-    '# {"Authorization": "Bearer <token from npm run token>"} for account data.',
-    '# The Docs button (top left) lists every type and field.',
-    '',
-    'query UpcomingShowtimes {',
-    '  theatres(pageSize: 3) {',
-    '    items {',
-    '      id',
-    '      name',
-    '      showtimesPage(pageSize: 3) {',
-    '        items { id movieName showDateTimeLocal isSoldOut }',
-    '      }',
-    '    }',
-    '  }',
-    '}',
-    '',
-    '# Live seat map of one showtime (put an id from above, then run):',
-    '# subscription { seatStatusChanged(showtimeId: 1) { cursor resync seats { seatName seatStatus } } }',
-    '',
-  ].join('\n');
+  // In page-documents.js, which also puts it in the server's manifest (run as it opens, it is trusted).
+  var DEFAULT_QUERY = window.MarqueePageDocuments.GraphiqlDefault;
 
   /** The headers of GraphiQL's header editor (persisted in localStorage), with lower-case names. */
   function editorHeaders() {

@@ -13,15 +13,16 @@
 (function () {
   'use strict';
 
-  var ORDER = 'id status lastUpdatedDateUtc expirationDateUtc products { lineNumber kind status showtimeId row column seatName }';
+  // The documents live in page-documents.js, which also puts them in the server's manifest.
+  var DOCS = window.MarqueePageDocuments;
   var OPS = {
-    create: 'mutation BoxOfficeCreate { createOrder(input: {}) { ' + ORDER + ' } }',
-    add: 'mutation BoxOfficeHold($input: AddTicketsInput!) { addTickets(input: $input) { ' + ORDER + ' } }',
-    best: 'mutation BoxOfficeBest($input: AddBestAvailableTicketsInput!) { addBestAvailableTickets(input: $input) { ' + ORDER + ' } }',
-    remove: 'mutation BoxOfficeRemove($id: Int!, $line: Int!) { removeOrderProduct(orderId: $id, lineNumber: $line) { ' + ORDER + ' } }',
-    cancel: 'mutation BoxOfficeCancel($id: Int!) { cancelOrder(orderId: $id) { ' + ORDER + ' } }',
-    extend: 'mutation BoxOfficeExtend($id: Int!) { refreshOrderExpiration(orderId: $id) { ' + ORDER + ' } }',
-    read: 'query BoxOfficeOrder($id: Int!) { order(id: $id) { ' + ORDER + ' } }',
+    create: DOCS.BoxOfficeCreate,
+    add: DOCS.BoxOfficeHold,
+    best: DOCS.BoxOfficeBest,
+    remove: DOCS.BoxOfficeRemove,
+    cancel: DOCS.BoxOfficeCancel,
+    extend: DOCS.BoxOfficeExtend,
+    read: DOCS.BoxOfficeOrder,
   };
   /** Statuses a seat can be held in (the anonymous view never shows PREMIERE_AVAILABLE, a member's might). */
   var SELLABLE = ['AVAILABLE', 'UNBLOCKED', 'GA_OVERRIDE', 'PREMIERE_AVAILABLE'];

@@ -36,13 +36,9 @@
     BLOCKED: 'out of service',
   };
 
-  var QUERY =
-    'query SeatMap($id: Int!) { showtime(id: $id) { id movieName showDateTimeLocal auditorium isCanceled ' +
-    'theatre { name } seatingLayout { rows columns seatStatuses layout { id versionNumber ' +
-    'seats { row column seatName type seatTier zoneNumber } zones { zoneNumber description surchargeAmount discountAmount } } } } }';
-  var SUBSCRIPTION =
-    'subscription SeatChanges($id: Int!, $after: String) { seatStatusChanged(showtimeId: $id, after: $after) ' +
-    '{ cursor resync seats { row column seatStatus } } }';
+  // The page's documents live in page-documents.js, which also puts them in the server's manifest.
+  var QUERY = window.MarqueePageDocuments.SeatMap;
+  var SUBSCRIPTION = window.MarqueePageDocuments.SeatChanges;
 
   var showtimeId = Number(location.pathname.split('/').pop());
   var $ = function (id) { return document.getElementById(id); };
