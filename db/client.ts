@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { connectionClosed } from './connection-events';
+import { storeTimeoutDefaults } from './pooler';
 import { guardTransactions } from './transaction-guard';
 import * as schema from './schema';
 import { lockDataDir } from './pglite-lock';
@@ -137,6 +138,17 @@ export interface DatabaseOptions extends Partial<DatabaseTimeouts> {
    * `marquee`); the relay's connections are `<name>-relay`.
    */
   applicationName?: string;
+  /**
+   * Named prepared statements on the query pool (DB_PREPARE, default true). False is pooler mode:
+   * `databaseUrl` may be PgBouncer in transaction mode; the timeouts are then stored as the role's
+   * defaults in the database (db/pooler.ts) instead of being sent as startup parameters.
+   */
+  prepare?: boolean;
+  /**
+   * A direct connection to the database (DATABASE_DIRECT_URL, default `databaseUrl`), for what needs a
+   * session: the relay's LISTEN and reads, migrations, storing the pooler-mode timeouts.
+   */
+  directUrl?: string;
 }
 
 /**
@@ -149,7 +161,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs ?? DEFAULT_TIMEOUTS.idleInTransactionTimeoutMs,
     connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_TIMEOUTS.connectTimeoutMs,
   };
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10, timeouts, options.applicationName ?? 'marquee');
+  if (options.databaseUrl) {
+    const applicationName = options.applicationName ?? 'marquee';
+    const directUrl = options.directUrl ?? options.databaseUrl;
+    const prepare = options.prepare ?? true;
+    if (!prepare) await storeTimeoutDefaults(postgres(directUrl, { max: 1, fetch_types: false, ...connectionOptions(timeouts, applicationName) }), timeouts);
+    return openPostgres({ url: options.databaseUrl, directUrl, prepare }, options.maxConnections ?? 10, timeouts, applicationName);
+  }
   return openPglite(options.dataDir);
 }
 
@@ -174,31 +192,42 @@ function preparingUnsafe(sqlClient: postgres.Sql): postgres.Sql {
  * idle-in-transaction timeouts are sent as startup parameters, so they hold on every connection the
  * pool (re)opens, the LISTEN connection included, without a SET that a reconnect would lose.
  */
-function connectionOptions(timeouts: DatabaseTimeouts, applicationName = 'marquee'): postgres.Options<Record<string, never>> {
+function connectionOptions(timeouts: DatabaseTimeouts, applicationName = 'marquee', pooled = false): postgres.Options<Record<string, never>> {
   return {
     onnotice: () => undefined,
     connect_timeout: timeouts.connectTimeoutMs / 1000,
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, MAX_RECONNECT_DELAY_S),
-    connection: {
-      application_name: applicationName,
-      statement_timeout: timeouts.statementTimeoutMs,
-      idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
-    },
+    // Through a transaction pooler the server-side timeouts are the role's defaults (db/pooler.ts).
+    connection: pooled
+      ? { application_name: applicationName }
+      : {
+          application_name: applicationName,
+          statement_timeout: timeouts.statementTimeoutMs,
+          idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+        },
   };
 }
 
-function openPostgres(url: string, max: number, timeouts: DatabaseTimeouts, applicationName: string): Database {
-  // Its closed connections are announced (connection-events.ts): db/prepared.ts waits on them.
-  const sqlClient: postgres.Sql = preparingUnsafe(
-    postgres(url, { max, ...connectionOptions(timeouts, applicationName), onclose: () => connectionClosed(sqlClient) }),
-  );
+function openPostgres(
+  urls: { url: string; directUrl: string; prepare: boolean },
+  max: number,
+  timeouts: DatabaseTimeouts,
+  applicationName: string,
+): Database {
+  const { url, directUrl, prepare } = urls;
+  // Its closed connections are announced (connection-events.ts): db/prepared.ts waits on them. In pooler
+  // mode (`prepare: false`) postgres.js prepares nothing, whatever a query asks (its `prepare` option
+  // wins over each query's): unnamed statements only, which PgBouncer's transaction mode passes through.
+  const options = { max, ...connectionOptions(timeouts, applicationName, !prepare), onclose: () => connectionClosed(sqlClient) };
+  const sqlClient: postgres.Sql = prepare ? preparingUnsafe(postgres(url, options)) : postgres(url, { ...options, prepare: false });
   const db = drizzlePostgres(sqlClient, { schema, casing: 'snake_case' });
   guardTransactions(db);
   // The seat-event relay reads the log on a connection of its own (it runs no transactions), and its
   // LISTEN connection comes from the same client: both show as `<name>-relay` in pg_stat_activity.
+  // Both on the direct URL: a LISTEN needs a session, which a transaction pooler does not keep.
   // No type fetching: the relay reads no arrays, and postgres.js leaves the rejection of that start-up
   // query unhandled when the connection is killed during it (which ends the process).
-  const relayClient = postgres(url, { max: 1, fetch_types: false, ...connectionOptions(timeouts, `${applicationName}-relay`) });
+  const relayClient = postgres(directUrl, { max: 1, fetch_types: false, ...connectionOptions(timeouts, `${applicationName}-relay`) });
   return {
     db,
     relayDb: drizzlePostgres(relayClient, { schema, casing: 'snake_case' }),
@@ -211,7 +240,7 @@ function openPostgres(url: string, max: number, timeouts: DatabaseTimeouts, appl
     },
     async migrate() {
       // Migrations run on their own one-connection client, as drizzle recommends.
-      const migrationClient = postgres(url, {
+      const migrationClient = postgres(directUrl, {
         max: 1,
         ...connectionOptions({ ...timeouts, statementTimeoutMs: MIGRATION_STATEMENT_TIMEOUT_MS }, applicationName),
       });

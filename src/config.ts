@@ -116,6 +116,17 @@ const schema = z.object({
       message: 'only postgres:// and postgresql:// URLs are supported (unset it for the embedded PGlite)',
     })
     .optional(),
+  /**
+   * A direct connection to the database when DATABASE_URL is a transaction pooler: the relay's LISTEN
+   * and reads, migrations (docs/operations.md, "Through PgBouncer"). Default: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .url()
+    .refine((url) => /^postgres(ql)?:\/\//i.test(url), { message: 'only postgres:// and postgresql:// URLs are supported' })
+    .optional(),
+  /** Named prepared statements on the query pool; `false` for PgBouncer in transaction mode. */
+  DB_PREPARE: flag('true'),
   DATA_DIR: z.string().default(path.join(process.cwd(), '.data')),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** HS256 secret of account tokens; in production at least 32 bytes (`MIN_SECRET_BYTES`). */
@@ -312,9 +323,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return config;
 }
 
-/** The database timeouts of `config`, and its connections' application name, as `openDatabase` takes them. */
-export function databaseTimeouts(config: Config): DatabaseTimeouts & Pick<DatabaseOptions, 'applicationName'> {
+/**
+ * The database timeouts of `config`, its connections' application name, pooler mode (DB_PREPARE) and
+ * the direct URL, as `openDatabase` takes them.
+ */
+export function databaseTimeouts(config: Config): DatabaseTimeouts & Pick<DatabaseOptions, 'applicationName' | 'prepare' | 'directUrl'> {
   return {
+    prepare: config.DB_PREPARE,
+    directUrl: config.DATABASE_DIRECT_URL,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT,
     idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT,
     connectTimeoutMs: config.DB_CONNECT_TIMEOUT,

@@ -4,7 +4,7 @@ import postgres from 'postgres';
 import { openDatabase, type Database } from '../../db/client';
 import { databaseTimeouts, loadConfig, type Config } from '../../src/config';
 import { buildServer, type MarqueeApp } from '../../src/server';
-import { databaseUrl, RUN_ENV, TEMPLATE_ENV, withAdmin } from './db';
+import { databaseUrl, RUN_ENV, TEMPLATE_ENV, throughRunPgBouncer, withAdmin } from './db';
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
   data?: T | null;
@@ -66,14 +66,17 @@ export async function startTestApp(
   options: { env?: Record<string, string>; databaseUrl?: string; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const url = options.databaseUrl ?? (await createTestDatabase());
+  // `npm run test:pooler`: the query pool through the run's PgBouncer, sessions straight to Postgres.
+  const pooled = throughRunPgBouncer(url);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     EXPOSE_SQL_COUNT: 'true',
     DATABASE_URL: url,
+    ...(pooled ? { DATABASE_URL: pooled, DATABASE_DIRECT_URL: url, DB_PREPARE: 'false' } : {}),
     ...options.env,
   });
-  const database = await openDatabase({ databaseUrl: url, dataDir: '', ...databaseTimeouts(config) });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL ?? url, dataDir: '', ...databaseTimeouts(config) });
   const server = await buildServer({ config, database, logStream: options.logStream });
   const address = await server.listen(0, '127.0.0.1');
 
