@@ -8,7 +8,8 @@ import { sqlOf } from '../helpers/orders';
 
 /**
  * The pages fit the screens people open them on: the seat map of the widest auditorium (28 columns in the
- * seed), row letters included, without scrolling sideways at 1280 and 1920 px.
+ * seed), row letters included, without scrolling sideways at 1280 and 1920 px; GraphiQL's default
+ * document, its help comment included, whole at 1280 px.
  */
 let app: TestApp;
 let sql: postgres.Sql;
@@ -75,4 +76,29 @@ describe('the seat map of the widest auditorium', () => {
       await page.context().close();
     });
   }
+});
+
+describe('GraphiQL at 1280 px', () => {
+  it('shows the default document whole, its help comment (how to set headers) included, without scrolling sideways', async () => {
+    const { page, log } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${app.url}/graphiql`);
+    await page.waitForSelector('.graphiql-query-editor .CodeMirror-line');
+    const comment = await page.evaluate(() => {
+      const editor = document.querySelector('.graphiql-query-editor .CodeMirror-scroll')!;
+      // The run button and the other tools float over the editor's right side.
+      const tools = document.querySelector('.graphiql-toolbar');
+      const right = Math.min(editor.getBoundingClientRect().right, tools?.getBoundingClientRect().left ?? Infinity);
+      const lines = Array.from(document.querySelectorAll<HTMLElement>('.graphiql-query-editor .CodeMirror-line'));
+      return lines.map((l) => {
+        // The text's own extent (a line element spans the editor's width whatever its text).
+        const range = document.createRange();
+        range.selectNodeContents(l);
+        return { text: l.textContent, cut: range.getBoundingClientRect().right > right };
+      });
+    });
+    expect(comment.some((l) => /header/i.test(l.text ?? ''))).toBe(true);
+    expect(comment.filter((l) => l.cut)).toEqual([]);
+    expect(log.errors).toEqual([]);
+    await page.context().close();
+  });
 });
