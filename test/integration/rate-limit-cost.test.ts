@@ -112,6 +112,11 @@ describe('cost budget on one instance', () => {
     expect(order.status).toBe(200);
     expect(order.body.errors).toBeUndefined();
     expect(rateLimit(order.headers).budget).toBe('orders');
+    // REST order writes too, at the flat REST cost, while a REST catalog read stays refused.
+    const restOrder = await app.request('POST', '/v2/orders', {}, VENDOR);
+    expect(restOrder.status).toBe(201);
+    expect(rateLimit(restOrder.headers)).toEqual(expect.objectContaining({ budget: 'orders', r: rateLimit(order.headers).r - 10 }));
+    expect((await app.get('/v2/theatres/1', VENDOR)).status).toBe(429);
     // And the order budget is spent by order writes alone: the catalog stays refused meanwhile.
     const orders = await spend(app, CREATE_ORDER, VENDOR);
     expect(orders.length).toBeGreaterThan(1);
