@@ -89,6 +89,10 @@ export async function startPgBouncer(backendUrl: string, settings: Record<string
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // PgBouncer outlives its parent: a run that ends without stop() (an interrupted jest) must not leave it
+  // holding server connections.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   try {
     await waitForPort(port, child, logFile);
   } catch (error) {
@@ -112,6 +116,7 @@ export async function startPgBouncer(backendUrl: string, settings: Record<string
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
+      process.removeListener('exit', killOnExit);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
