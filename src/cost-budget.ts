@@ -126,6 +126,24 @@ export class CostBudget {
     this.redis?.defineCommand('marqueeTake', { numberOfKeys: 1, lua: TAKE_SCRIPT });
   }
 
+  /**
+   * Waits (at most `ms`) for the first connection to Redis, so that the first requests after start are
+   * counted in the shared store rather than per instance with a warning; without Redis, at once.
+   */
+  async connected(ms = 1000): Promise<void> {
+    const redis = this.redis;
+    if (!redis || redis.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        redis.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      redis.once('ready', done);
+    });
+  }
+
   /** Registers the fallback counter and the store gauge on the app's /metrics registry. */
   registerMetrics(registry: Registry): void {
     registry.registerMetric(this.fallbacks);

@@ -287,6 +287,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   const health = await registerHealth(app, { database });
   const registry = registerMetrics(app, config);
   costBudget?.registerMetrics(registry);
+  await costBudget?.connected();
 
   await registerRest(app, { config, database, buildContext });
   await registerWeb(app, { config, database });

@@ -180,7 +180,8 @@ describe('cost budget over graphql-ws first', () => {
 describe('cost budget shared between instances through Redis', () => {
   it('a client spent on instance A is refused on instance B', async () => {
     const env = { RATE_LIMIT_COST_PER_MINUTE: '100', REDIS_URL, RATE_LIMIT_REDIS_PREFIX: newPrefix() };
-    const a = await startTestApp({ env });
+    const lines: string[] = [];
+    const a = await startTestApp({ env: { ...env, LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } });
     const b = await startTestApp({ env, databaseUrl: a.databaseUrl });
     try {
       const onA = [await post(a, CATALOG), await post(a, CATALOG), await post(a, CATALOG)];
@@ -191,6 +192,8 @@ describe('cost budget shared between instances through Redis', () => {
       expect(rateLimit(onB[0].headers).r).toBe(20);
       expect((await post(a, CATALOG)).status).toBe(429);
       expect(await wsOperation(b.url, CATALOG)).toEqual({ errors: [expect.objectContaining({ extensions: expect.objectContaining({ code: 'RATE_LIMITED' }) })] });
+      // Counted in Redis from the first request: no per-instance fallback at start.
+      expect(lines.filter((l) => l.includes('Redis does not answer'))).toEqual([]);
     } finally {
       await b.close();
       await a.close();
