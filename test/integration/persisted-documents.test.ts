@@ -208,6 +208,14 @@ describe('trusted documents, GRAPHQL_UNTRUSTED_DOCUMENTS=refuse', () => {
     expect((unknown.payload as { extensions?: { code?: string } }[])[0].extensions?.code).toBe('PERSISTED_DOCUMENT_NOT_FOUND');
   });
 
+  it('lets introspection-only documents through while GRAPHQL_INTROSPECTION is on (GraphiQL\'s Docs pane)', async () => {
+    const schema = await post(app, { query: '{ __schema { queryType { name } } }' });
+    expect(schema.status).toBe(200);
+    expect(schema.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    // Not a way around the manifest: a real field beside it is refused.
+    expect(codeOf(await post(app, { query: '{ __schema { queryType { name } } theatre(id: 1) { id } }' }))).toBe('UNTRUSTED_DOCUMENT');
+  });
+
   it('the pages keep working: the seat map\'s subscription by id (payload or extensions) and by text, its query, the box office, GraphiQL\'s default', async () => {
     const variables = { id: show.showtimeId };
     for (const payload of [
@@ -271,5 +279,27 @@ describe('trusted documents, the default with a manifest (vendors)', () => {
     expect(refused.type).toBe('error');
     expect((refused.payload as { extensions?: { code?: string } }[])[0].extensions?.code).toBe('UNTRUSTED_DOCUMENT');
     expect((await subscribeOnce(app, payload, { vendorKey: 'demo-vendor-key' })).type).toBe('next');
+  });
+});
+
+describe('automatic persisted queries with Redis unreachable', () => {
+  let app: TestApp;
+  let logs: string[];
+  beforeAll(async () => {
+    logs = [];
+    // Nothing listens on port 1: every Redis command fails.
+    app = await startTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1', LOG_LEVEL: 'error' }, logStream: { write: (line) => logs.push(line) } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('a registration still runs, a hash alone is not found (the client resends its text), and the failure is logged', async () => {
+    const query = '{ theatre(id: 1) { id } }';
+    const registered = await post(app, { query, extensions: apq(query) });
+    expect(registered.status).toBe(200);
+    expect(registered.data).toEqual({ theatre: { id: 1 } });
+    expect((await post(app, { extensions: apq(query) })).errors?.[0]?.message).toBe('PersistedQueryNotFound');
+    expect(logs.join('')).toMatch(/APQ store: Redis/);
   });
 });
