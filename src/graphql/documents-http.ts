@@ -24,17 +24,23 @@ export function documentPolicyOf(config: Config, limits: OperationLimits, log: (
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A GET request's parameters as a DocumentRequest (`extensions` is JSON text there); null when unreadable. */
-function fromSearch(params: Record<string, unknown>): DocumentRequest | null {
+/**
+ * A GET request's parameters as a DocumentRequest (`extensions` is JSON text there); null when unreadable.
+ * Read as Apollo reads them (URLSearchParams, first value of a repeated name), not from Fastify's parsed
+ * query, which makes a repeated `query` an array: judged as "no text", its first value would run unchecked.
+ */
+function fromSearch(request: FastifyRequest): DocumentRequest | null {
+  const params = new URL(request.raw.url ?? '/graphql', 'http://localhost').searchParams;
   let extensions: unknown;
-  if (typeof params.extensions === 'string') {
+  const json = params.get('extensions');
+  if (json !== null) {
     try {
-      extensions = JSON.parse(params.extensions);
+      extensions = JSON.parse(json);
     } catch {
       return null; // Apollo answers the malformed parameter itself.
     }
   }
-  return { query: params.query, documentId: params.documentId, extensions };
+  return { query: params.get('query') ?? undefined, documentId: params.get('documentId') ?? undefined, extensions };
 }
 
 /** Rewrites a GET request's URL to carry the resolved text, as Apollo's handler reads it (`request.url`). */
@@ -57,9 +63,9 @@ export function documentsPreHandler(policy: DocumentPolicy, principalOf: (reques
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const get = request.method === 'GET' || request.method === 'HEAD';
     if (!get && request.method !== 'POST') return;
-    const source = get ? request.query : request.body;
-    if (!isObject(source)) return;
-    const sent = get ? fromSearch(source) : { query: source.query, documentId: source.documentId, extensions: source.extensions };
+    const source = get ? null : request.body;
+    if (!get && !isObject(source)) return;
+    const sent = isObject(source) ? { query: source.query, documentId: source.documentId, extensions: source.extensions } : fromSearch(request);
     if (!sent) return;
     const resolved = await policy.resolve(sent, () => principalOf(request));
     if (resolved === null) return;
@@ -69,7 +75,7 @@ export function documentsPreHandler(policy: DocumentPolicy, principalOf: (reques
       if (resolved.code === 'PERSISTED_QUERY_NOT_FOUND') reply.header('cache-control', 'private, no-cache, must-revalidate');
       return reply.send({ errors: [{ message: resolved.message, extensions: { code: resolved.code } }] });
     }
-    if (get) {
+    if (!isObject(source)) {
       rewriteSearch(request, resolved);
     } else {
       source.query = resolved.query;

@@ -162,6 +162,10 @@ describe('trusted documents, GRAPHQL_UNTRUSTED_DOCUMENTS=refuse', () => {
       expect(codeOf(refused)).toBe('UNTRUSTED_DOCUMENT');
       expect(refused.data ?? null).toBeNull();
       expect((await get(app, { query: UNTRUSTED }, headers)).status).toBe(400);
+      // A repeated parameter is read as Apollo reads it (the first), not skipped.
+      const repeated = await fetch(`${app.url}/graphql?query=${encodeURIComponent(UNTRUSTED)}&query=x`, { headers: { ...PREFLIGHT, ...headers } });
+      expect(repeated.status).toBe(400);
+      expect(codeOf((await repeated.json()) as GraphQLResponse)).toBe('UNTRUSTED_DOCUMENT');
       // Nor may it be registered as an APQ.
       expect(codeOf(await post(app, { query: UNTRUSTED, extensions: apq(UNTRUSTED) }, headers))).toBe('UNTRUSTED_DOCUMENT');
     }
