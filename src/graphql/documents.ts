@@ -136,7 +136,8 @@ export class DocumentPolicy {
    */
   async resolve(request: DocumentRequest, principal: () => Promise<Principal>): Promise<ResolvedDocument | DomainError | null> {
     const extensions = isObject(request.extensions) ? request.extensions : undefined;
-    const apq = extensions && isObject(extensions.persistedQuery) ? extensions.persistedQuery : undefined;
+    // Any persistedQuery is APQ's (a malformed one is refused below, never passed on to run as text).
+    const apq = extensions?.persistedQuery ?? undefined;
     const rest = apq ? withoutKey(extensions!, 'persistedQuery') : extensions;
     const text = typeof request.query === 'string' && request.query !== '' ? request.query : undefined;
 
@@ -146,7 +147,7 @@ export class DocumentPolicy {
       if (!HEX.test(id)) return new DomainError('BAD_USER_INPUT', 'documentId must be "sha256:<64 hex digits>" or the 64 hex digits');
       hash = id;
     } else if (apq) {
-      if (apq.version !== 1 || typeof apq.sha256Hash !== 'string' || !HEX.test(apq.sha256Hash.toLowerCase())) {
+      if (!isObject(apq) || apq.version !== 1 || typeof apq.sha256Hash !== 'string' || !HEX.test(apq.sha256Hash.toLowerCase())) {
         return new DomainError('BAD_USER_INPUT', 'extensions.persistedQuery must be {"version": 1, "sha256Hash": "<64 hex digits>"}');
       }
       hash = apq.sha256Hash.toLowerCase();
