@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { pickShowtimes, seatsOf, sqlOf, VENDOR, holdSeats, type ShowtimeFixture } from '../helpers/orders';
+import { pickShowtimes, seatsOf, sqlOf, VENDOR, holdSeats, watchSeats, type ShowtimeFixture } from '../helpers/orders';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
 import { clearSubscriptions, eventually, paidOrder, refund, subscribe, WEBHOOK_TEST_ENV } from '../helpers/webhooks';
 import type postgres from 'postgres';
@@ -169,6 +169,34 @@ test('a webhook delivery: an attempt span whose traceparent the callback carries
 test('a background job: the dispatcher poll is a span with its statements as children', async () => {
   const poll = await eventually(async () => collector.spans.find((s) => s.name === 'webhook dispatcher poll' && collector.spans.some((c) => c.parentSpanId === s.spanId)), 10_000, 'poll span');
   expect(collector.spans.filter((s) => s.parentSpanId === poll.spanId).map((s) => s.name)).toContain('fanOutWebhookEvents');
+});
+
+test('a live seat map: the relay read is a span with its statement as child, and each message made is a span', async () => {
+  const showtimeId = showtimes[1].showtimeId;
+  const watcher = watchSeats(app.url, showtimeId);
+  try {
+    await watcher.ready;
+    const seat = showtimes[1].regular[6];
+    await holdSeats(app.gql, showtimeId, seatsOf([seat]));
+    await watcher.next((e) => e.seats.some((s) => s.row === seat.row && s.column === seat.column && !s.available));
+  } finally {
+    await watcher.close();
+  }
+  const read = await eventually(
+    async () =>
+      collector.spans.find(
+        (s) => s.name === 'seat-event relay read' && Number(s.attributes['relay.events']) > 0 && collector.spans.some((c) => c.parentSpanId === s.spanId),
+      ),
+    10_000,
+    'relay read span',
+  );
+  expect(collector.spans.filter((s) => s.parentSpanId === read.spanId).every((s) => s.kind === CLIENT)).toBe(true);
+  const message = await eventually(
+    async () => collector.spans.find((s) => s.name === 'graphql subscription message' && Number(s.attributes['marquee.showtime.id']) === showtimeId),
+    10_000,
+    'message span',
+  );
+  expect(message.attributes['graphql.operation.type']).toBe('subscription');
 });
 
 test('no personal data or credential in any attribute of any span', async () => {
