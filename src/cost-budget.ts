@@ -105,10 +105,10 @@ export class CostBudget {
     this.windowMs = options.windowMs ?? 60_000;
     this.fallbacks = new Counter({
       name: 'marquee_rate_limit_local_decisions_total',
-      help: 'Cost-budget decisions taken per instance because the shared store (Redis) did not answer',
+      help: 'Rate-limit decisions (request and cost budgets) taken per instance because the shared store (Redis) did not answer',
       registers: [],
     });
-    this.upGauge = new Gauge({ name: 'marquee_rate_limit_shared_store_up', help: '1 while Redis answers the cost budget', registers: [] });
+    this.upGauge = new Gauge({ name: 'marquee_rate_limit_shared_store_up', help: '1 while Redis answers the rate limits (request and cost budgets)', registers: [] });
     this.upGauge.set(options.redisUrl ? 1 : 0);
     this.redis = options.redisUrl
       ? new Redis(options.redisUrl, {
@@ -171,21 +171,36 @@ export class CostBudget {
    */
   async take(client: string, budget: BudgetName, cost: number, now = Date.now()): Promise<BudgetDecision> {
     const limit = this.sizeOf(budget);
-    const amount = Math.max(0, Math.ceil(cost));
-    const key = `${this.options.prefix}${budget}:${client}`;
+    const { allowed, used, msLeft } = await this.takeFrom(`${this.options.prefix}${budget}:${client}`, Math.max(0, Math.ceil(cost)), limit, now);
+    return this.decision(budget, allowed, limit, used, msLeft);
+  }
+
+  /**
+   * Takes one request from the client's request budget (`RATE_LIMIT_PER_MINUTE`, `limit` a window) in the
+   * same store as the cost budgets: shared through Redis, per instance without it or while it is down. In
+   * the form of @fastify/rate-limit's store: `current` passes `limit` exactly when the request is refused
+   * (a refused request takes nothing).
+   */
+  async takeRequest(client: string, limit: number, now = Date.now()): Promise<{ current: number; ttl: number; exceeded: boolean }> {
+    const { allowed, used, msLeft } = await this.takeFrom(`${this.options.prefix}requests:${client}`, 1, limit, now);
+    return { current: allowed ? used : limit + 1, ttl: Math.max(0, msLeft), exceeded: !allowed };
+  }
+
+  /** One decision on one counter: the Lua call, or this instance's window when there is no Redis or it does not answer. */
+  private async takeFrom(key: string, amount: number, limit: number, now: number): Promise<{ allowed: boolean; used: number; msLeft: number }> {
     if (this.redis) {
       try {
         const [allowed, used, ttl] = (await (
           this.redis as unknown as { marqueeTake(key: string, ms: number, amount: number, max: number): Promise<number[]> }
         ).marqueeTake(key, this.windowMs, amount, limit)) as [number, number, number];
         this.redisBack();
-        return this.decision(budget, allowed === 1, limit, used, ttl);
+        return { allowed: allowed === 1, used, msLeft: ttl };
       } catch (err) {
         this.redisFailed(err as Error);
         this.fallbacks.inc();
       }
     }
-    return this.takeLocally(key, budget, amount, limit, now);
+    return this.takeLocally(key, amount, limit, now);
   }
 
   async close(): Promise<void> {
@@ -195,7 +210,7 @@ export class CostBudget {
     this.redis.disconnect();
   }
 
-  private takeLocally(key: string, budget: BudgetName, amount: number, limit: number, now: number): BudgetDecision {
+  private takeLocally(key: string, amount: number, limit: number, now: number): { allowed: boolean; used: number; msLeft: number } {
     let window = this.local.get(key);
     if (!window || window.endsAt <= now) {
       if (this.local.size >= 100_000) this.prune(now);
@@ -204,7 +219,7 @@ export class CostBudget {
     }
     const allowed = window.used + amount <= limit;
     if (allowed) window.used += amount;
-    return this.decision(budget, allowed, limit, window.used, window.endsAt - now);
+    return { allowed, used: window.used, msLeft: window.endsAt - now };
   }
 
   private decision(budget: BudgetName, allowed: boolean, limit: number, used: number, msLeft: number): BudgetDecision {
@@ -217,7 +232,7 @@ export class CostBudget {
     this.upGauge.set(0);
     this.options.log.warn(
       { err: { message: err.message } },
-      'rate limits: Redis does not answer; cost budgets are counted per instance until it does',
+      'rate limits: Redis does not answer; request and cost budgets are counted per instance until it does',
     );
   }
 
@@ -225,7 +240,7 @@ export class CostBudget {
     if (this.redisUp) return;
     this.redisUp = true;
     this.upGauge.set(1);
-    this.options.log.info({}, 'rate limits: Redis answers again; cost budgets are shared between instances');
+    this.options.log.info({}, 'rate limits: Redis answers again; request and cost budgets are shared between instances');
   }
 
   private prune(now: number): void {

@@ -1,4 +1,5 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { CostBudget } from './cost-budget';
 
 interface Window {
   count: number;
@@ -8,7 +9,9 @@ interface Window {
 /**
  * One fixed-window request budget per client, shared by HTTP (as @fastify/rate-limit's store) and
  * graphql-ws (each connection and each operation takes from it), so a client over its limit on one
- * transport is over it on the other too.
+ * transport is over it on the other too. With `shared` (the cost budgets' store, when `REDIS_URL` is set),
+ * the count is kept in Redis by the same Lua call, so every instance takes from it; while Redis does not
+ * answer, that store counts per instance (its log line and metric) and refuses nothing for it.
  */
 export class ClientBudget implements FastifyRateLimitStore {
   private readonly windows = new Map<string, Window>();
@@ -16,10 +19,15 @@ export class ClientBudget implements FastifyRateLimitStore {
   constructor(
     readonly max: number,
     readonly windowMs = 60_000,
+    private readonly shared: CostBudget | null = null,
   ) {}
 
   /** Takes one request from the client's budget; `exceeded` once it is spent for this window. */
-  take(key: string, now = Date.now()): { current: number; ttl: number; exceeded: boolean } {
+  async take(key: string, now = Date.now()): Promise<{ current: number; ttl: number; exceeded: boolean }> {
+    return this.shared ? this.shared.takeRequest(key, this.max, now) : this.takeLocally(key, now);
+  }
+
+  private takeLocally(key: string, now: number): { current: number; ttl: number; exceeded: boolean } {
     let window = this.windows.get(key);
     if (!window || window.start + this.windowMs <= now) {
       if (this.windows.size >= 100_000) this.prune(now);
@@ -31,8 +39,10 @@ export class ClientBudget implements FastifyRateLimitStore {
   }
 
   incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
-    const { current, ttl } = this.take(key);
-    callback(null, { current, ttl });
+    this.take(key).then(
+      ({ current, ttl }) => callback(null, { current, ttl }),
+      (err: Error) => callback(err),
+    );
   }
 
   /** Route-level settings share the one budget. */

@@ -122,8 +122,23 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     return principal;
   };
 
-  // One budget per client for HTTP and WebSocket alike (src/rate-limit.ts).
-  const budget = config.RATE_LIMIT_PER_MINUTE > 0 ? new ClientBudget(config.RATE_LIMIT_PER_MINUTE) : null;
+  // The store of the rate limits (src/cost-budget.ts): the cost budgets, and the request budget when it is
+  // shared through Redis; one Redis client, one Lua script, one per-instance fallback (log line, metric).
+  const shareRequests = config.RATE_LIMIT_PER_MINUTE > 0 && config.REDIS_URL != null && config.REDIS_URL !== '';
+  const limitStore =
+    config.RATE_LIMIT_COST_PER_MINUTE > 0 || shareRequests
+      ? new CostBudget({
+          catalogPerWindow: config.RATE_LIMIT_COST_PER_MINUTE,
+          ordersPerWindow: config.RATE_LIMIT_ORDER_COST_PER_MINUTE ?? config.RATE_LIMIT_COST_PER_MINUTE,
+          redisUrl: config.REDIS_URL,
+          prefix: config.RATE_LIMIT_REDIS_PREFIX,
+          log: app.log,
+        })
+      : null;
+
+  // One request budget per client for HTTP and WebSocket alike (src/rate-limit.ts), in Redis when REDIS_URL is set.
+  const budget =
+    config.RATE_LIMIT_PER_MINUTE > 0 ? new ClientBudget(config.RATE_LIMIT_PER_MINUTE, 60_000, shareRequests ? limitStore : null) : null;
   if (budget) {
     await app.register(rateLimit, {
       max: budget.max,
@@ -139,16 +154,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
 
   // The cost budgets (src/cost-budget.ts): REST requests here at a flat cost, GraphQL operations by their
   // estimate in the plugin below, graphql-ws operations in src/realtime/ws.ts; all through decide().
-  const costBudget =
-    config.RATE_LIMIT_COST_PER_MINUTE > 0
-      ? new CostBudget({
-          catalogPerWindow: config.RATE_LIMIT_COST_PER_MINUTE,
-          ordersPerWindow: config.RATE_LIMIT_ORDER_COST_PER_MINUTE ?? config.RATE_LIMIT_COST_PER_MINUTE,
-          redisUrl: config.REDIS_URL,
-          prefix: config.RATE_LIMIT_REDIS_PREFIX,
-          log: app.log,
-        })
-      : null;
+  const costBudget = config.RATE_LIMIT_COST_PER_MINUTE > 0 ? limitStore : null;
   // The address of each GraphQL request, for the budget's client when it carries no credential; by the
   // context's loaders, since Apollo hands the plugins a shallow copy of the context.
   const addressOf = new WeakMap<Context['loaders'], string>();
@@ -281,8 +287,8 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
 
   const health = await registerHealth(app, { database });
   const registry = registerMetrics(app, config);
-  costBudget?.registerMetrics(registry);
-  await costBudget?.connected();
+  limitStore?.registerMetrics(registry);
+  await limitStore?.connected();
 
   await registerRest(app, { config, database, buildContext });
   await registerWeb(app, { config, database });
@@ -330,7 +336,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
         await webhooks.close();
         await realtime.close();
         await health.close();
-        await costBudget?.close();
+        await limitStore?.close();
       } finally {
         // The HTTP server closes even when stopping the live parts failed (e.g. the database is gone):
         // Apollo's drain (fastifyApolloDrainPlugin) closes Fastify, which stops accepting connections and

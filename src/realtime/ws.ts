@@ -117,11 +117,18 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
     perMessageDeflate: false,
     verifyClient: ({ req }, accept) => {
       const address = guard.clientAddress(req);
-      if (guard.budget?.take(clientOf(null, address)).exceeded) return accept(false, 429, 'Rate limit exceeded');
-      if ((socketsPerClient.get(address) ?? 0) >= config.WS_MAX_SOCKETS_PER_CLIENT) {
-        return accept(false, 429, `At most ${config.WS_MAX_SOCKETS_PER_CLIENT} WebSockets per client`);
-      }
-      return accept(true);
+      const admit = () => {
+        if ((socketsPerClient.get(address) ?? 0) >= config.WS_MAX_SOCKETS_PER_CLIENT) {
+          return accept(false, 429, `At most ${config.WS_MAX_SOCKETS_PER_CLIENT} WebSockets per client`);
+        }
+        return accept(true);
+      };
+      if (!guard.budget) return admit();
+      // The request budget may be in Redis (shared between instances): ws waits for this callback.
+      guard.budget.take(clientOf(null, address)).then(
+        ({ exceeded }) => (exceeded ? accept(false, 429, 'Rate limit exceeded') : admit()),
+        () => admit(),
+      );
     },
   });
   wss.on('connection', (socket, request) => {
@@ -226,7 +233,7 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
       onSubscribe: async (ctx, _id, payload) => {
         const conn = connectionOf(ctx);
         if (!conn) return [errorOf('UNAUTHENTICATED', 'The connection was not initialised')];
-        if (guard.budget?.take(clientOf(conn.principal, conn.address)).exceeded) {
+        if (guard.budget && (await guard.budget.take(clientOf(conn.principal, conn.address))).exceeded) {
           return [errorOf('RATE_LIMITED', `Rate limit of ${guard.budget.max} requests per minute exceeded`)];
         }
         // graphql-ws has already registered this operation, so it counts itself.

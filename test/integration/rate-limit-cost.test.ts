@@ -211,13 +211,73 @@ describe('cost budget shared between instances through Redis', () => {
       const answers = await spend(app, CATALOG);
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429]);
       expect(rateLimit(answers[0].headers).r).toBe(80);
-      expect(lines.some((l) => l.includes('Redis does not answer; cost budgets are counted per instance'))).toBe(true);
+      expect(lines.some((l) => l.includes('Redis does not answer; request and cost budgets are counted per instance'))).toBe(true);
       const metrics = await app.get<string>('/metrics');
       expect(metrics.body).toMatch(/marquee_rate_limit_shared_store_up 0/);
       const fallbacks = Number(/marquee_rate_limit_local_decisions_total (\d+)/.exec(metrics.body)?.[1]);
       expect(fallbacks).toBeGreaterThanOrEqual(6);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('the request budget (RATE_LIMIT_PER_MINUTE) shared between instances through Redis', () => {
+  /** The statuses of `n` REST reads on `app` as the demo vendor. */
+  const statuses = async (app: TestApp, n: number): Promise<number[]> => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i += 1) out.push((await app.get('/v2/theatres/1', VENDOR)).status);
+    return out;
+  };
+
+  it('a client spent on instance A is refused on instance B, over HTTP and graphql-ws, in the same store as the cost budgets', async () => {
+    const prefix = newPrefix();
+    const env = { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL, RATE_LIMIT_REDIS_PREFIX: prefix };
+    const lines: string[] = [];
+    const a = await startTestApp({ env: { ...env, LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } });
+    const b = await startTestApp({ env, databaseUrl: a.databaseUrl });
+    const redis = new Redis(REDIS_URL);
+    try {
+      expect(await statuses(a, 2)).toEqual([200, 200]);
+      // B goes on from A's count: two more, then @fastify/rate-limit's 429 (RATE_LIMITED, Retry-After).
+      expect(await statuses(b, 2)).toEqual([200, 200]);
+      const refused = await b.get<unknown>('/v2/theatres/1', VENDOR);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(JSON.stringify(refused.body)).toContain('4290');
+      expect((await a.get('/v2/theatres/1', VENDOR)).status).toBe(429);
+      // graphql-ws on B with that vendor's key: the operation takes from the vendor's budget, spent on A and B.
+      const overWs = await wsOperation(b.url, CATALOG, {}, { vendorKey: 'demo-vendor-key' });
+      expect(overWs.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+      // The counter is in Redis (a refused request takes nothing): the vendor's, at the limit.
+      const keys = await redis.keys(`${prefix}requests:v*`);
+      expect(keys).toHaveLength(1);
+      expect(await redis.get(keys[0])).toBe('4');
+      expect(lines.filter((l) => l.includes('Redis does not answer'))).toEqual([]);
+    } finally {
+      redis.disconnect();
+      await b.close();
+      await a.close();
+    }
+  });
+
+  it('with Redis unreachable, each instance counts alone: nothing refused for it, the log line and the metric', async () => {
+    const port = await closedPort();
+    const env = { RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_REDIS_PREFIX: newPrefix() };
+    const lines: string[] = [];
+    const a = await startTestApp({ env: { ...env, LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } });
+    const b = await startTestApp({ env, databaseUrl: a.databaseUrl });
+    try {
+      expect(await statuses(a, 4)).toEqual([200, 200, 200, 429]);
+      // B's own count: the same client gets a whole budget there.
+      expect(await statuses(b, 4)).toEqual([200, 200, 200, 429]);
+      expect(lines.some((l) => l.includes('Redis does not answer; request and cost budgets are counted per instance'))).toBe(true);
+      const metrics = await a.get<string>('/metrics');
+      expect(metrics.body).toMatch(/marquee_rate_limit_shared_store_up 0/);
+      expect(Number(/marquee_rate_limit_local_decisions_total (\d+)/.exec(metrics.body)?.[1])).toBeGreaterThanOrEqual(4);
+    } finally {
+      await b.close();
+      await a.close();
     }
   });
 });
