@@ -36,7 +36,7 @@ const packageDir = (name: string) => path.dirname(require.resolve(`${name}/packa
 /** URL (under /assets/) → file. */
 function assetTable(): Record<string, string> {
   const own = ownAssetsDir();
-  const mine = ['page-documents.js', 'seat-map.js', 'seat-map-box-office.js', 'seat-map.css', 'graphiql.js', 'graphiql-page.css', 'docs.js', 'page.css', 'favicon.svg'];
+  const mine = ['page-documents.js', 'seat-map-parts.js', 'seat-map.js', 'seat-map-box-office-api.js', 'seat-map-box-office-panels.js', 'seat-map-box-office.js', 'seat-map.css', 'graphiql.js', 'graphiql-page.css', 'docs.js', 'page.css', 'favicon.svg'];
   return {
     ...Object.fromEntries(mine.map((file) => [`/assets/${file}`, path.join(own, file)])),
     '/assets/vendor/graphql-ws.min.js': path.join(packageDir('graphql-ws'), 'umd', 'graphql-ws.min.js'),

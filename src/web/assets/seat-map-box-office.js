@@ -9,6 +9,9 @@
  * order's expiry gives the countdown; cancelOrder or removeOrderProduct releases them. The order id is kept
  * in sessionStorage, so a reload finds the hold again. What happens to the person's seats is said in a
  * live region; errors in words in an alert.
+ *
+ * The API client, the announcer, the stored order id and the words are in seat-map-box-office-api.js; the
+ * selection, the seats' marks, the zone choice, the hold panel and errors in seat-map-box-office-panels.js.
  */
 (function () {
   'use strict';
@@ -24,29 +27,22 @@
     extend: DOCS.BoxOfficeExtend,
     read: DOCS.BoxOfficeOrder,
   };
-  /** Statuses a seat can be held in (the anonymous view never shows PREMIERE_AVAILABLE, a member's might). */
-  var SELLABLE = ['AVAILABLE', 'UNBLOCKED', 'GA_OVERRIDE', 'PREMIERE_AVAILABLE'];
   /** addTickets takes 1 to 20 seats a call. */
   var MAX_SELECTED = 20;
 
-  var keyOf = function (row, column) { return row + ':' + column; };
-  var sellable = function (status) { return SELLABLE.indexOf(status) !== -1; };
-  var seatCount = function (n) { return n === 1 ? '1 seat' : n + ' seats'; };
-  var list = function (names) { return names.join(', '); };
-  var sentence = function (text) { return /[.!?]$/.test(text) ? text : text + '.'; };
-  var clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-  var byPlace = function (a, b) { return a.row - b.row || a.column - b.column; };
-
-  /** An error the API answered (its extensions.code and message), or a failure to reach it. */
-  function ApiError(code, message) {
-    this.code = code;
-    this.message = message;
-  }
+  // The client, the words and the panels live in seat-map-box-office-api.js and -panels.js, loaded before this.
+  var A = window.MarqueeBoxOfficeApi;
+  var ApiError = A.ApiError;
+  var keyOf = A.keyOf;
+  var sellable = A.sellable;
+  var seatCount = A.seatCount;
+  var list = A.list;
 
   window.MarqueeBoxOffice = function (map, root) {
     var $ = function (id) { return document.getElementById(id); };
-    var vendorKey = root.dataset.vendorKey;
-    var storageKey = 'marquee-box-office:' + map.showtimeId;
+    var api = A.createClient(root.dataset.vendorKey);
+    var call = api.call;
+    var storage = A.storage('marquee-box-office:' + map.showtimeId);
     var els = {
       selection: $('selection'), holdSelected: $('hold-selected'), clear: $('clear-selection'),
       best: $('best'), quantity: $('best-quantity'), zone: $('best-zone'), zoneField: $('best-zone-field'),
@@ -63,155 +59,32 @@
     var busy = null;
     /** One of the held seats turned sellable on the map: read the order once nothing is in flight. */
     var recheck = false;
-    /** The server's clock minus the browser's: from the Date header, then from orders this page changed. */
-    var skew = 0;
-    var lastUpdated = null;
-    var ticker = null;
-    var queued = [];
-
-    /** Says `text` in the live region; what is said in one go is read together, the same words twice are read twice. */
-    function announce(text) {
-      if (!queued.length) {
-        els.status.textContent = '';
-        setTimeout(function () {
-          els.status.textContent = queued.join(' ');
-          queued = [];
-        }, 50);
-      }
-      queued.push(sentence(text));
-    }
-
-    function showError(text) {
-      els.error.textContent = text ? sentence(text) : '';
-      els.error.hidden = !text;
-    }
-
-    async function call(query, variables) {
-      var res;
-      try {
-        res = await fetch('/graphql', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', 'x-vendor-key': vendorKey },
-          body: JSON.stringify({ query: query, variables: variables || {} }),
-        });
-      } catch {
-        throw new ApiError('NETWORK', 'The service could not be reached; check the connection and try again');
-      }
-      var date = Date.parse(res.headers.get('date') || '');
-      if (date && lastUpdated === null) skew = date - Date.now();
-      var body = await res.json().catch(function () { return null; });
-      if (!body) throw new ApiError('HTTP_' + res.status, 'The service answered ' + res.status);
-      if (body.errors && body.errors.length) {
-        var e = body.errors[0];
-        throw new ApiError(e.extensions && e.extensions.code, e.message);
-      }
-      var data = body.data;
-      return data[Object.keys(data)[0]];
-    }
+    var announce = A.announcer(els.status);
 
     function store() {
-      try {
-        if (hold) window.sessionStorage.setItem(storageKey, String(hold.orderId));
-        else window.sessionStorage.removeItem(storageKey);
-      } catch {
-        // No storage (private mode, disabled): a reload forgets the hold, which still expires by itself.
-      }
+      storage.save(hold ? hold.orderId : null);
     }
 
-    /** Shows on a seat whether it is selected or held for this person (data-selected, data-mine, aria-pressed). */
-    function mark(cell) {
-      var key = keyOf(cell.seat.row, cell.seat.column);
-      var mine = hold !== null && hold.seats.has(key);
-      cell.button.setAttribute('aria-pressed', String(selected.has(key)));
-      cell.button.toggleAttribute('data-selected', selected.has(key));
-      cell.button.toggleAttribute('data-mine', mine);
-      cell.note = mine ? 'held for you' : '';
-      map.relabel(cell);
-    }
-
-    function markAll() {
-      map.cells.forEach(mark);
-      map.renderLegend();
-    }
-
-    function renderSelection() {
-      var names = Array.from(selected.values()).map(function (cell) { return cell.seat; }).sort(byPlace)
-        .map(function (seat) { return seat.seatName; });
-      els.selection.textContent = names.length
-        ? 'Selected: ' + list(names) + '.'
-        : 'No seats selected: click seats on the map, or move with the arrow keys and press Space.';
-      var hadFocus = document.activeElement === els.holdSelected || document.activeElement === els.clear;
-      els.holdSelected.disabled = !names.length;
-      els.holdSelected.textContent = names.length ? 'Hold ' + seatCount(names.length) : 'Hold selected seats';
-      els.clear.disabled = !names.length;
-      // A disabled button cannot keep the focus: back to the map, to choose again.
-      if (hadFocus && !names.length) map.focus();
-    }
-
-    function heldSeats() {
-      return hold ? Array.from(hold.seats.values()).sort(byPlace) : [];
-    }
-
-    function until() {
-      return clock.format(new Date(hold.expiresAt));
-    }
-
-    function renderHold() {
-      var hadFocus = els.hold.contains(document.activeElement);
-      els.hold.hidden = !hold;
-      els.seats.textContent = '';
-      window.clearInterval(ticker);
-      ticker = null;
-      if (!hold) {
-        if (hadFocus) map.focus();
-        return;
-      }
-      heldSeats().forEach(function (line) {
-        var li = document.createElement('li');
-        li.appendChild(document.createTextNode(line.seatName + ' '));
-        var button = document.createElement('button');
-        button.type = 'button';
-        button.className = 'secondary';
-        button.textContent = 'Release';
-        button.setAttribute('aria-label', 'Release seat ' + line.seatName);
-        button.addEventListener('click', function () { releaseOne(keyOf(line.row, line.column)); });
-        li.appendChild(button);
-        els.seats.appendChild(li);
-      });
-      els.summary.textContent = seatCount(hold.seats.size) + ' held until ' + until() + '.';
-      if (hadFocus && !els.hold.contains(document.activeElement)) els.release.focus();
-      ticker = window.setInterval(tick, 1000);
-      tick();
-    }
-
-    /** The countdown; a minute before the end it says so once; past the end it asks the order what happened. */
-    function tick() {
-      if (!hold) return;
-      var left = Math.max(0, Math.ceil((hold.expiresAt - Date.now()) / 1000));
-      els.countdown.textContent = left > 0
-        ? '(' + Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0') + ' left)'
-        : '(time is up: releasing…)';
-      if (left > 0 && left <= 60 && !hold.warned) {
-        hold.warned = true;
-        // After what the code that drew the hold says about it (a hold shorter than a minute).
-        Promise.resolve().then(function () { announce('One minute left on your hold'); });
-      }
-      // The service's sweeper releases expired holds within about a second; the map then shows it, and a
-      // seat of the hold turning available makes the order be read. This is in case no seat event comes.
-      if (left === 0 && !hold.overdue) {
-        hold.overdue = true;
-        setTimeout(function () { if (hold && hold.overdue) void readOrder(); }, 3000);
-      }
-    }
+    var panels = window.MarqueeBoxOfficePanels({
+      els: els, map: map, selected: selected, hold: function () { return hold; },
+      releaseOne: function (key) { releaseOne(key); }, readOrder: function () { return readOrder(); }, announce: announce,
+    });
+    var mark = panels.mark;
+    var markAll = panels.markAll;
+    var renderSelection = panels.renderSelection;
+    var renderHold = panels.renderHold;
+    var heldSeats = panels.heldSeats;
+    var until = panels.until;
+    var showError = panels.showError;
 
     /**
      * Takes the hold from an order: its held tickets of this showtime while it is pending. `changed`: the
      * request changed the order, so its lastUpdatedDateUtc is the server's time of the answer.
      */
     function applyOrder(order, changed) {
-      if (changed && order.lastUpdatedDateUtc !== lastUpdated) {
-        skew = Date.parse(order.lastUpdatedDateUtc) - Date.now();
-        lastUpdated = order.lastUpdatedDateUtc;
+      if (changed && order.lastUpdatedDateUtc !== api.lastUpdated) {
+        api.skew = Date.parse(order.lastUpdatedDateUtc) - Date.now();
+        api.lastUpdated = order.lastUpdatedDateUtc;
       }
       var seats = new Map();
       if (order.status === 'PENDING') {
@@ -219,7 +92,7 @@
           if (p.kind === 'TICKET' && p.status === 'HELD' && p.showtimeId === map.showtimeId) seats.set(keyOf(p.row, p.column), p);
         });
       }
-      var expiresAt = Date.parse(order.expirationDateUtc) - skew;
+      var expiresAt = Date.parse(order.expirationDateUtc) - api.skew;
       // Said once per expiry: a read of the order does not say "one minute left" again.
       var warned = hold !== null && hold.warned === true && Math.abs(hold.expiresAt - expiresAt) < 1000;
       hold = seats.size ? { orderId: order.id, seats: seats, expiresAt: expiresAt, warned: warned } : null;
@@ -457,20 +330,12 @@
       /** The grid was drawn (again, for a new layout version): new cells. */
       drawn: function () {
         selected.clear();
-        var zones = map.zones();
-        els.zone.length = 1;
-        zones.forEach(function (z) { els.zone.add(new window.Option('Zone ' + z.zoneNumber + ': ' + z.description, String(z.zoneNumber))); });
-        els.zoneField.hidden = zones.length < 2;
+        panels.renderZoneChoice(map.zones());
         markAll();
         renderSelection();
         if (first) {
           first = false;
-          var stored = null;
-          try {
-            stored = Number(window.sessionStorage.getItem(storageKey));
-          } catch {
-            stored = null;
-          }
+          var stored = storage.load();
           if (stored) {
             hold = { orderId: stored, seats: new Map(), expiresAt: Date.now() };
             void readOrder();

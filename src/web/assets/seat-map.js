@@ -7,34 +7,15 @@
  * <button data-seat="{seatName}" data-status="{status}">, the status in the spec's spelling (Available,
  * Locked, Sold, …), changed in place. In demo mode the server adds the box office
  * (seat-map-box-office.js), which this script hands clicks on seats, status changes and a redrawn grid.
+ * The words, the legend and zone lists and arrow-key moves are in seat-map-parts.js, loaded before it.
  */
 /* global graphqlWs */
 (function () {
   'use strict';
 
-  /** GraphQL enum value → [the spec's spelling (REST, data-status), what a person reads]. */
-  var STATUSES = {
-    AVAILABLE: ['Available', 'Available'],
-    PREMIERE_AVAILABLE: ['PremiereAvailable', 'Premiere, available'],
-    UNBLOCKED: ['Unblocked', 'Available (released)'],
-    GA_OVERRIDE: ['GAOverride', 'General admission'],
-    LOCKED: ['Locked', 'Held'],
-    SOLD: ['Sold', 'Sold'],
-    PREMIERE_UNAVAILABLE: ['PremiereUnavailable', 'Premiere members only'],
-    BLOCKED_FOR_SOCIAL_DISTANCE: ['BlockedForSocialDistance', 'Blocked for distancing'],
-    BLOCKED: ['Blocked', 'Not for sale'],
-  };
-  /** Always in the legend; the others when the map has them. */
-  var LEGEND_ALWAYS = ['AVAILABLE', 'LOCKED', 'SOLD'];
-  var TYPES = {
-    WHEELCHAIR: 'wheelchair space',
-    COMPANION: 'companion seat',
-    LOVE_SEAT_LEFT: 'loveseat, left half',
-    LOVE_SEAT_RIGHT: 'loveseat, right half',
-    RECLINER: 'recliner',
-    GENERAL_ADMISSION: 'general admission',
-    BLOCKED: 'out of service',
-  };
+  // Words, the legend, the zones and arrow-key moves live in seat-map-parts.js, loaded before this script.
+  var P = window.MarqueeSeatMapParts;
+  var splitName = P.splitName;
 
   // The page's documents live in page-documents.js, which also puts them in the server's manifest.
   var QUERY = window.MarqueePageDocuments.SeatMap;
@@ -79,40 +60,12 @@
     return body.data;
   }
 
-  /** "C7" → { row: "C", number: "7" }; other names stay whole. */
-  function splitName(name) {
-    var m = /^([A-Za-z]+)\s*(\d+)$/.exec(name);
-    return m ? { row: m[1], number: m[2] } : null;
-  }
-
-  function describe(cell) {
-    var parts = splitName(cell.seat.seatName);
-    var where = parts ? 'Row ' + parts.row + ', seat ' + parts.number : 'Seat ' + cell.seat.seatName;
-    var status = (STATUSES[cell.status] || [cell.status, cell.status])[1];
-    var type = TYPES[cell.seat.type];
-    return where + ', ' + status + (type ? ', ' + type : '') + (cell.note ? ', ' + cell.note : '');
-  }
-
-  function statusWords(status) {
-    return (STATUSES[status] || [status, status])[1];
-  }
-
-  /** Theatre-local "YYYY-MM-DDTHH:mm:ss" as words, without converting it to the browser's zone. */
-  function localTime(text) {
-    var m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(text);
-    if (!m) return text;
-    var date = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]));
-    return new Intl.DateTimeFormat(undefined, {
-      weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: 'UTC',
-    }).format(date);
-  }
-
   /** Sets a seat's status; returns whether it changed. */
   function setStatus(cell, status) {
     if (cell.status === status) return false;
     cell.status = status;
-    cell.button.dataset.status = (STATUSES[status] || [status])[0];
-    cell.button.setAttribute('aria-label', describe(cell));
+    cell.button.dataset.status = (P.STATUSES[status] || [status])[0];
+    cell.button.setAttribute('aria-label', P.describe(cell));
     return true;
   }
 
@@ -122,7 +75,7 @@
     $('theatre').textContent = showtime.theatre.name;
     $('auditorium').textContent = '· Auditorium ' + showtime.auditorium + ' ·';
     $('time').dateTime = showtime.showDateTimeLocal;
-    $('time').textContent = localTime(showtime.showDateTimeLocal);
+    $('time').textContent = P.localTime(showtime.showDateTimeLocal);
   }
 
   /** Draws the grid of a layout version: seats at their row and column, row letters on both sides. */
@@ -164,67 +117,12 @@
     var first = mapEl.querySelector('.seat');
     if (first) first.tabIndex = 0;
     zones = new Map(layout.zones.map(function (z) { return [z.zoneNumber, z]; }));
-    renderZones(layout.zones);
+    P.renderZones($('zones'), layout.zones);
     if (boxOffice) boxOffice.drawn();
   }
 
-  function money(n) { return '$' + n.toFixed(2); }
-
-  function renderZones(list) {
-    var el = $('zones');
-    el.textContent = '';
-    list.forEach(function (z) {
-      var li = document.createElement('li');
-      var price = z.surchargeAmount > 0 ? ' (+' + money(z.surchargeAmount) + ')' : z.discountAmount > 0 ? ' (−' + money(z.discountAmount) + ')' : '';
-      li.textContent = 'Zone ' + z.zoneNumber + ': ' + z.description + price;
-      el.appendChild(li);
-    });
-  }
-
-  /** A legend entry: a swatch (by status or seat type, as the seats are drawn) and its words. */
-  function legendItem(attribute, value, label, count) {
-    var li = document.createElement('li');
-    var swatch = document.createElement('span');
-    swatch.className = 'swatch';
-    swatch.setAttribute(attribute, value);
-    swatch.setAttribute('aria-hidden', 'true');
-    li.appendChild(swatch);
-    li.appendChild(document.createTextNode(label + ' '));
-    var n = document.createElement('span');
-    n.className = 'count';
-    n.textContent = String(count);
-    li.appendChild(n);
-    return li;
-  }
-
   function renderLegend() {
-    var counts = {};
-    var types = {};
-    cells.forEach(function (cell) {
-      counts[cell.status] = (counts[cell.status] || 0) + 1;
-      types[cell.seat.type] = (types[cell.seat.type] || 0) + 1;
-    });
-    var el = $('legend');
-    el.textContent = '';
-    Object.keys(STATUSES).forEach(function (status) {
-      if (!counts[status] && LEGEND_ALWAYS.indexOf(status) === -1) return;
-      el.appendChild(legendItem('data-status', STATUSES[status][0], STATUSES[status][1], counts[status] || 0));
-    });
-    ['WHEELCHAIR', 'COMPANION'].forEach(function (type) {
-      var label = TYPES[type].charAt(0).toUpperCase() + TYPES[type].slice(1);
-      if (types[type]) el.appendChild(legendItem('data-type', type, label, types[type]));
-    });
-    if (boxOffice) {
-      boxOffice.legend().forEach(function (item) { el.appendChild(legendItem(item[0], '', item[1], item[2])); });
-    }
-  }
-
-  /** What a seat is: its status, tier, type and zone. */
-  function details(cell) {
-    var zone = zones.get(cell.seat.zoneNumber);
-    return cell.seat.seatName + ': ' + statusWords(cell.status) +
-      ' · ' + (cell.seat.seatTier || 'no tier') + (TYPES[cell.seat.type] ? ', ' + TYPES[cell.seat.type] : '') +
-      (zone ? ' · zone ' + zone.zoneNumber + ', ' + zone.description : '');
+    P.renderLegend($('legend'), cells, boxOffice ? boxOffice.legend() : []);
   }
 
   /** Makes a seat the map's one tab stop (roving tabindex). */
@@ -237,7 +135,7 @@
   /** A click, or Enter or Space on a seat: the box office selects it; a view-only map describes it. */
   function activate(cell) {
     rove(cell);
-    $('selected').textContent = (boxOffice && boxOffice.activate(cell)) || details(cell);
+    $('selected').textContent = (boxOffice && boxOffice.activate(cell)) || P.details(cell, zones.get(cell.seat.zoneNumber));
   }
 
   /** Applies seats of a message (or the whole map) and tells the box office which seats changed. */
@@ -285,10 +183,6 @@
     showError(message);
   }
 
-  function codesOf(errors) {
-    return (errors || []).map(function (e) { return e && e.extensions && e.extensions.code; });
-  }
-
   /** Tries again later, backing off (0.25 s doubling to 8 s, with jitter), with the same cursor. */
   function retry() {
     if (dispose) dispose();
@@ -303,7 +197,7 @@
 
   /** The subscription refused our cursor or failed: reload the map when the cursor is the problem. */
   async function failed(errors) {
-    var codes = codesOf(errors);
+    var codes = P.codesOf(errors);
     if (codes.indexOf('NOT_FOUND') !== -1) return stop('This showtime no longer exists.');
     if (cursor !== null && (codes.indexOf('CURSOR_EXPIRED') !== -1 || codes.indexOf('BAD_USER_INPUT') !== -1)) {
       // The log no longer reaches back to our cursor (or it is not one of this map): start over.
@@ -356,28 +250,8 @@
     var from = null;
     cells.forEach(function (cell) { if (cell.button === target) from = cell; });
     if (!from) return;
-    var r = from.seat.row;
-    var c = from.seat.column;
-    var best = null;
-    var score = function (cell) {
-      var dr = cell.seat.row - r;
-      var dc = cell.seat.column - c;
-      switch (event.key) {
-        case 'ArrowRight': return dr === 0 && dc > 0 ? dc : null;
-        case 'ArrowLeft': return dr === 0 && dc < 0 ? -dc : null;
-        case 'ArrowDown': return dr > 0 ? dr * 1000 + Math.abs(dc) : null;
-        case 'ArrowUp': return dr < 0 ? -dr * 1000 + Math.abs(dc) : null;
-        case 'Home': return dr === 0 ? dc : null;
-        case 'End': return dr === 0 ? -dc : null;
-        default: return null;
-      }
-    };
-    var bestScore = Infinity;
-    cells.forEach(function (cell) {
-      var s = cell === from ? null : score(cell);
-      if (s !== null && s < bestScore) { bestScore = s; best = cell; }
-    });
-    if (['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'Home', 'End'].indexOf(event.key) === -1) return;
+    var best = P.seatToward(cells, from, event.key);
+    if (best === undefined) return;
     event.preventDefault();
     if (!best) return;
     rove(best);
@@ -390,8 +264,8 @@
     /** Seats by "row:column": { button, seat, status, note } (note: added to the seat's label). */
     cells: cells,
     zones: function () { return Array.from(zones.values()); },
-    statusWords: statusWords,
-    relabel: function (cell) { cell.button.setAttribute('aria-label', describe(cell)); },
+    statusWords: P.statusWords,
+    relabel: function (cell) { cell.button.setAttribute('aria-label', P.describe(cell)); },
     renderLegend: renderLegend,
     /** Moves keyboard focus to the map's tab stop. */
     focus: function () {
