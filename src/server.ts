@@ -10,8 +10,6 @@ import { buildMarqueeSchema } from '../schema/build';
 import { ANONYMOUS, resolvePrincipal, type Principal } from './auth/principal';
 import type { Config } from './config';
 import { createContext, type Context } from './context';
-import { memoizeApolloQueryHash } from './graphql/query-hash';
-import { memoizeApolloNegotiation } from './graphql/negotiation';
 import { jitGateway } from './graphql/jit';
 import { cacheControlPlugin, installGraphqlCacheHeaders } from './graphql/cache-control';
 import { warmReferenceData } from './loaders';
@@ -195,8 +193,6 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     formatGraphQLError(formatted, error, (o, m) => app.log.error(o, m), requestId, {
       hideSuggestions: !limits.introspection,
     });
-  memoizeApolloQueryHash();
-  memoizeApolloNegotiation();
   const apollo = new ApolloServer<Context>({
     // Queries and mutations run compiled (graphql-jit, src/graphql/jit.ts); Apollo gets the schema from it.
     gateway: jitGateway(schema),
