@@ -33,11 +33,10 @@ import { registerRest } from './rest';
 import { lazySchemaController } from './rest/schema-compilers';
 import { frameworkErrors } from './rest/errors';
 import { startRealtime } from './realtime';
+import { startBackground } from './background';
 import { registerWeb } from './web';
 import { registerCors } from './web/cors';
-import { startRetentionSweeper } from './services/retention';
 import { installRequestDeadline, unavailableGraphqlPlugin, unavailableHttp } from './unavailable';
-import { startWebhooks } from './services/webhook';
 import { startTracing } from './tracing';
 import { graphqlTracingPlugin, installRequestTracing } from './tracing/http';
 
@@ -292,30 +291,26 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
 
   await registerRest(app, { config, database, buildContext });
   await registerWeb(app, { config, database });
-  const realtime = await startRealtime({
-    app,
-    schema,
-    config,
-    database,
-    buildContext,
-    guard: {
-      limits,
-      rules,
-      documents,
-      budget,
-      costBudget,
-      formatError,
-      clientAddress: (request) => clientAddressOf(request, trust),
+  const background = await startBackground({ config, database, registry, log: (o, m) => app.log.error(o, m) });
+  const realtime = startRealtime(
+    {
+      app,
+      schema,
+      config,
+      database,
+      buildContext,
+      guard: {
+        limits,
+        rules,
+        documents,
+        budget,
+        costBudget,
+        formatError,
+        clientAddress: (request) => clientAddressOf(request, trust),
+      },
     },
-  });
-
-  const webhooks = startWebhooks({ db: database.db, config, registry, log: (o, m) => app.log.error(o, m) });
-  const retention = startRetentionSweeper(database.db, {
-    outboxRetentionMs: config.OUTBOX_RETENTION,
-    deliveryRetentionMs: config.WEBHOOK_DELIVERY_RETENTION,
-    intervalMs: config.RETENTION_SWEEP_INTERVAL,
-    onError: (err) => app.log.error({ err }, 'retention sweep failed'),
-  });
+    background.fanout,
+  );
 
   return {
     app,
@@ -332,9 +327,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       }
       try {
         listStats.stop();
-        await retention.stop();
-        await webhooks.close();
-        await realtime.close();
+        await background.close(() => realtime.close());
         await health.close();
         await limitStore?.close();
       } finally {
