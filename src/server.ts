@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { countingDb, StatementCount, type Database } from '../db/client';
-import { buildMarqueeSchema } from '../schema/build';
+import { buildMarqueeSchema } from './composition/graphql-schema';
 import { ANONYMOUS, resolvePrincipal, type Principal } from './auth/principal';
 import type { Config } from './config';
 import { createContext, type Context } from './context';

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { getMetadataStorage } from 'type-graphql';
-import { buildMarqueeSchema, callFieldResolversDirectly, isPlainDataClass } from '../../schema/build';
+import { buildMarqueeSchema, callFieldResolversDirectly, isPlainDataClass } from '../../src/composition/graphql-schema';
 import { SeatingLayout } from '../../schema/seating.type';
 import { Showtime } from '../../schema/showtime.type';
 import { Theatre } from '../../schema/theatre.type';
 
-/** A field resolver's `@Root()` parent is passed as it is when its class is plain data (schema/build.ts). */
+/** A field resolver's `@Root()` parent is passed as it is when its class is plain data (src/composition/graphql-schema.ts). */
 class Plain {
   id!: number;
   name?: string;
