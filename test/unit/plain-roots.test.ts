@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { getMetadataStorage } from 'type-graphql';
-import { buildMarqueeSchema } from '../../schema/build';
+import { buildMarqueeSchema } from '../../src/composition/graphql-schema';
 import { SeatingLayout } from '../../schema/seating.type';
 import { Showtime } from '../../schema/showtime.type';
 import { Theatre } from '../../schema/theatre.type';

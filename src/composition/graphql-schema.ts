@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { createPubSub } from '@graphql-yoga/subscription';
 import { buildSchema } from 'type-graphql';
-import { resolvers } from '../resolvers';
-import { authChecker } from '../src/auth/auth-checker';
-import { validateArgs } from '../src/graphql/validate-args';
+import { resolvers } from '../../resolvers';
+import { authChecker } from './auth-checker';
+import { validateArgs } from '../graphql/validate-args';
 
 let cached: Promise<GraphQLSchema> | undefined;
 
