@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { openDatabase } from '../../db/client';
+import { theatres } from '../../db/schema';
 import { seedDemo } from '../../db/seed';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { holdSeats, pickShowtimes, seatsOf, VENDOR } from '../helpers/orders';
@@ -205,4 +207,16 @@ it('a stopped replica: catalog reads fall back to the primary, no 5xx, and the m
   expect(res.status).toBe(200);
   expect(await fallbacks()).toBeGreaterThan(before);
   expect(await metric('marquee_http_errors_total', 'route="/graphql"')).toBe(0);
+
+  // A statement sent to the replica's pool itself (as a request does before the check has seen it go):
+  // refused there, answered by the primary, counted as read_failed. Both of drizzle's result shapes.
+  const { db, strictDb } = app.database.replicas[0];
+  const failed = await metric('marquee_db_replica_fallbacks_total', 'reason="read_failed"');
+  const rows = (await db.execute(sql`select pg_is_in_recovery() as recovery`)) as unknown as { recovery: boolean }[];
+  expect(rows[0].recovery).toBe(false);
+  const [theatre] = await db.select({ id: theatres.id }).from(theatres).limit(1);
+  expect(theatre.id).toBeGreaterThan(0);
+  expect(await metric('marquee_db_replica_fallbacks_total', 'reason="read_failed"')).toBe(failed + 2);
+  // Without the fallback (what the reference cache reads its version on), the loss is the caller's to see.
+  await expect(strictDb.execute(sql`select 1`)).rejects.toThrow();
 });
