@@ -14,7 +14,7 @@ import type { Parent } from '../schema/parent';
 export class ShowtimeResolver {
   @Query(() => Showtime, { nullable: true, description: 'One showtime; null when the id is unknown.' })
   async showtime(@Arg('id', () => Int, { description: 'The showtime id.' }) id: number, @Ctx() ctx: Context): Promise<Showtime | null> {
-    const record = await getShowtime(ctx.db, id);
+    const record = await getShowtime(ctx.catalogDb, id);
     return record ? toShowtime(record) : null;
   }
 
@@ -27,7 +27,7 @@ export class ShowtimeResolver {
     @Arg('movieId', () => Int, { description: 'The movie.' }) movieId: number,
     @Ctx() ctx: Context,
   ): Promise<Showtime | null> {
-    const record = await earliestShowtime(ctx.db, theatreId, movieId);
+    const record = await earliestShowtime(ctx.catalogDb, theatreId, movieId);
     return record ? toShowtime(record) : null;
   }
 
@@ -41,7 +41,7 @@ export class ShowtimeResolver {
     @Args(() => PageArgs) page: PageArgs,
     @Ctx() ctx: Context,
   ): Promise<ShowtimePage> {
-    const result = await showtimesNear(ctx.db, { ...near, filters: toShowtimeFilters(filters) }, page);
+    const result = await showtimesNear(ctx.catalogDb, { ...near, filters: toShowtimeFilters(filters) }, page);
     return toGraphQLPage(ShowtimePage, result, toShowtime);
   }
 
