@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { NESTED_CATALOG_QUERY } from './catalog';
 
 /**
  * The shapes of the peer comparison (bench/peers.ts): each a query an app team would write against
@@ -42,6 +43,7 @@ export async function peerShapes(url: string, theatreId: number, day: string): P
     select person_id from movie_credits group by 1 order by count(*) desc, 1 limit 1`;
   await sql.end();
   return [
+    catalogDay(theatreId, day),
     theatreDay(theatreId, day),
     marketsTheatres(),
     moviesCredits(),
@@ -50,10 +52,61 @@ export async function peerShapes(url: string, theatreId: number, day: string): P
   ];
 }
 
+/** The catalog part's nested query (bench/catalog.ts), the one shape Marquee's look-ahead reads in one statement. */
+function catalogDay(theatreId: number, day: string): PeerShape {
+  const attributes = (list: J[]) => list.map((a) => ({ code: a.code, name: a.name }));
+  return {
+    name: 'theatre → showtimes(date) → movie, attributes (the catalog part\'s query)',
+    marquee: { query: NESTED_CATALOG_QUERY, variables: { id: theatreId, date: day } },
+    postgraphile: {
+      query: `query($id: Int!, $date: String!) {
+  theatreByRowId(rowId: $id) {
+    rowId name
+    showtimesByTheatreId(condition: { localDate: $date }, orderBy: [SHOW_DATE_TIME_UTC_ASC, ROW_ID_ASC]) {
+      nodes {
+        rowId showDateTimeUtc
+        movieByMovieId { rowId name mpaaRating }
+        showtimeAttributesByShowtimeId { nodes { attributeByAttributeId { code name } } }
+      }
+    }
+  }
+}`,
+      variables: { id: theatreId, date: day },
+    },
+    normaliseMarquee: (body) => {
+      const t = data(body).theatre;
+      return {
+        id: t.id,
+        name: t.name,
+        showtimes: t.showtimes.map((s: J) => ({
+          id: s.id,
+          at: instant(s.showDateTimeUtc),
+          movie: { id: s.movie.id, name: s.movie.name, mpaaRating: s.movie.mpaaRating },
+          attributes: attributes(s.attributes),
+        })),
+      };
+    },
+    normalisePostgraphile: (body) => {
+      const t = data(body).theatreByRowId;
+      return {
+        id: t.rowId,
+        name: t.name,
+        showtimes: nodes(t.showtimesByTheatreId).map((s) => ({
+          id: s.rowId,
+          at: instant(s.showDateTimeUtc),
+          movie: { id: s.movieByMovieId.rowId, name: s.movieByMovieId.name, mpaaRating: s.movieByMovieId.mpaaRating },
+          attributes: attributes(nodes(s.showtimeAttributesByShowtimeId).map((row) => row.attributeByAttributeId)),
+        })),
+      };
+    },
+    floorPath: `/baseline/catalog/nested?theatreId=${theatreId}&date=${day}`,
+  };
+}
+
 /** The issue's query: a theatre's day of showtimes, each with its movie and both sides' attributes. */
 function theatreDay(theatreId: number, day: string): PeerShape {
   return {
-    name: 'theatre → showtimes(date) → movie → attributes; attributes',
+    name: 'theatre → showtimes(date) → movie → attributes; attributes (the issue\'s query)',
     marquee: {
       query: `query($id: Int!, $date: String!) {
   theatre(id: $id) { id name showtimes(date: $date) { id showDateTimeUtc movie { id name attributes { code } } attributes { code } } }
