@@ -7,6 +7,7 @@ import { startExpirySweeper } from './services/order/expiry';
 import { startRetentionSweeper } from './services/retention';
 import { startSeatEventSweeper } from './services/seating/seat-log-sweeper';
 import { startWebhooks } from './services/webhook';
+import type { ReplicaMonitor } from './replica-health';
 
 /** How often the expiry sweeper looks for expired orders. */
 export const SWEEP_INTERVAL_MS = 1000;
@@ -24,8 +25,8 @@ export interface Background {
 }
 
 /**
- * Starts every background loop of an instance in one place (src/server.ts calls it): the seat-event
- * relay and this instance's fan-out, the order-expiry sweeper, the seat-event log sweeper, the
+ * Starts every background loop of an instance in one place (src/server.ts calls it): the replicas'
+ * lag checks, the seat-event relay and this instance's fan-out, the order-expiry sweeper, the seat-event log sweeper, the
  * retention sweeper and the webhook dispatcher (with its refund-batch loop). Every one is safe to run on
  * every instance (docs/realtime.md and docs/operations.md give each loop's failure rule).
  */
@@ -34,8 +35,11 @@ export async function startBackground(args: {
   database: Database;
   registry: Registry;
   log: (obj: object, msg: string) => void;
+  /** The replicas' lag checks (src/replicas.ts), when there are replicas. */
+  replicaMonitor?: ReplicaMonitor | null;
 }): Promise<Background> {
-  const { config, database, registry, log } = args;
+  const { config, database, registry, log, replicaMonitor } = args;
+  await replicaMonitor?.start();
   const fanout = new SeatFanout(database.db, log, {
     bufferLimit: config.SEAT_SUBSCRIBER_BUFFER,
     // A first message waits on the database as a request does: at most its statement timeout + 5 s
@@ -67,6 +71,7 @@ export async function startBackground(args: {
     fanout,
     relay,
     async close(drain) {
+      await replicaMonitor?.stop();
       await retention.stop();
       await webhooks.close();
       await expiry.stop();

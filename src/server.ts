@@ -295,13 +295,18 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   installGraphqlCacheHeaders(app);
 
   const health = await registerHealth(app, { database });
-  await replicas.monitor?.start();
   limitStore?.registerMetrics(registry);
   await limitStore?.connected();
 
   await registerRest(app, { config, database, buildContext });
   await registerWeb(app, { config, database });
-  const background = await startBackground({ config, database, registry, log: (o, m) => app.log.error(o, m) });
+  const background = await startBackground({
+    config,
+    database,
+    registry,
+    log: (o, m) => app.log.error(o, m),
+    replicaMonitor: replicas.monitor,
+  });
   const realtime = startRealtime(
     {
       app,
@@ -337,7 +342,6 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       }
       try {
         listStats.stop();
-        await replicas.monitor?.stop();
         await background.close(() => realtime.close());
         await health.close();
         await limitStore?.close();
