@@ -68,6 +68,17 @@ export function startCompiledService(env: Record<string, string>): ChildProcess 
 }
 
 /**
+ * Fails when a server the bench started has exited: one that could not listen (another bench on this
+ * shared machine took its port after `assertPortFree`) would otherwise leave the bench measuring the other
+ * run's process. Checked after the server answers and after each part, before any figure is written.
+ */
+export function assertRunning(child: ChildProcess, name: string): void {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}): its port may be another bench's; no figures taken`);
+  }
+}
+
+/**
  * Fails when something already listens on `port` (another bench on this shared machine): the run
  * would otherwise measure that process instead of its own.
  */
@@ -169,6 +180,26 @@ function backendsCpuDelta(before: Map<number, number>, after: Map<number, number
   return total;
 }
 
+/** Where two JSON values first differ (a path and both values there), for the failure of `sameAnswerAs`. */
+export function firstDifference(a: unknown, b: unknown, at = '$'): string {
+  if (isDeepStrictEqual(a, b)) return 'no difference';
+  const show = (v: unknown) => JSON.stringify(v)?.slice(0, 300);
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) {
+    return `at ${at}: ${show(a)} against ${show(b)}`;
+  }
+  if (Array.isArray(a) && Array.isArray(b) && a.length !== b.length) {
+    const shorter = Math.min(a.length, b.length);
+    const i = a.findIndex((x, k) => k < shorter && !isDeepStrictEqual(x, b[k]));
+    return i >= 0 ? firstDifference(a[i], b[i], `${at}[${i}]`) : `at ${at}: ${a.length} items against ${b.length}`;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
+    if (!isDeepStrictEqual(x[key], y[key])) return firstDifference(x[key], y[key], Array.isArray(a) ? `${at}[${key}]` : `${at}.${key}`);
+  }
+  return `at ${at}`;
+}
+
 /** What a case's sample requests found: its answer (checked) and its statements per request. */
 interface Sampled {
   body: unknown;
@@ -185,7 +216,7 @@ async function sampleCase(c: HttpCase, earlier: ReadonlyMap<string, unknown>): P
   if (c.sameAnswerAs) {
     const other = earlier.get(c.sameAnswerAs);
     if (other === undefined || !isDeepStrictEqual(body, other)) {
-      throw new Error(`${c.name} does not answer as ${c.sameAnswerAs}:\n${JSON.stringify(body).slice(0, 400)}\n${JSON.stringify(other).slice(0, 400)}`);
+      throw new Error(`${c.name} does not answer as ${c.sameAnswerAs}: ${firstDifference(body, other)}`);
     }
   }
   // Statements of a warm request: a first one may fill per-process caches of reference data (attribute

@@ -46,10 +46,11 @@ export function startPeer(databaseUrl: string, port: number, nodeOptions: string
   });
 }
 
-/** Waits until the peer answers a GraphQL request. */
-export async function waitForPeer(port: number, timeoutMs = 120_000): Promise<void> {
+/** Waits until the peer answers a GraphQL request; fails at once when its process has exited. */
+export async function waitForPeer(peer: ChildProcess, port: number, timeoutMs = 120_000): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
+    if (peer.exitCode !== null || peer.signalCode !== null) throw new Error(`the PostGraphile peer exited (${peer.exitCode ?? peer.signalCode})`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
         method: 'POST',

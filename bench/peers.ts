@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import postgres from 'postgres';
-import { runCases, startCompiledService, waitFor, type CaseResult, type HttpCase } from './harness';
+import { assertRunning, runCases, startCompiledService, waitFor, type CaseResult, type HttpCase } from './harness';
 import { PEER_APPLICATION_NAME, ensurePeerInstalled, startPeer, waitForPeer } from './peer-server';
 import { peerShapes, type PeerShape } from './peer-shapes';
 import { startStatementProxy, type StatementProxy } from './statement-proxy';
@@ -43,7 +43,8 @@ export async function runPeers(o: PeersOptions): Promise<string> {
   const peer = startPeer(o.databaseUrl, o.ports.peer, o.nodeOptions);
   const probe = postgres(o.databaseUrl, { max: 1, connection: { application_name: 'bench-probe' } });
   try {
-    await waitForPeer(o.ports.peer);
+    await waitForPeer(peer, o.ports.peer);
+    assertRunning(peer, 'The PostGraphile peer');
     const shapes = await peerShapes(o.databaseUrl, o.theatreId, o.day);
     const backends = (names: string[]) => async () =>
       (await probe<{ pid: number }[]>`select pid from pg_stat_activity
@@ -79,6 +80,7 @@ export async function runPeers(o: PeersOptions): Promise<string> {
         : []),
     ]);
     const results = await runCases(cases, { duration: o.duration, connections: o.connections });
+    assertRunning(peer, 'The PostGraphile peer');
     await stopProcess(peer);
     const counted = await countStatements(o, shapes);
     const head =
@@ -119,9 +121,10 @@ async function countStatements(o: PeersOptions, shapes: PeerShape[]): Promise<Co
     const app = await through();
     children.push(startCompiledService(o.marqueeEnv(app.url, o.ports.countApp)));
     const peer = await through();
-    children.push(startPeer(peer.url, o.ports.countPeer, o.nodeOptions));
+    const countingPeer = startPeer(peer.url, o.ports.countPeer, o.nodeOptions);
+    children.push(countingPeer);
     await waitFor(`http://127.0.0.1:${o.ports.countApp}/healthz`);
-    await waitForPeer(o.ports.countPeer);
+    await waitForPeer(countingPeer, o.ports.countPeer);
     const counted: Counted = new Map();
     for (const shape of shapes) {
       counted.set(shape.name, {
@@ -129,6 +132,8 @@ async function countStatements(o: PeersOptions, shapes: PeerShape[]): Promise<Co
         peer: await countOne(peer.proxy, o.ports.countPeer, shape.postgraphile),
       });
     }
+    assertRunning(children[0], 'The counting Marquee');
+    assertRunning(countingPeer, 'The counting PostGraphile');
     return counted;
   } finally {
     // Both servers are gone before their proxies close: a connection cut under a live pool is logged as an error.

@@ -8,7 +8,7 @@ import { runFanoutBench } from './fanout';
 import { runHoldsBench } from './holds';
 import { runPeers } from './peers';
 import { NESTED_QUERY } from './query';
-import { assertPortFree, markdownTable, prepareDatabase, runCases, startBuiltService, startProcess, waitFor, type HttpCase } from './harness';
+import { assertPortFree, assertRunning, markdownTable, prepareDatabase, runCases, startBuiltService, startProcess, waitFor, type HttpCase } from './harness';
 
 /**
  * `npm run bench [-- --scale 1 --duration 10 --connections 10 --only catalog|peers|reads|holds|fanout]`
@@ -77,9 +77,14 @@ async function main(): Promise<void> {
     NODE_OPTIONS,
   });
   const sections: string[] = [];
+  const ours = () => {
+    assertRunning(app, 'Marquee');
+    assertRunning(baseline, 'The baseline server');
+  };
   try {
     await waitFor(`http://127.0.0.1:${appPort}/healthz`);
     await waitFor(`http://127.0.0.1:${basePort}/baseline/theatre-showtimes?theatreId=1&date=2000-01-01`);
+    ours();
     const ports = { app: appPort, base: basePort, appPid: app.pid, basePid: baseline.pid };
     const pick = await busiestDay(db.url);
     if (runs('catalog')) sections.push(await runCatalog(db.url, ports, pick, values.scale!, options));
@@ -116,6 +121,7 @@ async function main(): Promise<void> {
       const steps = values.subscribers!.split(',').map(Number);
       sections.push(await runFanoutBench({ appUrl, databaseUrl: db.url, steps, metricsToken: METRICS_TOKEN }));
     }
+    ours();
     const out = sections.join('\n\n') + '\n';
     fs.mkdirSync(path.join(__dirname, 'out'), { recursive: true });
     fs.writeFileSync(path.join(__dirname, 'out', 'latest.md'), out);
