@@ -1,4 +1,3 @@
-
 /**
  * The one catalog of error codes: each code's GraphQL `extensions.code`, HTTP status for REST,
  * and the numeric code of the original chain's REST error body (4002 was its not-found).
