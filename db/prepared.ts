@@ -241,3 +241,32 @@ export async function pipelinedTransaction<T>(db: Db, fn: (tx: PipelinedTx) => P
 }
 
 type ConnectionHandle = { onclose: ((error?: unknown) => void) | null };
+
+/**
+ * One transaction written as statements sent one behind the other (`PipelinedTx`), on either driver:
+ * on postgres.js `pipelinedTransaction` (BEGIN with the first statements, COMMIT with the last, in as
+ * few round trips as the caller's waits allow); on PGlite, which runs in-process on one connection and
+ * has no round trip to save, the same statements one after the other in a drizzle transaction. So a
+ * write is formulated once; the driver split stays here. On PGlite `commit()` resolves once what was
+ * sent before it ran, and the transaction commits when `fn` returns (rolls back when it throws).
+ */
+export async function sendingTransaction<T>(db: Db, fn: (tx: PipelinedTx) => Promise<T>): Promise<T> {
+  if (canPipeline(db)) return pipelinedTransaction(db, fn);
+  return db.transaction(async (drizzleTx) => {
+    // In the order sent: a statement sent without waiting (an advisory lock) runs before the next.
+    let last: Promise<unknown> = Promise.resolve();
+    const queue = <R>(run: () => Promise<R>): Promise<R> => {
+      const next = last.then(run);
+      last = next.catch(() => undefined);
+      return next;
+    };
+    const tx: PipelinedTx = {
+      send: <R>(query: SQL) => queue(() => executePrepared<R>(drizzleTx, query)),
+      commit: () => queue(async () => undefined),
+      rollback: () => queue(async () => drizzleTx.rollback()),
+    };
+    const result = await fn(tx);
+    await last;
+    return result;
+  });
+}

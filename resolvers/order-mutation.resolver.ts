@@ -20,12 +20,12 @@ const ID_ONLY = new Set(['id', '__typename']);
 /**
  * The Order a mutation answers, read after its commit and only when the client selected more than its
  * id: the hot mutations (holds, cancel) write in a few statements, and the statement that reads a whole
- * order (`readOrderView`) is spent only when asked for. Fragments count as asking.
+ * order (`loadOrderView`) is spent only when asked for. Fragments count as asking.
  */
 async function orderAfterWrite(ctx: Context, info: GraphQLResolveInfo, id: number): Promise<Order> {
   const selections = info.fieldNodes.flatMap((node) => node.selectionSet?.selections ?? []);
   if (selections.every((s) => s.kind === 'Field' && ID_ONLY.has(s.name.value))) return Object.assign(new Order(), { id });
-  const view = await orders.readOrderView(ctx.db, id);
+  const view = await orders.loadOrderView(ctx.db, id);
   if (!view) throw new Error(`Order ${id} vanished after its write`);
   ctx.loaders.orderById.clear(id).prime(id, view);
   return toOrder(view);

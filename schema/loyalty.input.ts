@@ -1,8 +1,9 @@
 import { Field, Float, InputType, Int } from 'type-graphql';
 
 /**
- * Loyalty inputs. The services validate them again with the same zod schemas as REST bodies, so a
- * failure names the field alike on both surfaces (BAD_USER_INPUT).
+ * Loyalty inputs. No class-validator rules here: the services validate them with the same zod schemas
+ * as the REST bodies (src/services/loyalty/input.ts), once per surface, so a failure names the field
+ * alike on both surfaces (BAD_USER_INPUT).
  */
 
 @InputType({ description: 'A purchased item to earn rewards for.' })

@@ -1,5 +1,3 @@
-import { GraphQLError } from 'graphql';
-
 /**
  * The one catalog of error codes: each code's GraphQL `extensions.code`, HTTP status for REST,
  * and the numeric code of the original chain's REST error body (4002 was its not-found).
@@ -70,8 +68,3 @@ export const badInput = (message: string, argument?: string) =>
 export const notFound = (what: string, id: string | number) => new DomainError('NOT_FOUND', `${what} ${id} was not found`);
 export const unauthenticated = (message = 'Authentication required') => new DomainError('UNAUTHENTICATED', message);
 export const forbidden = (message = 'Not allowed') => new DomainError('FORBIDDEN', message);
-
-/** The GraphQL error for a domain error: message and code for the client, nothing internal. */
-export function toGraphQLError(error: DomainError): GraphQLError {
-  return new GraphQLError(error.message, { extensions: { code: error.code, ...(error.details ?? {}) } });
-}

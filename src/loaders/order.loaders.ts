@@ -4,7 +4,7 @@ import type { OrderView } from '../services/order/model';
 import { loadOrderViews } from '../services/order/view';
 
 /**
- * Whole orders by id (products, modifiers, discounts, payments): five statements per batch however
+ * Whole orders by id (products, modifiers, discounts, payments): one statement per batch however
  * many orders. No authorization here: callers check `assertOrderAccess` (the services do).
  */
 export function createOrderLoaders(db: Db) {

@@ -4,6 +4,7 @@ import { parseIdempotencyKey } from '../services/idempotency';
 import { earnForItems, getAccountLoyaltyCard, getLoyaltyCardByRef, validateLoyalty, waiveFees } from '../services/loyalty';
 import type { RestKit } from './kit';
 import { arr, bool, int, nstr, num, obj, params, query, route, str } from './schemas';
+import { isValidatedByService, validatedByService } from './schema-compilers';
 import {
   aListPath,
   aListSchema,
@@ -156,7 +157,7 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
       schema: {
         ...route('Loyalty cards', "Earn rewards for purchased items (vendor key; by `id-{cardId}` with the holder's or an admin's token besides; Idempotency-Key honoured)", {
           params: cardParams,
-          body: obj({ total: num('Positive USD, at most two decimals.'), earnItems: arr(earnItem) }),
+          body: validatedByService(obj({ total: num('Positive USD, at most two decimals.'), earnItems: arr(earnItem) })),
           response: { 200: transactionSchema },
         }),
         headers: idempotencyHeaders,
@@ -177,7 +178,7 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
       schema: {
         ...route('Loyalty cards', "Pay fees from the card's balance (vendor key; by `id-{cardId}` with the holder's or an admin's token besides; Idempotency-Key honoured)", {
           params: cardParams,
-          body: obj({ amount: num('Positive USD, at most two decimals.') }),
+          body: validatedByService(obj({ amount: num('Positive USD, at most two decimals.') })),
           response: { 200: transactionSchema },
         }),
         headers: idempotencyHeaders,
@@ -197,13 +198,13 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
     {
       schema: {
         ...route('Loyalty cards', 'Validate a card number, or an associate id with its SSN (vendor key)', {
-          body: {
+          body: validatedByService({
             type: 'object',
             properties: {
               loyaltyCard: obj({ number: str('A card number, or `id-{cardId}` (answered only to a caller who may read that card by id; else NotFound).') }),
               associate: obj({ ssn: { anyOf: [int(), str()], description: 'Nine digits (an integer, or a string such as 123-45-6789).' }, associateId: int() }),
             },
-          },
+          }),
           response: { 200: validationResult },
         }),
         operationId: 'validateLoyalty',
@@ -229,7 +230,7 @@ export const rawBodyOf = (request: FastifyRequest): unknown => (rawBodies.has(re
 export function rejectUnknownBodyFields(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema?.body as Record<string, unknown> | undefined;
-    if (!schema) return;
+    if (!schema || isValidatedByService(schema)) return;
     if (request.body === undefined) request.body = {};
     // Ajv fills defaults (bodies are not type-coerced: src/rest/schema-compilers.ts); the services' zod schemas see the body as sent.
     rawBodies.set(request, structuredClone(request.body));

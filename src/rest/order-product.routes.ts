@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { badInput, notFound } from '../errors';
 import {
-  addBestAvailableRead,
   addConcession,
-  addTicketsRead,
   getOrder,
+  holdBestAvailable,
+  holdTickets,
   MAX_MODIFIERS,
   MAX_PARTY,
   MAX_SEATS_PER_CALL,
@@ -101,21 +101,15 @@ export async function orderProductRoutes(app: FastifyInstance, kit: RestKit): Pr
         if (b.seats && b.bestAvailable) throw badInput("body parameters 'seats' and 'bestAvailable' exclude each other", 'bestAvailable');
         if (b.bestAvailable) {
           const wanted = b.bestAvailable;
-          ({ view: order, lineFacts: known } = await addBestAvailableRead(
-            ctx.db,
-            ctx.principal,
-            { orderId, showtimeId: b.showtimeId, ticketType: b.ticketType, ...wanted },
-            settings,
-          ));
+          ({ view: order, lineFacts: known } = (
+            await holdBestAvailable(ctx.db, ctx.principal, { orderId, showtimeId: b.showtimeId, ticketType: b.ticketType, ...wanted }, settings, true)
+          ).read);
           added = wanted.quantity;
         } else {
           if (!b.seats) throw badInput("body parameter 'seats' or 'bestAvailable' is required for tickets", 'seats');
-          ({ view: order, lineFacts: known } = await addTicketsRead(
-            ctx.db,
-            ctx.principal,
-            { orderId, showtimeId: b.showtimeId, seats: b.seats, ticketType: b.ticketType },
-            settings,
-          ));
+          ({ view: order, lineFacts: known } = (
+            await holdTickets(ctx.db, ctx.principal, { orderId, showtimeId: b.showtimeId, seats: b.seats, ticketType: b.ticketType }, settings, true)
+          ).read);
           added = b.seats.length;
         }
       } else if (b.theatreConcessionId !== undefined) {

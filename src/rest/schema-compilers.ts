@@ -65,6 +65,22 @@ const buildSerializer = ((externalSchemas: unknown, options: unknown) => {
   };
 }) as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer'];
 
+/** Body schemas whose route's service validates the body itself (documented here, not checked twice). */
+const serviceValidated = new WeakSet<object>();
+
+/**
+ * Marks a route's body schema as documentation only: the service the route calls validates the body
+ * with its own schema (zod, the same for GraphQL), so ajv does not check it a second time. One
+ * validation per surface (issue 27); the OpenAPI document still describes the body.
+ */
+export function validatedByService<S extends object>(schema: S): S {
+  serviceValidated.add(schema);
+  return schema;
+}
+
+/** True for a body schema `validatedByService` marked. */
+export const isValidatedByService = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && serviceValidated.has(schema);
+
 type ValidatorOptions = { customOptions?: Record<string, unknown> } & Record<string, unknown>;
 
 const buildValidator = ((externalSchemas: unknown, options: ValidatorOptions) => {
@@ -72,6 +88,7 @@ const buildValidator = ((externalSchemas: unknown, options: ValidatorOptions) =>
   const bodyOptions = { ...options, customOptions: { ...options.customOptions, coerceTypes: false } };
   const compileBody = validatorFactory(externalSchemas as never, bodyOptions as never) as unknown as (def: SchemaDef) => Validation;
   return (def: SchemaDef) => {
+    if (def.httpPart === 'body' && isValidatedByService(def.schema)) return () => true;
     let validate: Validation | undefined;
     // Fastify reads `errors` off the function it was given after a `false`: hand over the compiled one's.
     const lazy: Validation = (data: unknown) => {

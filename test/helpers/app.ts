@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '../../db/client';
 import { databaseTimeouts, loadConfig, type Config } from '../../src/config';
+import { signAccountToken } from '../../src/auth/principal';
 import { buildServer, type MarqueeApp } from '../../src/server';
 import { databaseUrl, RUN_ENV, TEMPLATE_ENV, throughRunPgBouncer, withAdmin } from './db';
 
@@ -120,16 +121,27 @@ export async function startTestApp(
   };
 }
 
+/** Keys of the seeded vendors (db/seed/accounts.ts): a vendor, and another one. */
+export const VENDOR = { 'x-vendor-key': 'demo-vendor-key' };
+export const OTHER_VENDOR = { 'x-vendor-key': 'demo-vendor-key-2' };
+
+/** The Authorization header of a seeded account (`admin`: with the admin scope), signed for `app`. */
+export async function bearerOf(app: TestApp, account: number, admin = false): Promise<{ authorization: string }> {
+  return { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, account, admin ? { admin: true } : {})}` };
+}
+
 /**
- * The set-up most test files share: one app for the file (beforeAll) with a one-connection SQL client
- * on its database, both closed after the file (afterAll). `use` receives them once started.
+ * The set-up integration files share: an app on a fresh copy of the seeded database (its vendors, `VENDOR`
+ * and `OTHER_VENDOR`, and its accounts, `bearerOf`), started before the file's tests with a SQL client on
+ * that database, both closed after them. `use` receives them once started; `options` as `startTestApp`.
  */
 export function startTestAppWithSql(use: (app: TestApp, sql: postgres.Sql) => void, options?: Parameters<typeof startTestApp>[0]): void {
   let app: TestApp | undefined;
   let sql: postgres.Sql | undefined;
   beforeAll(async () => {
     app = await startTestApp(options);
-    sql = postgres(app.databaseUrl, { max: 1, onnotice: () => undefined });
+    // Two connections: a test may read while a LISTEN or a long statement holds one.
+    sql = postgres(app.databaseUrl, { max: 2, onnotice: () => undefined });
     use(app, sql);
   });
   afterAll(async () => {

@@ -1,12 +1,12 @@
 import postgres from 'postgres';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import type { TestApp } from './app';
+import { VENDOR, type TestApp } from './app';
 
 /** Fixture builders and clients for order and seat-map tests (HTTP, SQL, graphql-ws). */
 
-export const VENDOR = { 'x-vendor-key': 'demo-vendor-key' };
-export const OTHER_VENDOR = { 'x-vendor-key': 'demo-vendor-key-2' };
+export { OTHER_VENDOR, VENDOR } from './app';
+
 /** Loyalty card of demo account 1 (Premiere). */
 export const PREMIERE_CARD = 'PREM000000000001';
 

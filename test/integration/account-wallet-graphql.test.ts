@@ -1,8 +1,8 @@
 import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
 import { DEMO_WALLET } from '../../db/seed/wallet';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { sqlOf, VENDOR } from '../helpers/orders';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { VENDOR } from '../helpers/orders';
 
 /**
  * The account graph's wallet, devices and personalized movies, and the device mutations, with the one
@@ -16,17 +16,12 @@ let sql: postgres.Sql;
 const tokens: Record<string, string> = {};
 const bearer = (who: string) => ({ authorization: `Bearer ${tokens[who]}` });
 
+startTestAppWithSql((a, s) => ((app = a), (sql = s)));
 beforeAll(async () => {
-  app = await startTestApp();
-  sql = sqlOf(app);
   tokens.own = await signAccountToken(app.config.JWT_SECRET, 1);
   tokens.other = await signAccountToken(app.config.JWT_SECRET, 2);
   tokens.a3 = await signAccountToken(app.config.JWT_SECRET, 3);
   tokens.admin = await signAccountToken(app.config.JWT_SECRET, 20, { admin: true });
-});
-afterAll(async () => {
-  await sql.end();
-  await app.close();
 });
 
 const ACCOUNT_SIDE = `query($id: Int!) { account(id: $id) {

@@ -1,8 +1,8 @@
 import type postgres from 'postgres';
 import { forgetVendorKeys } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
 import { claimAllBut, claimsOfOrder, showtimesOfShape, type ShapeShowtime } from '../helpers/best-available';
-import { M, must, OTHER_VENDOR, PREMIERE_CARD, showsAll, sqlOf, VENDOR, watchSeats } from '../helpers/orders';
+import { M, must, OTHER_VENDOR, PREMIERE_CARD, showsAll, VENDOR, watchSeats } from '../helpers/orders';
 
 /**
  * Best-available seats (issue 26) over real HTTP and WebSocket against Postgres: GraphQL
@@ -18,16 +18,11 @@ let stadium: ShapeShowtime;
 let small: ShapeShowtime[];
 const JSON_VENDOR = { ...VENDOR, 'content-type': 'application/json' };
 
+startTestAppWithSql((a, s) => ((app = a), (sql = s)));
 beforeAll(async () => {
-  app = await startTestApp();
-  sql = sqlOf(app);
   standard = await showtimesOfShape(sql, 'standard', 4);
   [stadium] = await showtimesOfShape(sql, 'stadium', 1);
   small = await showtimesOfShape(sql, 'small', 2);
-});
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
 });
 
 const BEST = `mutation($input: AddBestAvailableTicketsInput!) {

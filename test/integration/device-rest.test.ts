@@ -1,8 +1,8 @@
 import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
 import { DEMO_DEVICE_TOKEN } from '../../db/seed/devices';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { sqlOf, VENDOR } from '../helpers/orders';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { VENDOR } from '../helpers/orders';
 
 /**
  * Devices v1 over REST (docs/accounts.md, "Devices"): PUT creates or updates with registrations added
@@ -21,17 +21,12 @@ const footprint = async () => JSON.stringify(await sql`select d.token, d.site_ac
   (select string_agg(r.push_registration_token || r.registration_type, ',' order by r.id) from device_push_registrations r where r.device_id = d.id) regs
   from devices d order by d.id`);
 
+startTestAppWithSql((a, s) => ((app = a), (sql = s)));
 beforeAll(async () => {
-  app = await startTestApp();
-  sql = sqlOf(app);
   tokens.own = await signAccountToken(app.config.JWT_SECRET, 5);
   tokens.other = await signAccountToken(app.config.JWT_SECRET, 6);
   tokens.a1 = await signAccountToken(app.config.JWT_SECRET, 1);
   tokens.admin = await signAccountToken(app.config.JWT_SECRET, 20, { admin: true });
-});
-afterAll(async () => {
-  await sql.end();
-  await app.close();
 });
 
 test('PUT registers a device, then updates it: registrations added and removed, push flag as text', async () => {

@@ -1,8 +1,8 @@
 import type postgres from 'postgres';
 import WebSocket from 'ws';
 import { parseCursor } from '../../src/realtime/cursor';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { pickShowtimes, sqlOf, type ShowtimeFixture } from '../helpers/orders';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { pickShowtimes, type ShowtimeFixture } from '../helpers/orders';
 import { wsUrl } from '../helpers/ws';
 
 /**
@@ -19,14 +19,9 @@ let app: TestApp;
 let sql: postgres.Sql;
 let show: ShowtimeFixture;
 
+startTestAppWithSql((a, s) => ((app = a), (sql = s)), { env: { SEAT_SUBSCRIBER_BUFFER: String(LIMIT) } });
 beforeAll(async () => {
-  app = await startTestApp({ env: { SEAT_SUBSCRIBER_BUFFER: String(LIMIT) } });
-  sql = sqlOf(app);
   [show] = await pickShowtimes(sql, 1, 60);
-});
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
 });
 
 interface Viewer {

@@ -3,19 +3,12 @@ import type { SeatStatusChange } from '../../schema/seat-event.type';
 import type { Seat } from '../../schema/seat.type';
 import { SeatFanout } from '../../src/realtime/fanout';
 import { parseCursor } from '../../src/realtime/cursor';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { holdSeats, pickShowtimes, sqlOf } from '../helpers/orders';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { holdSeats, pickShowtimes } from '../helpers/orders';
 
 let app: TestApp;
 let sql: postgres.Sql;
-beforeAll(async () => {
-  app = await startTestApp();
-  sql = sqlOf(app);
-});
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
-});
+startTestAppWithSql((a, s) => ((app = a), (sql = s)));
 
 describe('the fan-out', () => {
   it('drops a subscriber that stops taking messages once its unsent messages pass the buffer', async () => {

@@ -1,8 +1,8 @@
 import { getIntrospectionQuery } from 'graphql';
 import type postgres from 'postgres';
-import { PRODUCTION_ENV, startTestApp, type GraphQLResponse, type TestApp } from '../helpers/app';
+import { PRODUCTION_ENV, startTestApp, startTestAppWithSql, type GraphQLResponse, type TestApp } from '../helpers/app';
 import { MAX_WS_PAYLOAD } from '../../src/realtime/ws';
-import { pickShowtimes, sqlOf, VENDOR } from '../helpers/orders';
+import { pickShowtimes, VENDOR } from '../helpers/orders';
 import { wsOperation } from '../helpers/ws';
 
 /** The three documents that took the service down, each rejected before it runs. */
@@ -15,14 +15,7 @@ const limitOf = (res: GraphQLResponse) => res.errors?.find((e) => e.extensions?.
 let app: TestApp;
 let sql: postgres.Sql;
 
-beforeAll(async () => {
-  app = await startTestApp({ env: PRODUCTION_ENV });
-  sql = sqlOf(app);
-});
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
-});
+startTestAppWithSql((a, s) => ((app = a), (sql = s)), { env: PRODUCTION_ENV });
 
 describe('operations over a limit are refused before they run (production mode)', () => {
   it.each([

@@ -1,6 +1,6 @@
-import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { OTHER_VENDOR, pickShowtimes, sqlOf, VENDOR } from '../helpers/orders';
+import type postgres from 'postgres';
+import { bearerOf, startTestAppWithSql, type TestApp } from '../helpers/app';
+import { OTHER_VENDOR, pickShowtimes, VENDOR } from '../helpers/orders';
 
 /**
  * REST conformance of loyalty accounts (spec: "Loyalty account (v4)", Endpoints "Loyalty accounts"):
@@ -10,19 +10,10 @@ import { OTHER_VENDOR, pickShowtimes, sqlOf, VENDOR } from '../helpers/orders';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 let app: TestApp;
-let sql: ReturnType<typeof sqlOf>;
-const bearer = async (account: number, admin = false) => ({
-  authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, account, { admin })}`,
-});
+let sql: postgres.Sql;
+const bearer = (account: number, admin = false) => bearerOf(app, account, admin);
 
-beforeAll(async () => {
-  app = await startTestApp();
-  sql = sqlOf(app);
-});
-afterAll(async () => {
-  await sql.end();
-  await app.close();
-});
+startTestAppWithSql((a, s) => ((app = a), (sql = s)));
 
 const ACCOUNT_FIELDS = [
   'address', 'loyaltyAccountId', 'cardNumber', 'email', 'firstName', 'middleInitial', 'lastName', 'gender', 'birthDate', 'ssn',

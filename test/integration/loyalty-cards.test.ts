@@ -1,6 +1,6 @@
-import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { OTHER_VENDOR, sqlOf, VENDOR } from '../helpers/orders';
+import type postgres from 'postgres';
+import { bearerOf, startTestAppWithSql, type TestApp } from '../helpers/app';
+import { OTHER_VENDOR, VENDOR } from '../helpers/orders';
 
 /**
  * REST conformance of loyalty cards (spec: "Loyalty card (v4)", Endpoints "Loyalty cards"): shapes,
@@ -9,23 +9,14 @@ import { OTHER_VENDOR, sqlOf, VENDOR } from '../helpers/orders';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 let app: TestApp;
-let sql: ReturnType<typeof sqlOf>;
-const bearer = async (account: number, admin = false) => ({
-  authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, account, { admin })}`,
-});
+let sql: postgres.Sql;
+const bearer = (account: number, admin = false) => bearerOf(app, account, admin);
 const balanceOf = async (card: string) => Number((await sql`select balance from loyalty_cards where card_number = ${card}`)[0].balance);
 const ledgerCount = async (card: string) =>
   Number((await sql`select count(*)::int as n from loyalty_transactions t join loyalty_cards c on c.id = t.card_id where c.card_number = ${card}`)[0].n);
 const post = (path: string, body: unknown, headers: Record<string, string> = VENDOR) => app.request<Json>('POST', path, body, headers);
 
-beforeAll(async () => {
-  app = await startTestApp();
-  sql = sqlOf(app);
-});
-afterAll(async () => {
-  await sql.end();
-  await app.close();
-});
+startTestAppWithSql((a, s) => ((app = a), (sql = s)));
 
 const CARD_FIELDS = ['profileId', 'cardNumber', 'balance', 'pointsEarned', 'accountType', 'status', 'statusInfo', 'ActivationDate', 'expirationDate', '_links'];
 

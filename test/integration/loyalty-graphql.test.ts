@@ -1,25 +1,14 @@
-import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { OTHER_VENDOR, sqlOf, VENDOR } from '../helpers/orders';
+import { bearerOf, startTestAppWithSql, type TestApp } from '../helpers/app';
+import { OTHER_VENDOR, VENDOR } from '../helpers/orders';
 
 /** The account graph's loyalty side and the loyalty mutations, with the rights rules of each. */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 let app: TestApp;
-let sql: ReturnType<typeof sqlOf>;
-const bearer = async (account: number, admin = false) => ({
-  authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, account, { admin })}`,
-});
+const bearer = (account: number, admin = false) => bearerOf(app, account, admin);
 const code = (res: { errors?: { extensions?: { code?: string } }[] }) => res.errors?.[0]?.extensions?.code;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  sql = sqlOf(app);
-});
-afterAll(async () => {
-  await sql.end();
-  await app.close();
-});
+startTestAppWithSql((a) => (app = a));
 
 const ACCOUNT_LOYALTY = `loyaltyAccount { loyaltyAccountId cardNumber email ssnLastFour status statusInfo birthDate enrollDate
   address { city state } portfolioType isEarn isRedeem }

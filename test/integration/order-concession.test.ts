@@ -1,19 +1,12 @@
 import type postgres from 'postgres';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { holdSeats, M, must, pickShowtimes, PREMIERE_CARD, seatsOf, sqlOf, VENDOR, type OrderShape } from '../helpers/orders';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { holdSeats, M, must, pickShowtimes, PREMIERE_CARD, seatsOf, VENDOR, type OrderShape } from '../helpers/orders';
 import { signAccountToken } from '../../src/auth/principal';
 
 let app: TestApp;
 let sql: postgres.Sql;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  sql = sqlOf(app);
-});
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
-});
+startTestAppWithSql((a, s) => ((app = a), (sql = s)));
 
 const ADD = `mutation($input: AddConcessionInput!) { addConcession(input: $input) {
   id total subtotal products { lineNumber kind status cost total modifiers { modifierId price quantity } } } }`;

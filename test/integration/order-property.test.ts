@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type postgres from 'postgres';
 import { expireDueOrders } from '../../src/services/order/expiry';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { M, pickShowtimes, sqlOf, VENDOR, type OrderShape, type ShowtimeFixture } from '../helpers/orders';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { M, pickShowtimes, VENDOR, type OrderShape, type ShowtimeFixture } from '../helpers/orders';
 
 /**
  * Random sequences of hold / remove / pay / fulfil / cancel / expire / refund against a small model
@@ -45,14 +45,9 @@ let app: TestApp;
 let sql: postgres.Sql;
 let st: ShowtimeFixture;
 
+startTestAppWithSql((a, s) => ((app = a), (sql = s)));
 beforeAll(async () => {
-  app = await startTestApp();
-  sql = sqlOf(app);
   [st] = await pickShowtimes(sql, 1, 40);
-});
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
 });
 
 const seatOf = (i: number) => ({ row: st.regular[i].row, column: st.regular[i].column });

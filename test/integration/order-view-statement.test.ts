@@ -1,26 +1,22 @@
 import type postgres from 'postgres';
-import { loadOrderView, readOrderView } from '../../src/services/order/view';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { M, must, payAndFulfil, pickShowtimes, PREMIERE_CARD, seatsOf, sqlOf, VENDOR, type OrderShape, type ShowtimeFixture } from '../helpers/orders';
+import { loadOrderView, loadOrderViews } from '../../src/services/order/view';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { M, must, payAndFulfil, pickShowtimes, PREMIERE_CARD, seatsOf, VENDOR, type OrderShape, type ShowtimeFixture } from '../helpers/orders';
 
 /**
  * The order read back by one statement (`orderViewStatement`: REST hold and cancel bodies, GraphQL
- * selections after a write, fulfilment's totals) answers exactly what the five-statement read and the
- * REST read routes answer: the REST body of a write is byte for byte the body of a GET right after it.
+ * selections after a write, fulfilment's totals, the loaders' batches) answers exactly what the REST read
+ * routes answer: the REST body of a write is byte for byte the body of a GET right after it; and a batch
+ * answers each order as it is read alone.
  */
 let app: TestApp;
 let sql: postgres.Sql;
 let st: ShowtimeFixture;
 const JSON_VENDOR = { ...VENDOR, 'content-type': 'application/json' };
 
+startTestAppWithSql((a, s) => ((app = a), (sql = s)));
 beforeAll(async () => {
-  app = await startTestApp();
-  sql = sqlOf(app);
   [st] = await pickShowtimes(sql, 1, 3);
-});
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
 });
 
 async function concessionInput(orderId: number) {
@@ -71,7 +67,7 @@ it('REST hold and cancel bodies equal the GET of the order right after them', as
   expect(cancelled.body).toEqual((await app.get(`/v2/orders/${id}`, VENDOR)).body);
 });
 
-it('readOrderView equals loadOrderView for pending, fulfilled, cancelled and empty orders', async () => {
+it('a batch of orders answers each as read alone: pending, fulfilled, cancelled and empty orders, missing ids absent', async () => {
   const empty = await must<OrderShape>(app.gql, M.create, { input: {} });
   const held = await must<OrderShape>(app.gql, M.create, { input: { loyaltyCardNumber: PREMIERE_CARD } });
   await must(app.gql, M.addTickets, { input: { orderId: held.id, showtimeId: st.showtimeId, seats: seatsOf(st.regular.slice(5, 7)) } });
@@ -80,8 +76,12 @@ it('readOrderView equals loadOrderView for pending, fulfilled, cancelled and emp
   await payAndFulfil(app.gql, soldHeld);
   const ids = [empty.id, held.id, sold.id, ...(await sql<{ id: number }[]>`select id from orders order by id`).map((r) => r.id)];
   const now = new Date();
+  const batch = await loadOrderViews(app.database.db, [...ids, 2_000_000_000], now);
+  expect([...batch.keys()].sort((a, b) => a - b)).toEqual([...new Set(ids)].sort((a, b) => a - b));
   for (const id of new Set(ids)) {
-    expect(await readOrderView(app.database.db, id, now)).toEqual(await loadOrderView(app.database.db, id, now));
+    const alone = await loadOrderView(app.database.db, id, now);
+    expect(alone?.id).toBe(id);
+    expect(batch.get(id)).toEqual(alone);
   }
-  expect(await readOrderView(app.database.db, 2_000_000_000, now)).toBeNull();
+  expect(await loadOrderView(app.database.db, 2_000_000_000, now)).toBeNull();
 });

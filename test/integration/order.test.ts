@@ -1,5 +1,5 @@
 import type postgres from 'postgres';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
 import {
   activeClaims,
   holdSeats,
@@ -11,7 +11,6 @@ import {
   PREMIERE_CARD,
   seatsOf,
   showsAll,
-  sqlOf,
   statusIn,
   VENDOR,
   watchSeats,
@@ -24,14 +23,9 @@ let app: TestApp;
 let sql: postgres.Sql;
 let shows: ShowtimeFixture[];
 
+startTestAppWithSql((a, s) => ((app = a), (sql = s)));
 beforeAll(async () => {
-  app = await startTestApp();
-  sql = sqlOf(app);
   shows = await pickShowtimes(sql, 4);
-});
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
 });
 
 const centsOf = (n: number) => Math.round(n * 100);

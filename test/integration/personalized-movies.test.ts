@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { sqlOf, VENDOR } from '../helpers/orders';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { VENDOR } from '../helpers/orders';
 
 /**
  * Personalized movies v2 (docs/accounts.md, "Personalized movies"): the four views, paging, the 404
@@ -15,17 +15,12 @@ const tokens: Record<string, string> = {};
 const bearer = (who: string) => ({ authorization: `Bearer ${tokens[who]}` });
 const VIEWS = ['now-playing', 'advance', 'coming-soon', 'active'];
 
+startTestAppWithSql((a, s) => ((app = a), (sql = s)));
 beforeAll(async () => {
-  app = await startTestApp();
-  sql = sqlOf(app);
   tokens.a1 = await signAccountToken(app.config.JWT_SECRET, 1);
   tokens.a2 = await signAccountToken(app.config.JWT_SECRET, 2);
   tokens.a7 = await signAccountToken(app.config.JWT_SECRET, 7);
   tokens.admin = await signAccountToken(app.config.JWT_SECRET, 20, { admin: true });
-});
-afterAll(async () => {
-  await sql.end();
-  await app.close();
 });
 
 const ids = (body: Json) => body._embedded.movies.map((m: Json) => m.id as number);

@@ -1,5 +1,5 @@
 import type postgres from 'postgres';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
 import {
   holdSeats,
   M,
@@ -7,7 +7,6 @@ import {
   pickShowtimes,
   seatsOf,
   showsAll,
-  sqlOf,
   statusIn,
   VENDOR,
   watchSeats,
@@ -19,14 +18,9 @@ let app: TestApp;
 let sql: postgres.Sql;
 let shows: ShowtimeFixture[];
 
+startTestAppWithSql((a, s) => ((app = a), (sql = s)), { env: { ORDER_HOLD_SECONDS: '2' } });
 beforeAll(async () => {
-  app = await startTestApp({ env: { ORDER_HOLD_SECONDS: '2' } });
-  sql = sqlOf(app);
   shows = await pickShowtimes(sql, 4, 10);
-});
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
 });
 
 const codesOf = (err: unknown) => (Array.isArray(err) ? err.map((e: { extensions?: { code?: string } }) => e.extensions?.code) : err);

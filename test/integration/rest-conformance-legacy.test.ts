@@ -1,8 +1,7 @@
 import type postgres from 'postgres';
-import { signAccountToken } from '../../src/auth/principal';
 import { demoPhone } from '../../db/seed/loyalty';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { holdSeats, OTHER_VENDOR, payAndFulfil, pickShowtimes, seatsOf, sqlOf, VENDOR } from '../helpers/orders';
+import { bearerOf, startTestAppWithSql, type TestApp } from '../helpers/app';
+import { holdSeats, OTHER_VENDOR, payAndFulfil, pickShowtimes, seatsOf, VENDOR } from '../helpers/orders';
 import type { Json } from '../helpers/rest-conformance';
 import { shapeProblems } from '../helpers/shape';
 
@@ -17,7 +16,7 @@ import { shapeProblems } from '../helpers/shape';
 
 let app: TestApp;
 let sql: postgres.Sql;
-const bearer = async (id: number, admin = false) => ({ authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, id, admin ? { admin: true } : undefined)}` });
+const bearer = (id: number, admin = false) => bearerOf(app, id, admin);
 const as = async (id: number) => ({ ...VENDOR, ...(await bearer(id)) });
 const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => app.request<Json>(method, path, body, headers);
 /** The card number of demo card `id` (= its site account), read from the database, not from a response. */
@@ -25,14 +24,7 @@ const numberOf = async (id: number) => (await sql<{ n: string }[]>`select card_n
 const earn = (ref: string, productId: string, headers: Record<string, string>) =>
   call('POST', `/v4/loyalty-cards/${ref}/earn-for-items`, { total: 10, earnItems: [{ productId, price: 10 }] }, headers);
 
-beforeAll(async () => {
-  app = await startTestApp();
-  sql = sqlOf(app);
-});
-afterAll(async () => {
-  await sql.end();
-  await app.close();
-});
+startTestAppWithSql((a, s) => ((app = a), (sql = s)));
 
 describe('loyalty card numbers are returned to those entitled to the record', () => {
   it('the account, its card and the account-card resource carry the full number for the holder, an admin and a related vendor', async () => {

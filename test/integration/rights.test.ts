@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import { SignJWT, type JWTPayload } from 'jose';
 import { signAccountToken } from '../../src/auth/principal';
-import { PRODUCTION_ENV, startTestApp, type TestApp } from '../helpers/app';
+import { PRODUCTION_ENV, startTestAppWithSql, type TestApp } from '../helpers/app';
 import {
   holdSeats,
   M,
@@ -11,7 +11,6 @@ import {
   pickShowtimes,
   PREMIERE_CARD,
   seatsOf,
-  sqlOf,
   statusIn,
   VENDOR,
   watchSeats,
@@ -37,9 +36,8 @@ let owner: number;
 let intruder: number;
 const tokens: Record<'owner' | 'intruder' | 'admin' | 'member', string> = { owner: '', intruder: '', admin: '', member: '' };
 
+startTestAppWithSql((a, s) => ((app = a), (sql = s)), { env: PRODUCTION_ENV });
 beforeAll(async () => {
-  app = await startTestApp({ env: PRODUCTION_ENV });
-  sql = sqlOf(app);
   shows = await pickShowtimes(sql, 3);
   const plain = await sql<{ id: number }[]>`
     select a.id from site_accounts a where a.id <> 1 and not exists (
@@ -50,10 +48,6 @@ beforeAll(async () => {
   tokens.intruder = await signAccountToken(app.config.JWT_SECRET, intruder);
   tokens.admin = await signAccountToken(app.config.JWT_SECRET, intruder + 1, { admin: true });
   tokens.member = await signAccountToken(app.config.JWT_SECRET, 1);
-});
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
 });
 
 /** Everything an order write can touch, for one order, as one string (timestamps included). */

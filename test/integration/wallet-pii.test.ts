@@ -2,8 +2,8 @@ import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
 import { DEMO_DEVICE_TOKEN } from '../../db/seed/devices';
 import { DEMO_WALLET } from '../../db/seed/wallet';
-import { PRODUCTION_ENV, startTestApp, type TestApp } from '../helpers/app';
-import { sqlOf } from '../helpers/orders';
+import { PRODUCTION_ENV, startTestAppWithSql, type TestApp } from '../helpers/app';
+import {} from '../helpers/orders';
 
 /**
  * Personal data of the wallet and devices (docs/accounts.md): a production-mode instance is driven
@@ -30,14 +30,7 @@ let sql: postgres.Sql;
 const lines: string[] = [];
 const bodies: string[] = [];
 
-beforeAll(async () => {
-  app = await startTestApp({ env: { ...PRODUCTION_ENV, LOG_LEVEL: 'debug' }, logStream: { write: (line) => lines.push(line) } });
-  sql = sqlOf(app);
-});
-afterAll(async () => {
-  await sql.end();
-  await app.close();
-});
+startTestAppWithSql((a, s) => ((app = a), (sql = s)), { env: { ...PRODUCTION_ENV, LOG_LEVEL: 'debug' }, logStream: { write: (line) => lines.push(line) } });
 
 test('no response and no log line carries a gift-card number, PIN, full card number or push token', async () => {
   const token = (id: number, admin = false) => signAccountToken(app.config.JWT_SECRET, id, admin ? { admin: true } : undefined);

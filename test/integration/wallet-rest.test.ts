@@ -1,8 +1,8 @@
 import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
 import { DEMO_WALLET } from '../../db/seed/wallet';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { sqlOf, VENDOR } from '../helpers/orders';
+import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { VENDOR } from '../helpers/orders';
 
 /**
  * Wallet v4 over REST (docs/accounts.md, "Wallet"): the wallet's shape, summaries and links (every link
@@ -17,15 +17,10 @@ const tokens: Record<string, string> = {};
 const bearer = (who: string) => ({ authorization: `Bearer ${tokens[who]}` });
 const path = (href: string) => href.slice(app.url.length);
 
+startTestAppWithSql((a, s) => ((app = a), (sql = s)));
 beforeAll(async () => {
-  app = await startTestApp();
-  sql = sqlOf(app);
   for (const id of [1, 2, 3, 4]) tokens[`a${id}`] = await signAccountToken(app.config.JWT_SECRET, id);
   tokens.admin = await signAccountToken(app.config.JWT_SECRET, 20, { admin: true });
-});
-afterAll(async () => {
-  await sql.end();
-  await app.close();
 });
 
 test("the wallet of account 1: summaries, masked cards, links that answer", async () => {

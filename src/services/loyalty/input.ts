@@ -73,10 +73,9 @@ export function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown): z
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue.path.reduce<string>(
-    (acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${part}` : String(part)),
-    '',
-  );
-  const message = issue.code === 'unrecognized_keys' ? `${issue.keys.join(', ')} is not a field of this request` : issue.message;
-  throw badInput(field ? `${field}: ${message}` : message, field || undefined);
+  // An unknown field is named by its whole path (`earnItems[0].bonus`), as a missing or wrong one is.
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+  const field = path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${part}` : String(part)), '');
+  const message = issue.code === 'unrecognized_keys' ? `body parameter '${field}' is not a field of this request` : issue.message;
+  throw badInput(issue.code === 'unrecognized_keys' ? message : field ? `${field}: ${message}` : message, field || undefined);
 }

@@ -1,8 +1,7 @@
 import type { Db } from '../../../db/client';
-import { canPipeline, executePrepared, pipelinedTransaction } from '../../../db/prepared';
+import { sendingTransaction } from '../../../db/prepared';
 import type { Principal } from '../../auth/principal';
-import { badInput, DomainError, notFound } from '../../errors';
-import { announceSeatEvents, transactSeats } from '../seating/seat-log';
+import { badInput, DomainError } from '../../errors';
 import {
   allocateSeats,
   allocationLayout,
@@ -13,21 +12,11 @@ import {
 import type { LayoutSeatRow } from '../seating/layout.service';
 import { collectSeatFacts, deriveSeatMap } from '../seating/seat-status';
 import { lockForAllocationStatement, showtimeSeatsStatement, type ShowtimeSeatRows } from './best-available-sql';
-import {
-  holdFactsOf,
-  insertHold,
-  insertHoldStatement,
-  layoutCells,
-  layoutCellsStatement,
-  seatsWonOfLostHold,
-  type HoldLine,
-  type HoldOrderFacts,
-} from './hold-sql';
-import { TICKET_TYPES, type OrderView, type TicketType } from './model';
+import { heldOrder, holdFactsOf, layoutCells, layoutCellsStatement, writeHold, type HoldLine, type HoldOrderFacts } from './hold-sql';
+import { TICKET_TYPES, type TicketType } from './model';
 import { sqlState } from './pg-errors';
 import { requireVendor, type OrderSettings } from './store';
-import { checkHoldOrder, SOCIAL_DISTANCE_LOCK } from './tickets';
-import { loadOrderView, orderViewFromRow, orderViewStatement, type LineFacts } from './view';
+import { checkHoldOrder, SOCIAL_DISTANCE_LOCK, type HoldResult } from './tickets';
 
 /**
  * Best-available tickets (issue 26): the service chooses the seats (src/services/seating/allocator.ts) and
@@ -85,44 +74,33 @@ export function validateBestAvailable(input: AddBestAvailableInput): void {
 
 /**
  * Holds the best available seats of one showtime for an order's party and adds a ticket product per
- * seat, all or nothing. The order, rights and expiry rules are those of `addTickets`; the seats are
+ * seat, all or nothing. The order, rights and expiry rules are those of `holdTickets`; the seats are
  * those `allocateSeats` chooses for the order's viewer (its Premiere membership) under every rule of the
  * seat map. No fit: SEAT_UNAVAILABLE saying whether splitting the party would succeed, nothing held.
  * Choosing and claiming are one step: allocations of a showtime are serialized on its hold lock, and a
- * seat taken meanwhile by an explicit hold makes the call try again (ALLOCATION_ATTEMPTS).
- * Without the order read (GraphQL reads only what it shows): three statements once the layout is cached.
+ * seat taken meanwhile by an explicit hold makes the call try again (ALLOCATION_ATTEMPTS). Three
+ * statements once the layout is cached, one more with `readOrder` (REST: the whole order in `read`).
  */
+export async function holdBestAvailable(db: Db, principal: Principal, input: AddBestAvailableInput, settings: OrderSettings, readOrder?: false): Promise<HoldResult & { seats: AllocatedSeat[] }>;
 export async function holdBestAvailable(
   db: Db,
   principal: Principal,
   input: AddBestAvailableInput,
   settings: OrderSettings,
-): Promise<{ id: number; seats: AllocatedSeat[] }> {
-  prepare(principal, input);
-  return withAllocationRetry(() => (canPipeline(db) ? allocatePipelined(db, principal, input, settings, false) : allocateInTransaction(db, principal, input, settings)));
-}
-
-/**
- * `holdBestAvailable` with the whole order (REST): on postgres.js read by one statement in the hold's own
- * transaction, pipelined with the write and the COMMIT, with the body's line facts.
- */
-export async function addBestAvailableRead(
+  readOrder: true,
+): Promise<Required<HoldResult> & { seats: AllocatedSeat[] }>;
+export async function holdBestAvailable(
   db: Db,
   principal: Principal,
   input: AddBestAvailableInput,
   settings: OrderSettings,
-): Promise<{ view: OrderView; lineFacts?: Map<number, LineFacts>; seats: AllocatedSeat[] }> {
+  readOrder = false,
+): Promise<HoldResult & { seats: AllocatedSeat[] }> {
   prepare(principal, input);
-  if (!canPipeline(db)) {
-    const { id, seats } = await withAllocationRetry(() => allocateInTransaction(db, principal, input, settings));
-    const view = await loadOrderView(db, id);
-    if (!view) throw notFound('Order', id);
-    return { view, seats };
-  }
-  const out = await withAllocationRetry(() => allocatePipelined(db, principal, input, settings, true));
-  const read = orderViewFromRow(out.viewRow);
-  if (!read) throw notFound('Order', out.id);
-  return { ...read, seats: out.seats };
+  return withAllocationRetry(async () => {
+    const out = await allocate(db, principal, input, settings, readOrder);
+    return { ...heldOrder(db, out), seats: out.seats };
+  });
 }
 
 function prepare(principal: Principal, input: AddBestAvailableInput): void {
@@ -148,13 +126,13 @@ async function withAllocationRetry<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * One attempt on a reserved postgres.js connection: BEGIN, the order and showtime lock and the showtime's
- * claims in one round trip; the choice here; the write (which fails by itself when a seat was lost),
- * for REST the order read, and the COMMIT in a second one.
+ * One attempt in one transaction (db/prepared.ts `sendingTransaction`): BEGIN, the order and showtime
+ * lock and the showtime's claims in one round trip; the choice here; then the hold's write (which fails
+ * by itself when a seat was lost), the order read when asked and the COMMIT in a second one.
  */
-async function allocatePipelined(db: Db, principal: Principal, input: AddBestAvailableInput, settings: OrderSettings, read: boolean) {
+async function allocate(db: Db, principal: Principal, input: AddBestAvailableInput, settings: OrderSettings, readOrder: boolean) {
   const ticketType = input.ticketType ?? 'ADULT';
-  const out = await pipelinedTransaction(db, async (tx) => {
+  return sendingTransaction(db, async (tx) => {
     const locked = tx.send<HoldOrderFacts>(lockForAllocationStatement(input.orderId, input.showtimeId, ticketType, SOCIAL_DISTANCE_LOCK));
     const seatRows = tx.send<ShowtimeSeatRows>(showtimeSeatsStatement(input.showtimeId));
     const [facts] = await locked;
@@ -162,33 +140,8 @@ async function allocatePipelined(db: Db, principal: Principal, input: AddBestAva
     const plan = await planAllocation(principal, input, settings, holdFactsOf(facts), current, (versionId) =>
       layoutCells(db, (v) => tx.send<LayoutSeatRow>(layoutCellsStatement(v)), versionId),
     );
-    const write = tx.send<{ logged: number[] }>(insertHoldStatement(plan.line, plan.seats, true));
-    const viewRow = read ? tx.send<{ view: Record<string, unknown> }>(orderViewStatement(plan.line.orderId)) : null;
-    const committed = tx.commit();
-    let logged: number[];
-    try {
-      [{ logged }] = await write;
-    } catch (error) {
-      if (seatsWonOfLostHold(error)) throw new SeatTakenMeanwhile();
-      throw error;
-    }
-    await committed;
-    return { id: plan.line.orderId, seats: plan.seats, logged, viewRow: viewRow ? (await viewRow)[0] : undefined };
-  });
-  announceSeatEvents(db, out.logged);
-  return out;
-}
-
-/** One attempt in a drizzle transaction (PGlite), the same statements one after the other. */
-async function allocateInTransaction(db: Db, principal: Principal, input: AddBestAvailableInput, settings: OrderSettings) {
-  const ticketType = input.ticketType ?? 'ADULT';
-  return transactSeats(db, async (tx) => {
-    const [facts] = await executePrepared<HoldOrderFacts>(tx, lockForAllocationStatement(input.orderId, input.showtimeId, ticketType, SOCIAL_DISTANCE_LOCK));
-    const [current] = await executePrepared<ShowtimeSeatRows>(tx, showtimeSeatsStatement(input.showtimeId));
-    const plan = await planAllocation(principal, input, settings, holdFactsOf(facts), current, (versionId) => layoutCells(db, tx, versionId));
-    const won = await insertHold(tx, plan.line, plan.seats);
-    if (won.length < plan.seats.length) throw new SeatTakenMeanwhile();
-    return { id: plan.line.orderId, seats: plan.seats };
+    const written = await writeHold(tx, plan.line, plan.seats, readOrder, () => new SeatTakenMeanwhile());
+    return { ...written, seats: plan.seats };
   });
 }
 

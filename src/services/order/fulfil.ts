@@ -6,7 +6,7 @@ import { DomainError, notFound } from '../../errors';
 import { appendSeatEventsFrom, markSeatEventsWritten } from '../seating/seat-log';
 import type { OrderView } from './model';
 import { orderAfterWrite, writeOrder, type OrderSettings } from './store';
-import { readOrderView } from './view';
+import { loadOrderView } from './view';
 
 /**
  * Fulfils a pending order whose payments cover its total: held seats become sold, products fulfilled
@@ -26,7 +26,7 @@ export async function fulfillOrder(db: Db, principal: Principal, orderId: number
  */
 export async function fulfillOrderLean(db: Db, principal: Principal, orderId: number): Promise<{ id: number }> {
   return writeOrder(db, principal, orderId, async ({ tx, order, now }) => {
-    const view = await readOrderView(tx, order.id, now);
+    const view = await loadOrderView(tx, order.id, now);
     if (!view) throw notFound('Order', order.id);
     const held = view.products.filter((p) => p.kind === 'Ticket' && p.status === 'Held');
     if (!view.products.some((p) => p.status === 'Held' || p.status === 'Pending')) {

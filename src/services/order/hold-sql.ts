@@ -1,19 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../../db/client';
-import { executePrepared } from '../../../db/prepared';
+import type { Db, DbOrTx } from '../../../db/client';
+import type { PipelinedTx } from '../../../db/prepared';
 import { layoutSeats } from '../../../db/schema';
 import { immutableCacheFor } from '../../loaders/immutable-cache';
-import { appendSeatEventsFrom, markSeatEventsWritten } from '../seating/seat-log';
+import { announceSeatEvents, appendSeatEventsFrom } from '../seating/seat-log';
+import { notFound } from '../../errors';
 import type { LayoutSeatRow } from '../seating/layout.service';
 import { PREMIERE_ACCOUNT_TYPES } from '../seating/membership';
 import type { ProductFee } from '../../../db/schema/order';
-import type { TicketType } from './model';
+import type { OrderView, TicketType } from './model';
 import { sqlState } from './pg-errors';
+import { orderViewFromRow, orderViewStatement, type JsonRecord, type LineFacts } from './view';
 
 /**
- * The SQL of a seat hold (addTickets), as few statements as the rules allow: `lockForHold` (the order
- * row locked, with everything the checks need) and `insertHold` (claims, products, the expiry bump and
- * the seat event). Both are prepared statements.
+ * The SQL of a seat hold (explicit seats, tickets.ts, or best available, best-available.ts), as few
+ * statements as the rules allow: `lockForHoldStatement` (the order row locked, with everything the
+ * checks need) and `insertHoldStatement` (claims, products, the expiry bump and the seat event), sent
+ * with the order read and the COMMIT by `writeHold`. All are prepared statements.
  */
 
 type Seat = { row: number; column: number };
@@ -59,25 +62,19 @@ const claimsOfRows = (showtimeId: number, rows: readonly number[]) => sql`
   (select coalesce(json_agg(json_build_array(c."row", c."column", c.status)), '[]'::json) from seat_claims c
    where c.showtime_id = ${showtimeId} and c."row" = any(${intArray(rows)}::int[]) and c.status in ('held', 'sold'))`;
 
+/** Drizzle's postgres.js client hands timestamps over as text. */
+export function holdFactsOf<F extends HoldOrderFacts>(facts: F | undefined): F | null {
+  return facts ? { ...facts, expiresAt: new Date(facts.expiresAt), sellUntil: new Date(facts.sellUntil) } : null;
+}
+
 /**
  * One statement: the order row `FOR UPDATE`, the showtime with its movie and its `ticketType` price,
  * its `is_canceled` read under `FOR KEY SHARE` (the lock the claims' foreign key takes anyway, taken here
  * so that a showtime cancellation's `FOR UPDATE` waits for every hold that read it, and a hold behind a
  * cancellation reads the committed flag: src/services/showtime-cancellation.service.ts),
  * whether the order's account or card is an active Premiere member, and the claims and blocks of the
- * requested rows. Null when the order does not exist; `showtimeId` null when the showtime does not.
+ * requested rows. No row when the order does not exist; `showtimeId` null when the showtime does not.
  */
-export async function lockForHold(tx: Tx, orderId: number, showtimeId: number, ticketType: TicketType, rows: readonly number[]): Promise<HoldFacts | null> {
-  const [facts] = await executePrepared<HoldFacts>(tx, lockForHoldStatement(orderId, showtimeId, ticketType, rows));
-  return holdFactsOf(facts);
-}
-
-/** Drizzle's postgres.js client hands timestamps over as text. */
-export function holdFactsOf<F extends HoldOrderFacts>(facts: F | undefined): F | null {
-  return facts ? { ...facts, expiresAt: new Date(facts.expiresAt), sellUntil: new Date(facts.sellUntil) } : null;
-}
-
-/** The statement of `lockForHold`. */
 export function lockForHoldStatement(orderId: number, showtimeId: number, ticketType: TicketType, rows: readonly number[]): SQL {
   return sql`/* lockForHold */
     select ${orderFactsColumns(showtimeId)},
@@ -92,7 +89,7 @@ export function lockForHoldStatement(orderId: number, showtimeId: number, ticket
 
 /**
  * The columns of `HoldOrderFacts`, over the order `o` joined by `orderFactsJoins`: the showtime with its
- * movie and price, its `is_canceled` under `FOR KEY SHARE` (see `lockForHold`), and the membership.
+ * movie and price, its `is_canceled` under `FOR KEY SHARE` (see `lockForHoldStatement`), and the membership.
  */
 export const orderFactsColumns = (showtimeId: number): SQL => sql`o.id, o.vendor_id as "vendorId", o.site_account_id as "siteAccountId", o.status, o.expires_at as "expiresAt",
       s.id as "showtimeId", s.theatre_id as "theatreId", s.movie_id as "movieId", m.name as "movieName",
@@ -111,12 +108,6 @@ export const orderFactsJoins = (showtimeId: number, ticketType: TicketType): SQL
     left join showtime_ticket_prices p on p.showtime_id = s.id and p.type = ${ticketType}`;
 
 /** The claims of the requested rows again (after the social-distancing lock: committed claims count). */
-export async function claimsOfShowtimeRows(tx: Tx, showtimeId: number, rows: readonly number[]): Promise<[number, number, string][]> {
-  const [row] = await executePrepared<{ claims: [number, number, string][] }>(tx, claimsOfRowsStatement(showtimeId, rows));
-  return row.claims;
-}
-
-/** The statement of `claimsOfShowtimeRows`. */
 export const claimsOfRowsStatement = (showtimeId: number, rows: readonly number[]): SQL =>
   sql`/* claimsOfRows */ select ${claimsOfRows(showtimeId, rows)} as claims`;
 
@@ -174,23 +165,12 @@ export interface HoldLine {
  * One statement: claims of `seats` (in row, column order, so racing holds do not deadlock) with
  * `ON CONFLICT DO NOTHING` on the active-claims index — a racing transaction's seats are skipped after
  * it commits — one ticket product per seat numbered after the order's last line, the order and its
- * other held claims extended to `until`, and the seat event appended to the log (seat-log.ts). Returns
- * the seats won; the caller rolls back unless all were.
+ * other held claims extended to `until`, and the seat event appended to the log (seat-log.ts). It fails
+ * when a seat was lost (the function `marquee_hold_lost`, migration 0005: SQLSTATE MQ409 with the seats
+ * won in its detail, `seatsWonOfLostHold`), so that nothing of it stays and a COMMIT sent behind it
+ * rolls the transaction back: the decision stays in the one round trip of the write (db/prepared.ts).
  */
-export async function insertHold(tx: Tx, line: HoldLine, seats: readonly (Seat & { seatName: string })[]): Promise<Seat[]> {
-  const [result] = await executePrepared<{ won: [number, number][]; logged: number[] }>(tx, insertHoldStatement(line, seats, false));
-  // A lost seat rolls the whole statement back, its log entry with it.
-  markSeatEventsWritten(tx, result.logged);
-  return result.won.map(([row, column]) => ({ row, column }));
-}
-
-/**
- * The statement of `insertHold`. With `failIfLost`, the statement fails when a seat was lost (the
- * function `marquee_hold_lost`, migration 0005: SQLSTATE MQ409 with the seats won in its detail,
- * `seatsWonOfLostHold`), so that nothing of it stays and a COMMIT pipelined behind it rolls the
- * transaction back: the decision stays in the one round trip of the write (db/prepared.ts).
- */
-export function insertHoldStatement(line: HoldLine, seats: readonly (Seat & { seatName: string })[], failIfLost: boolean): SQL {
+export function insertHoldStatement(line: HoldLine, seats: readonly (Seat & { seatName: string })[]): SQL {
   const now = line.now.toISOString();
   const until = line.until.toISOString();
   return sql`/* insertHold */
@@ -218,14 +198,10 @@ export function insertHoldStatement(line: HoldLine, seats: readonly (Seat & { se
       where order_id = ${line.orderId}::int and status = 'held'
     )${appendSeatEventsFrom('claimed', 'held', 'hold')}
     select (select coalesce(json_agg(json_build_array("row", "column")), '[]'::json) from claimed) as won,
-           (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged${
-             failIfLost
-               ? sql`,
+           (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged,
            case when (select count(*) from claimed) < ${seats.length}::int
              then marquee_hold_lost((select coalesce(json_agg(json_build_array("row", "column")), '[]'::json) from claimed))
-           end as lost`
-               : sql``
-           }`;
+           end as lost`;
 }
 
 /** The SQLSTATE of `marquee_hold_lost` (migration 0005). */
@@ -246,4 +222,44 @@ export function seatsWonOfLostHold(error: unknown): Seat[] | null {
     e = (e as { cause?: unknown }).cause;
   }
   return null;
+}
+
+/**
+ * The tail of every hold's transaction, sent together: the write (`insertHoldStatement`, failing by
+ * itself when a seat was lost), the order read back when `readOrder` (`orderViewStatement`, REST), and
+ * the COMMIT. `lost` makes the error to throw from the seats the write had won. Returns the showtimes
+ * whose seat events the write logged and the order's row.
+ */
+export async function writeHold(
+  tx: PipelinedTx,
+  line: HoldLine,
+  seats: readonly (Seat & { seatName: string })[],
+  readOrder: boolean,
+  lost: (won: Seat[]) => Error,
+): Promise<{ id: number; logged: number[]; viewRow?: { view: JsonRecord } }> {
+  const write = tx.send<{ logged: number[] }>(insertHoldStatement(line, seats));
+  const viewRow = readOrder ? tx.send<{ view: JsonRecord }>(orderViewStatement(line.orderId)) : null;
+  const committed = tx.commit();
+  let logged: number[];
+  try {
+    [{ logged }] = await write;
+  } catch (error) {
+    const won = seatsWonOfLostHold(error);
+    if (won) throw lost(won);
+    throw error;
+  }
+  await committed;
+  return { id: line.orderId, logged, viewRow: viewRow ? (await viewRow)[0] : undefined };
+}
+
+/**
+ * After a hold's commit: wakes this instance's relay for the seat events the write logged, and turns the
+ * order's row (when read) into the order.
+ */
+export function heldOrder(db: Db, out: { id: number; logged: number[]; viewRow?: { view: JsonRecord } }): { id: number; read?: { view: OrderView; lineFacts: Map<number, LineFacts> } } {
+  announceSeatEvents(db, out.logged);
+  if (!out.viewRow) return { id: out.id };
+  const read = orderViewFromRow(out.viewRow);
+  if (!read) throw notFound('Order', out.id);
+  return { id: out.id, read };
 }

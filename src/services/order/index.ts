@@ -5,8 +5,8 @@
 export * from './model';
 export { orderSettings, type OrderSettings } from './store';
 export { createOrder, updateOrder, type CreateOrderInput, type UpdateOrderInput } from './create';
-export { addTickets, addTicketsRead, holdTickets, MAX_SEATS_PER_CALL, type AddTicketsInput } from './tickets';
-export { addBestAvailableRead, holdBestAvailable, type AddBestAvailableInput, type AllocatedSeat } from './best-available';
+export { holdTickets, MAX_SEATS_PER_CALL, type AddTicketsInput, type HoldResult } from './tickets';
+export { holdBestAvailable, type AddBestAvailableInput, type AllocatedSeat } from './best-available';
 export { MAX_PARTY } from '../seating/allocator';
 export { addConcession, MAX_MODIFIERS, type AddConcessionInput } from './concessions';
 export { addPayment, removePayment, type AddPaymentInput } from './payments';
@@ -16,6 +16,6 @@ export { MAX_REFUND_LINES, refundOrder, type RefundOrderInput, type RefundEventD
 export { applyLoyaltyDiscounts } from './loyalty';
 export { sendTicketConfirmationSms } from './sms';
 export { getOrder, getOrderByToken, listAccountOrders } from './read';
-export { loadOrderViews, readOrderView, type LineFacts } from './view';
+export { loadOrderView, loadOrderViews, type LineFacts } from './view';
 export { expireDueOrders, startExpirySweeper } from './expiry';
 export { assertOrderAccess, orderAccessError, orderLoyaltyCardNumber, type OrderAction, type OrderOwnership } from './access';

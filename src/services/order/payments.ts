@@ -7,7 +7,7 @@ import { badInput, DomainError, notFound } from '../../errors';
 import { PAYMENT_TYPES, type OrderView, type PaymentType } from './model';
 import { mutateOrder, requireVendor, type OrderSettings } from './store';
 import { toCents } from './totals';
-import { readOrderView } from './view';
+import { loadOrderView } from './view';
 
 /** Body of addPayment (GraphQL `AddPaymentInput`, REST `POST /v2/orders/{orderId}/payments`). */
 export interface AddPaymentInput {
@@ -43,7 +43,7 @@ export async function addPayment(db: Db, principal: Principal, input: AddPayment
     if (input.type === 'loyalty' && !order.loyaltyCardNumber) {
       throw badInput('A loyalty payment needs a loyalty card on the order', 'type');
     }
-    const view = await readOrderView(tx, order.id, now);
+    const view = await loadOrderView(tx, order.id, now);
     if (!view) throw notFound('Order', order.id);
     if (toCents(input.amount) > toCents(view.balanceDue)) {
       throw badInput(`amount ${input.amount} exceeds the balance due ${view.balanceDue}`, 'amount');

@@ -7,7 +7,7 @@ import { DomainError, notFound } from '../../errors';
 import { transactSeats } from '../seating/seat-log';
 import { assertOrderAccess, requireOrderCredential } from './access';
 import type { OrderView } from './model';
-import { isOpen, readOrderView, type OrderRow } from './view';
+import { isOpen, loadOrderView, type OrderRow } from './view';
 
 /** What order writes need from configuration. */
 export interface OrderSettings {
@@ -72,7 +72,7 @@ export async function writeOrder<T>(
  * seat-log heads it locked are not held through the reads.
  */
 export async function orderAfterWrite(db: Db, orderId: number): Promise<OrderView> {
-  const view = await readOrderView(db, orderId);
+  const view = await loadOrderView(db, orderId);
   if (!view) throw notFound('Order', orderId);
   return view;
 }
@@ -80,7 +80,7 @@ export async function orderAfterWrite(db: Db, orderId: number): Promise<OrderVie
 /**
  * `writeOrder` for the mutations that return the whole order: `bump` (default true) moves the
  * expiration to now + hold for the order and its held seats (every modification extends the hold),
- * and the order is read back in the transaction (one statement, `readOrderView`).
+ * and the order is read back in the transaction (one statement, `loadOrderView`).
  */
 export async function mutateOrder(
   db: Db,
@@ -98,7 +98,7 @@ export async function mutateOrder(
       await step({ tx, order, now });
       if (options.bump ?? true) await bumpExpiry(tx, order.id, now, settings);
       else await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
-      const view = await readOrderView(tx, order.id, now);
+      const view = await loadOrderView(tx, order.id, now);
       if (!view) throw notFound('Order', orderId);
       return view;
     },

@@ -2,22 +2,18 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
-import { canPipeline, pipelinedTransaction } from '../../../db/prepared';
-import { announceSeatEvents, transactSeats } from '../seating/seat-log';
+import { sendingTransaction } from '../../../db/prepared';
 import type { LayoutSeatRow } from '../seating/layout.service';
 import { baseSeatStatus, collectSeatFacts, SELLABLE, seatKey, type SeatStatus } from '../seating/seat-status';
 import { assertOrderAccess } from './access';
 import {
   claimsOfRowsStatement,
-  claimsOfShowtimeRows,
+  heldOrder,
   holdFactsOf,
-  insertHold,
-  insertHoldStatement,
   layoutCells,
   layoutCellsStatement,
-  lockForHold,
   lockForHoldStatement,
-  seatsWonOfLostHold,
+  writeHold,
   type HoldFacts,
   type HoldLine,
   type HoldOrderFacts,
@@ -27,7 +23,7 @@ import { TICKET_TYPES, type OrderView, type TicketType } from './model';
 import { closedOrderError, expiryFrom, requireVendor, type OrderSettings } from './store';
 import { ticketFees } from './totals';
 import { withSeatRaceRetry } from './pg-errors';
-import { isOpen, loadOrderView, orderViewFromRow, orderViewStatement, type LineFacts } from './view';
+import { isOpen, type LineFacts } from './view';
 
 /** Body of addTickets (GraphQL `AddTicketsInput`, REST `POST /v2/orders/{orderId}/products` with tickets). */
 export interface AddTicketsInput {
@@ -72,82 +68,38 @@ function unavailable(seats: { row: number; column: number; seatName: string; sta
   });
 }
 
+/** What a hold answers: the order's id, and the whole order when the caller asked for it (REST). */
+export interface HoldResult {
+  id: number;
+  /** The order read back in the hold's own transaction, with the REST body's line facts. */
+  read?: { view: OrderView; lineFacts: Map<number, LineFacts> };
+}
+
 /**
  * Holds seats of one showtime for an order and adds one ticket product per seat: all or nothing, in
  * one transaction. Seats must exist in the showtime's layout version and be sellable to this order's
  * viewer (not NotASeat/Blocked/BlockedForSocialDistance, not Premiere for a non-member). Exclusivity is
  * the database's: the claims' partial unique index lets one of two racing orders win; the loser gets
- * SEAT_UNAVAILABLE naming the seats and keeps nothing of the call. Returns the whole order (REST).
+ * SEAT_UNAVAILABLE naming the seats and keeps nothing of the call. Both surfaces call it: GraphQL
+ * without `readOrder` (it loads only what it shows), REST with it (the whole order in `read`).
+ *
+ * Two statements (the lock with every fact the checks need; claims, products, expiry bump and seat
+ * event) when the layout is cached, two more with social distancing, one more to read the order. On
+ * postgres.js in two round trips: BEGIN with the lock, then the write with the read and the COMMIT
+ * (db/prepared.ts `sendingTransaction`); the seat-log head the write bumps is released as the write ends.
  */
-export async function addTickets(db: Db, principal: Principal, input: AddTicketsInput, settings: OrderSettings): Promise<OrderView> {
-  return (await addTicketsRead(db, principal, input, settings)).view;
-}
-
-/**
- * `addTickets` with the REST body's line facts. On postgres.js the order is read back by one statement
- * in the hold's own transaction, pipelined with the write and the COMMIT (`orderViewStatement`).
- */
-export async function addTicketsRead(
+export async function holdTickets(db: Db, principal: Principal, input: AddTicketsInput, settings: OrderSettings, readOrder?: false): Promise<HoldResult>;
+export async function holdTickets(db: Db, principal: Principal, input: AddTicketsInput, settings: OrderSettings, readOrder: true): Promise<Required<HoldResult>>;
+export async function holdTickets(
   db: Db,
   principal: Principal,
   input: AddTicketsInput,
   settings: OrderSettings,
-): Promise<{ view: OrderView; lineFacts?: Map<number, LineFacts> }> {
-  if (!canPipeline(db)) {
-    const { id } = await holdTickets(db, principal, input, settings);
-    // Read after the commit: inside, the showtime's seat-log head would stay locked through five reads.
-    const view = await loadOrderView(db, id);
-    if (!view) throw notFound('Order', id);
-    return { view };
-  }
-  const { read } = await holdPipelined(db, principal, input, settings, true);
-  return read!;
-}
-
-/**
- * `addTickets` without reading the order back: two statements (the lock with every fact the checks
- * need; claims, products, expiry bump and seat event) when the layout is cached; two more with social
- * distancing. On postgres.js in two round trips: BEGIN with the lock, then the write with the COMMIT.
- * For callers that load only what they show (GraphQL).
- */
-export async function holdTickets(db: Db, principal: Principal, input: AddTicketsInput, settings: OrderSettings): Promise<{ id: number }> {
-  if (canPipeline(db)) return holdPipelined(db, principal, input, settings, false);
-  const { ticketType, requested, rows } = prepareHold(principal, input);
-  return withSeatRaceRetry(() =>
-    transactSeats(db, async (tx) => {
-      const order = await lockForHold(tx, input.orderId, input.showtimeId, ticketType, rows);
-      const plan = await planHold(principal, input, settings, order, ticketType, requested, {
-        layout: (versionId) => layoutCells(db, tx, versionId),
-        serialize: async (showtimeId) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(${SOCIAL_DISTANCE_LOCK}, ${showtimeId})`);
-          return claimsOfShowtimeRows(tx, showtimeId, rows);
-        },
-      });
-      // The index decides: ON CONFLICT DO NOTHING waits for a racing transaction and skips the seats
-      // it won, so we learn every lost seat at once and roll the whole call back (throwing undoes the
-      // products and the bump written by the same statement).
-      const won = await insertHold(tx, plan.line, plan.seats);
-      if (won.length < requested.length) throw lostSeats(plan.seats, won);
-      return { id: plan.line.orderId };
-    }),
-  );
-}
-
-/**
- * The hold on a reserved connection (db/prepared.ts): BEGIN and the lock in one round trip, the checks
- * here, then the write — which fails by itself when a seat was lost — with (for REST) the order read
- * and the COMMIT in a second one. The seat-log head the write bumps is released as the write ends.
- */
-async function holdPipelined(
-  db: Db,
-  principal: Principal,
-  input: AddTicketsInput,
-  settings: OrderSettings,
-  read: boolean,
-): Promise<{ id: number; read?: { view: OrderView; lineFacts: Map<number, LineFacts> } }> {
+  readOrder = false,
+): Promise<HoldResult> {
   const { ticketType, requested, rows } = prepareHold(principal, input);
   return withSeatRaceRetry(async () => {
-    const out = await pipelinedTransaction(db, async (tx) => {
+    const out = await sendingTransaction(db, async (tx) => {
       const [facts] = await tx.send<HoldFacts>(lockForHoldStatement(input.orderId, input.showtimeId, ticketType, rows));
       const plan = await planHold(principal, input, settings, holdFactsOf(facts), ticketType, requested, {
         layout: (versionId) => layoutCells(db, (v) => tx.send<LayoutSeatRow>(layoutCellsStatement(v)), versionId),
@@ -157,25 +109,9 @@ async function holdPipelined(
           return row.claims;
         },
       });
-      const write = tx.send<{ logged: number[] }>(insertHoldStatement(plan.line, plan.seats, true));
-      const viewRow = read ? tx.send<{ view: Record<string, unknown> }>(orderViewStatement(plan.line.orderId)) : null;
-      const committed = tx.commit();
-      let logged: number[];
-      try {
-        [{ logged }] = await write;
-      } catch (error) {
-        const won = seatsWonOfLostHold(error);
-        if (won) throw lostSeats(plan.seats, won);
-        throw error;
-      }
-      await committed;
-      return { id: plan.line.orderId, logged, viewRow: viewRow ? (await viewRow)[0] : undefined };
+      return writeHold(tx, plan.line, plan.seats, readOrder, (won) => lostSeats(plan.seats, won));
     });
-    announceSeatEvents(db, out.logged);
-    if (!read) return { id: out.id };
-    const viewed = orderViewFromRow(out.viewRow);
-    if (!viewed) throw notFound('Order', out.id);
-    return { id: out.id, read: viewed };
+    return heldOrder(db, out);
   });
 }
 

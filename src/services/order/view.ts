@@ -1,7 +1,7 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { executePrepared } from '../../../db/prepared';
-import { loyaltyCards, orderDiscounts, orderPayments, orderProductModifiers, orderProducts, orders, showtimes } from '../../../db/schema';
+import type { orderDiscounts, orderPayments, orderProductModifiers, orderProducts, orders } from '../../../db/schema';
 import { maskCardNumber } from '../../pii';
 import {
   ACTIVE_PRODUCT_STATUSES,
@@ -30,56 +30,15 @@ export function isOpen(order: Pick<OrderRow, 'status' | 'expiresAt'>, now: Date)
 
 /**
  * Loads whole orders (products with their showtime facts, modifiers, discounts, payments) for many ids
- * in a fixed number of statements, whatever the number of orders. Missing ids are absent from the map.
+ * in one statement (`orderViewStatement`), whatever the number of orders. Missing ids are absent from
+ * the map. The one reader of orders: loaders, lists and write paths all come here or send its statement.
  */
 export async function loadOrderViews(db: DbOrTx, ids: readonly number[], now = new Date()): Promise<Map<number, OrderView>> {
   const result = new Map<number, OrderView>();
   if (ids.length === 0) return result;
-  const idList = [...new Set(ids)];
-  const productIdsOf = sql`(select ${orderProducts.id} from ${orderProducts} where ${inArray(orderProducts.orderId, idList)})`;
-  const [orderRows, productRows, modifierRows, discountRows, paymentRows] = await Promise.all([
-    // The card's id comes with the order row (same statement): links name the card by id, never by number.
-    db
-      .select({ order: orders, loyaltyCardId: loyaltyCards.id })
-      .from(orders)
-      .leftJoin(loyaltyCards, eq(loyaltyCards.cardNumber, orders.loyaltyCardNumber))
-      .where(inArray(orders.id, idList)),
-    db
-      .select({
-        product: orderProducts,
-        performanceNumber: showtimes.performanceNumber,
-        auditorium: showtimes.auditorium,
-        showDateTimeUtc: showtimes.showDateTimeUtc,
-      })
-      .from(orderProducts)
-      .leftJoin(showtimes, eq(showtimes.id, orderProducts.showtimeId))
-      .where(inArray(orderProducts.orderId, idList))
-      .orderBy(asc(orderProducts.orderId), asc(orderProducts.lineNumber)),
-    db
-      .select()
-      .from(orderProductModifiers)
-      .where(sql`${orderProductModifiers.orderProductId} in ${productIdsOf}`)
-      .orderBy(asc(orderProductModifiers.id)),
-    db
-      .select()
-      .from(orderDiscounts)
-      .where(sql`${orderDiscounts.orderProductId} in ${productIdsOf}`)
-      .orderBy(asc(orderDiscounts.id)),
-    db
-      .select()
-      .from(orderPayments)
-      .where(inArray(orderPayments.orderId, idList))
-      .orderBy(asc(orderPayments.orderId), asc(orderPayments.lineNumber)),
-  ]);
-  const modifiersOf = groupBy(modifierRows, (m) => m.orderProductId);
-  const discountsOf = groupBy(discountRows, (d) => d.orderProductId);
-  const productsOf = groupBy(productRows, (p) => p.product.orderId);
-  const paymentsOf = groupBy(paymentRows, (p) => p.orderId);
-  for (const { order, loyaltyCardId } of orderRows) {
-    result.set(
-      order.id,
-      toOrderView(order, loyaltyCardId, productsOf.get(order.id) ?? [], modifiersOf, discountsOf, paymentsOf.get(order.id) ?? [], now),
-    );
+  for (const row of await executePrepared<{ view: JsonRecord }>(db, orderViewStatement([...new Set(ids)]))) {
+    const read = orderViewFromRow(row, now);
+    if (read) result.set(read.view.id, read.view);
   }
   return result;
 }
@@ -101,14 +60,15 @@ export interface LineFacts {
 }
 
 /**
- * One statement answering what `loadOrderView` reads in five, and the line facts the REST body loads
- * in three or four more: the order row, its card id, products with their showtime, theatre, movie and
- * premium-format facts, modifiers, discounts and payments, as one JSON value (`orderViewFromRow`).
+ * One statement answering, for each of `orderIds`, the order row, its card id, products with their
+ * showtime, theatre, movie and premium-format facts (the REST body's line facts), modifiers, discounts
+ * and payments, as one JSON value a row (`orderViewFromRow`).
  * Write paths run it in their own transaction right after their write (pipelined, db/prepared.ts).
  * The premium format is the first active premium attribute of the showtime in display order (sort,
  * name, id), as `activeAttributesOf` orders them.
  */
-export function orderViewStatement(orderId: number): SQL {
+export function orderViewStatement(orderIds: number | readonly number[]): SQL {
+  const ids = typeof orderIds === 'number' ? [orderIds] : orderIds;
   return sql`/* orderView */
   select json_build_object(
     'order', to_jsonb(o),
@@ -131,13 +91,7 @@ export function orderViewStatement(orderId: number): SQL {
       where p.order_id = o.id), '[]'::json),
     'payments', coalesce((select json_agg(to_jsonb(y) order by y.line_number) from order_payments y where y.order_id = o.id), '[]'::json)
   ) as view
-  from orders o where o.id = ${orderId}::int`;
-}
-
-/** The whole order in one statement (`orderViewStatement`); null when it does not exist. */
-export async function readOrderView(db: DbOrTx, orderId: number, now = new Date()): Promise<OrderView | null> {
-  const [row] = await executePrepared<{ view: JsonRecord }>(db, orderViewStatement(orderId));
-  return orderViewFromRow(row, now)?.view ?? null;
+  from orders o where o.id = any(${`{${ids.join(',')}}`}::int[])`;
 }
 
 export type JsonRecord = Record<string, unknown>;
@@ -208,17 +162,6 @@ export function orderViewFromRow(
  */
 export function emptyOrderView(order: OrderRow, loyaltyCardId: number | null, now = new Date()): OrderView {
   return toOrderView(order, loyaltyCardId, [], new Map(), new Map(), [], now);
-}
-
-function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const row of rows) {
-    const k = keyOf(row);
-    const list = map.get(k);
-    if (list) list.push(row);
-    else map.set(k, [row]);
-  }
-  return map;
 }
 
 function toOrderView(

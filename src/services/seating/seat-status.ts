@@ -35,7 +35,6 @@ export type SeatType = (typeof SEAT_TYPES)[number];
 
 /** Claim states: held and sold are active (at most one per seat); the rest are history. */
 export type ClaimStatus = 'held' | 'sold' | 'released' | 'expired' | 'refunded';
-export const ACTIVE_CLAIM_STATUSES: readonly ClaimStatus[] = ['held', 'sold'];
 
 /** Manual per-showtime exceptions (table seat_blocks). */
 export type BlockKind = 'Blocked' | 'Unblocked' | 'GAOverride';
