@@ -87,7 +87,9 @@ export class ShowtimeResolver {
   }
 
   @FieldResolver(() => [TicketPrice], { description: 'Display prices by ticket type.' })
-  async ticketPrices(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<TicketPrice[]> {
+  async ticketPrices(@Root() showtime: Showtime, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<TicketPrice[]> {
+    const planned = plannedOf(showtime, info);
+    if (planned !== NOT_PLANNED) return planned as TicketPrice[];
     return (await ctx.loaders.ticketPricesByShowtimeId.load(showtime.id)).map(toTicketPrice);
   }
 

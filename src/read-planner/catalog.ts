@@ -6,13 +6,13 @@ import { toMarket } from '../../schema/market.type';
 import { toMovie } from '../../schema/movie.type';
 import { toCredit, toPerson } from '../../schema/person.type';
 import { ShowtimeFilterArgs, toShowtimeFilters } from '../../schema/showtime.input';
-import { toShowtime } from '../../schema/showtime.type';
+import { toShowtime, toTicketPrice } from '../../schema/showtime.type';
 import { toTheatre } from '../../schema/theatre.type';
 import type { MarketRow } from '../services/market.service';
 import type { MovieRow } from '../services/movie.service';
 import type { CreditRow, PersonRow } from '../services/person.service';
 import { filterConditions, futureCondition, localDatesCondition, optionalDate, showtimeRecordJson, showtimeRecordOf, validateFilters } from '../services/showtime-query';
-import type { ShowtimeRecord } from '../services/showtime.service';
+import type { ShowtimeRecord, TicketPriceRow } from '../services/showtime.service';
 import type { TheatreRow } from '../services/theatre.service';
 import { rowCodec } from './rows';
 
@@ -112,8 +112,10 @@ export const CATALOG: Readonly<Record<string, PlannedType>> = {
     edges: {
       movie: { kind: 'one', to: 'Movie', relation: 'movie' },
       theatre: { kind: 'one', to: 'Theatre', relation: 'theatre' },
+      ticketPrices: { kind: 'many', to: 'TicketPrice', relation: 'ticketPrices', order: ['price', 'type'] },
     },
   },
+  TicketPrice: plain<TicketPriceRow>(schema.showtimeTicketPrices, 'showtime_ticket_prices', toTicketPrice, {}),
 };
 
 const showtimeRecordSql = (() => {
