@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.data/', 'db/migrations/', 'coverage/', 'bench/out/', 'dist/', 'test/fixtures/client-app/src/gql/'] },
+  { ignores: ['node_modules/', 'bench/postgraphile/node_modules/', '.data/', 'db/migrations/', 'coverage/', 'bench/out/', 'dist/', 'test/fixtures/client-app/src/gql/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -57,6 +57,11 @@ export default tseslint.config(
           .map((name) => [name, 'readonly']),
       ),
     },
+  },
+  {
+    // The bench's PostGraphile peer (its own package, run by its own Node binary) is ES modules on Node.
+    files: ['bench/postgraphile/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

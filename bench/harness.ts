@@ -56,6 +56,11 @@ export function startBuiltService(env: Record<string, string>): ChildProcess {
   const started = Date.now();
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   process.stdout.write(`built dist/ in ${Date.now() - started} ms\n`);
+  return startCompiledService(env);
+}
+
+/** Starts the service already compiled to dist/ (by `startBuiltService`): another instance of it. */
+export function startCompiledService(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [path.join('dist', 'src', 'main.js')], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -102,6 +107,10 @@ export interface HttpCase {
   sameAnswerAs?: string;
   /** The server's process id: its CPU time (and its children's) is read from /proc around the run. */
   pid?: number;
+  /** Maps the parsed answer before `sameAnswerAs` compares it (peers: each side's own field names). */
+  normalise?: (body: unknown) => unknown;
+  /** The Postgres backends serving this case's server: their CPU time is read from /proc around the run. */
+  backends?: () => Promise<number[]>;
 }
 
 export interface CaseResult {
@@ -114,6 +123,8 @@ export interface CaseResult {
   comparedTo?: string;
   /** Server CPU (user + system) per request, ms; null where /proc is unavailable. */
   cpuMsPerRequest: number | null;
+  /** CPU of the case's Postgres backends per request, ms; null when the case names none (`backends`). */
+  postgresCpuMsPerRequest: number | null;
   /** The sample's parsed body (for `sameAnswerAs`). */
   body: unknown;
 }
@@ -136,6 +147,28 @@ export function processTreeCpuMs(pid: number): number | null {
   }
 }
 
+/** CPU time (ms) of each of the given processes (Postgres backends: one process per connection). */
+function processesCpuMs(pids: readonly number[]): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      // exited since it was listed
+    }
+  }
+  return cpu;
+}
+
+/** CPU the backends spent between two readings; a backend opened in between counts from zero. */
+function backendsCpuDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
 /** What a case's sample requests found: its answer (checked) and its statements per request. */
 interface Sampled {
   body: unknown;
@@ -147,11 +180,12 @@ async function sampleCase(c: HttpCase, earlier: ReadonlyMap<string, unknown>): P
   const sample = await fetch(c.url, { method: c.method ?? 'GET', body: c.body, headers: c.headers });
   const text = await sample.text();
   if (!sample.ok || text.includes('"errors"')) throw new Error(`${c.name} failed: ${sample.status} ${text.slice(0, 500)}`);
-  const body: unknown = JSON.parse(text);
+  const parsed: unknown = JSON.parse(text);
+  const body = c.normalise ? c.normalise(parsed) : parsed;
   if (c.sameAnswerAs) {
     const other = earlier.get(c.sameAnswerAs);
     if (other === undefined || !isDeepStrictEqual(body, other)) {
-      throw new Error(`${c.name} does not answer as ${c.sameAnswerAs}:\n${text.slice(0, 400)}\n${JSON.stringify(other).slice(0, 400)}`);
+      throw new Error(`${c.name} does not answer as ${c.sameAnswerAs}:\n${JSON.stringify(body).slice(0, 400)}\n${JSON.stringify(other).slice(0, 400)}`);
     }
   }
   // Statements of a warm request: a first one may fill per-process caches of reference data (attribute
@@ -164,6 +198,7 @@ async function sampleCase(c: HttpCase, earlier: ReadonlyMap<string, unknown>): P
 
 /** One autocannon run of a case, with its server's CPU time over the run. */
 async function loadCase(c: HttpCase, options: { duration: number; connections: number }) {
+  const backendsBefore = c.backends ? processesCpuMs(await c.backends()) : null;
   const cpuBefore = c.pid !== undefined ? processTreeCpuMs(c.pid) : null;
   const result = await autocannon({
     url: c.url,
@@ -174,6 +209,7 @@ async function loadCase(c: HttpCase, options: { duration: number; connections: n
     connections: options.connections,
   });
   const cpuAfter = c.pid !== undefined ? processTreeCpuMs(c.pid) : null;
+  const backendsAfter = c.backends ? processesCpuMs(await c.backends()) : null;
   return {
     requests: result.requests.total,
     seconds: result.duration,
@@ -181,6 +217,7 @@ async function loadCase(c: HttpCase, options: { duration: number; connections: n
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
     cpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null,
+    postgresCpuMs: backendsBefore && backendsAfter ? backendsCpuDelta(backendsBefore, backendsAfter) : null,
   };
 }
 
@@ -216,6 +253,7 @@ export async function runCases(
     const requests = r.reduce((sum, x) => sum + x.requests, 0);
     const seconds = r.reduce((sum, x) => sum + x.seconds, 0);
     const cpu = r.every((x) => x.cpuMs !== null) ? r.reduce((sum, x) => sum + (x.cpuMs ?? 0), 0) : null;
+    const pgCpu = r.every((x) => x.postgresCpuMs !== null) ? r.reduce((sum, x) => sum + (x.postgresCpuMs ?? 0), 0) : null;
     return {
       name: c.name,
       requestsPerSec: seconds > 0 ? requests / seconds : 0,
@@ -225,6 +263,7 @@ export async function runCases(
       errors: r.reduce((sum, x) => sum + x.errors, 0),
       comparedTo: c.comparedTo,
       cpuMsPerRequest: cpu !== null && requests > 0 ? cpu / requests : null,
+      postgresCpuMsPerRequest: pgCpu !== null && requests > 0 ? pgCpu / requests : null,
       body: sampled[i].body,
     };
   });
