@@ -38,7 +38,8 @@ export function planLevel(scope: Scope, type: GraphQLObjectType, nodes: readonly
   for (const [key, fieldNodes] of collectSubfields(schema, fragments, variableValues, type, nodes)) {
     const name = fieldNodes[0].name.value;
     const edge = Object.hasOwn(planned.edges, name) ? planned.edges[name] : undefined;
-    if (!edge || !sameArguments(fieldNodes)) continue;
+    // json_build_object takes at most 100 arguments: keys past 50 resolve through their loaders.
+    if (!edge || !sameArguments(fieldNodes) || parts.length === 50) continue;
     let part: { sql: SQL; plan: Plan | null };
     try {
       part = edgeSql(scope, planned, type, edge, fieldNodes, alias);
@@ -46,6 +47,7 @@ export function planLevel(scope: Scope, type: GraphQLObjectType, nodes: readonly
       continue; // the resolver meets the same arguments and answers their error
     }
     plan.children.set(key, { edge, plan: part.plan });
+    // A response key is a GraphQL name ([_A-Za-z][_0-9A-Za-z]*, the parser's rule): safe as a literal.
     parts.push(sql`${sql.raw(`'${key}'`)}, ${part.sql}`);
   }
   return { plan, children: parts.length ? sql`json_build_object(${sql.join(parts, sql`, `)})` : null };
