@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { getNamedType, isObjectType, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
+import { getNamedType, isObjectType, parse, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { collectSubfields } from 'graphql/execution/collectFields';
 import { executePrepared } from '../../db/prepared';
 import type { Context } from '../context';
 import { CATALOG } from './catalog';
-import { newScope, planLevel, rowSql, type Plan } from './compile';
+import { newScope, planLevel, rowSql, type Plan, type Selection } from './compile';
 
 /**
  * The read planner (docs/read-planner.md): a catalog root field's whole selection read in one
@@ -54,8 +54,12 @@ const version = sql.raw('(select version from reference_version where id = 1)');
 export async function readOne(ctx: Context, info: GraphQLResolveInfo, id: number): Promise<object | null | typeof NOT_PLANNED> {
   const type = getNamedType(info.returnType);
   if (!enabled(ctx) || !isObjectType(type) || !CATALOG[type.name]) return NOT_PLANNED;
+  return readRoot(ctx, info, type, info.fieldNodes, id);
+}
+
+async function readRoot(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], id: number): Promise<object | null> {
   const planned = CATALOG[type.name];
-  const level = planLevel(newScope(info, ctx.listItems.max), type, info.fieldNodes, 'r0');
+  const level = planLevel(newScope(selection, ctx.listItems.max), type, nodes, 'r0');
   const [result] = await executePrepared<{ version: number | string | null; body: string | null }>(
     ctx.db,
     sql`select ${version} as version, (select ${rowSql(planned, 'r0', level.children)} from ${sql.raw(planned.from('r0'))} where r0.id = ${id} limit 1)::text as body`,
@@ -83,9 +87,13 @@ export async function readItems(ctx: Context, info: GraphQLResolveInfo, items: r
   const itemType = getNamedType(pageType.getFields().items?.type);
   if (!isObjectType(itemType) || !CATALOG[itemType.name]) return;
   const nodes = itemNodes(info, pageType);
-  if (!nodes.length) return;
+  if (nodes.length) await readItemsOf(ctx, info, itemType, nodes, items);
+}
+
+async function readItemsOf(ctx: Context, selection: Selection, itemType: GraphQLObjectType, nodes: readonly FieldNode[], items: readonly { id: number }[]): Promise<void> {
+  if (!items.length) return;
   const planned = CATALOG[itemType.name];
-  const level = planLevel(newScope(info, ctx.listItems.max), itemType, nodes, 'r0');
+  const level = planLevel(newScope(selection, ctx.listItems.max), itemType, nodes, 'r0');
   if (!level.children) return;
   const [result] = await executePrepared<{ version: number | string | null; body: string | null }>(
     ctx.db,
@@ -95,4 +103,22 @@ export async function readItems(ctx: Context, info: GraphQLResolveInfo, items: r
   ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
   const byId = (result?.body ? JSON.parse(result.body) : {}) as Record<string, Record<string, unknown>>;
   for (const item of items) if (byId[item.id]) attach(item, level.plan, byId[item.id]);
+}
+
+/**
+ * A fixed selection of a planned type, as a REST route reads it (parsed once per route): the same
+ * planner, statements and mappers as GraphQL's, so the two surfaces cannot drift. Planned relations are
+ * read with `plannedOf(object, { path: { key } })`.
+ */
+export function fixedRead(schema: GraphQLSchema, typeName: string, selection: string) {
+  const type = schema.getType(typeName);
+  if (!isObjectType(type) || !CATALOG[typeName]) throw new Error(`read planner: ${typeName} is not a planned type`);
+  const nodes = [parse(`{ fixed ${selection} }`).definitions.flatMap((d) => ('selectionSet' in d ? d.selectionSet.selections : []))[0] as FieldNode];
+  const selectionOf: Selection = { schema, fragments: {}, variableValues: {} };
+  return {
+    /** The object of `id` with its planned relations (one statement), or null when the id is unknown. */
+    one: (ctx: Context, id: number): Promise<object | null> => readRoot(ctx, selectionOf, type, nodes, id),
+    /** The planned relations of objects already read (a page's items), for all of them in one statement. */
+    items: (ctx: Context, items: readonly { id: number }[]): Promise<void> => readItemsOf(ctx, selectionOf, type, nodes, items),
+  };
 }

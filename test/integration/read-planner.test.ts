@@ -80,3 +80,20 @@ it('sees an attribute renamed by an admin write on the next request (the version
     await sql`update attributes set name = ${attr.name} where id = ${attr.id}`;
   }
 });
+
+it('reads REST theatres through the same planner: the statements of the GraphQL query of the same fields', async () => {
+  const pick = await busiestDay();
+  // Warm: the test above moved the reference version, which reloads the cached attributes once.
+  await app.get(`/v2/theatres/${pick.theatreId}`);
+  const rest = await app.get<{ id: number; attributes: unknown[] }>(`/v2/theatres/${pick.theatreId}`);
+  expect(rest.status).toBe(200);
+  const gql = await app.gql(`{ theatre(id: ${pick.theatreId}) { id attributes { id code } media { id } } }`);
+  expect(gql.errors).toBeUndefined();
+  // The theatre with its attribute ids (one planned statement), then its media (a loader).
+  expect(Number(rest.headers.get('x-sql-statements'))).toBe(2);
+  expect(gql.statements).toBe(2);
+  const list = await app.get('/v2/theatres?page-size=20');
+  expect(list.status).toBe(200);
+  // The page's rows and total, the items' attribute ids (one planned statement), their media.
+  expect(Number(list.headers.get('x-sql-statements'))).toBe(4);
+});
