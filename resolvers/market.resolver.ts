@@ -1,9 +1,11 @@
-import { Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Args, Ctx, FieldResolver, Info, Query, Resolver, Root } from 'type-graphql';
 import { Market, MarketPage } from '../schema/market.type';
 import { toMarket } from '../schema/market.type';
 import { PageArgs } from '../schema/paging.type';
 import { Theatre, toTheatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
+import { NOT_PLANNED, plannedOf, readItems } from '../src/read-planner';
 import { listMarkets } from '../src/services/market.service';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
@@ -11,12 +13,16 @@ import type { Parent } from '../schema/parent';
 @Resolver(() => Market)
 export class MarketResolver {
   @Query(() => MarketPage, { description: 'Markets, by name.' })
-  async markets(@Args(() => PageArgs) page: PageArgs, @Ctx() ctx: Context): Promise<MarketPage> {
-    return toGraphQLPage(MarketPage, await listMarkets(ctx.catalogDb, page), toMarket);
+  async markets(@Args(() => PageArgs) page: PageArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MarketPage> {
+    const result = toGraphQLPage(MarketPage, await listMarkets(ctx.catalogDb, page), toMarket);
+    await readItems(ctx, info, result.items);
+    return result;
   }
 
   @FieldResolver(() => [Theatre], { description: 'Theatres of the market, by name.' })
-  async theatres(@Root() market: Parent<Market>, @Ctx() ctx: Context): Promise<Theatre[]> {
+  async theatres(@Root() market: Parent<Market>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Theatre[]> {
+    const planned = plannedOf(market, info);
+    if (planned !== NOT_PLANNED) return planned as Theatre[];
     return (await ctx.loaders.theatresByMarketId.load(market.id)).map(toTheatre);
   }
 }

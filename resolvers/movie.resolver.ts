@@ -1,5 +1,6 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { GraphQLDateTime } from '../schema/scalars';
-import { Arg, Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Int, Query, Resolver, Root } from 'type-graphql';
 import { Attribute, toAttribute } from '../schema/attribute.type';
 import { MediaItem, toMediaItem } from '../schema/media.type';
 import { MoviesArgs } from '../schema/movie.input';
@@ -8,6 +9,8 @@ import { Credit, toCredit } from '../schema/person.type';
 import type { Context } from '../src/context';
 import { getMovie, listMovies } from '../src/services/movie.service';
 import { summarizeCredits } from '../src/services/person.service';
+import { NOT_PLANNED, plannedOf, readItems, readOne } from '../src/read-planner';
+import { attributesOfIds } from './attributes';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
 
@@ -22,15 +25,23 @@ async function creditSummary(movie: Movie, ctx: Context) {
 @Resolver(() => Movie)
 export class MovieResolver {
   @Query(() => Movie, { nullable: true, description: 'One movie; null when the id is unknown.' })
-  async movie(@Arg('id', () => Int, { description: 'The movie id.' }) id: number, @Ctx() ctx: Context): Promise<Movie | null> {
+  async movie(
+    @Arg('id', () => Int, { description: 'The movie id.' }) id: number,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Movie | null> {
+    const planned = await readOne(ctx, info, id);
+    if (planned !== NOT_PLANNED) return planned as Movie | null;
     const row = await getMovie(ctx.catalogDb, id);
     return row ? toMovie(row) : null;
   }
 
   @Query(() => MoviePage, { description: 'Movies by view, genre and name, ordered by sortable name.' })
-  async movies(@Args(() => MoviesArgs) args: MoviesArgs, @Ctx() ctx: Context): Promise<MoviePage> {
+  async movies(@Args(() => MoviesArgs) args: MoviesArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MoviePage> {
     const page = await listMovies(ctx.catalogDb, { view: args.view, genre: args.genre, name: args.name }, args);
-    return toGraphQLPage(MoviePage, page, toMovie);
+    const result = toGraphQLPage(MoviePage, page, toMovie);
+    await readItems(ctx, info, result.items);
+    return result;
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'Actors in billing order, comma separated.' })
@@ -54,12 +65,16 @@ export class MovieResolver {
   }
 
   @FieldResolver(() => [Attribute], { description: "The movie's attributes, in display order." })
-  async attributes(@Root() movie: Parent<Movie>, @Ctx() ctx: Context): Promise<Attribute[]> {
+  async attributes(@Root() movie: Parent<Movie>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Attribute[]> {
+    const ids = plannedOf(movie, info);
+    if (ids !== NOT_PLANNED) return attributesOfIds(ids as number[], ctx);
     return (await ctx.loaders.attributesByMovieId.load(movie.id)).map(toAttribute);
   }
 
   @FieldResolver(() => [Credit], { description: 'Cast and crew in billing order.' })
-  async castAndCrew(@Root() movie: Parent<Movie>, @Ctx() ctx: Context): Promise<Credit[]> {
+  async castAndCrew(@Root() movie: Parent<Movie>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Credit[]> {
+    const planned = plannedOf(movie, info);
+    if (planned !== NOT_PLANNED) return planned as Credit[];
     return (await ctx.loaders.creditsByMovieId.load(movie.id)).map((row) => toCredit(row, ctx.loaders.personOfCredit(row)));
   }
 

@@ -1,20 +1,30 @@
-import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, FieldResolver, Info, Int, Query, Resolver, Root } from 'type-graphql';
 import { Movie, toMovie } from '../schema/movie.type';
 import { Credit, Person, toCredit, toPerson } from '../schema/person.type';
 import type { Context } from '../src/context';
+import { NOT_PLANNED, plannedOf, readOne } from '../src/read-planner';
 import { getPerson } from '../src/services/person.service';
 import type { Parent } from '../schema/parent';
 
 @Resolver(() => Person)
 export class PersonResolver {
   @Query(() => Person, { nullable: true, description: 'One person; null when the id is unknown.' })
-  async person(@Arg('id', () => Int, { description: 'The person id.' }) id: number, @Ctx() ctx: Context): Promise<Person | null> {
+  async person(
+    @Arg('id', () => Int, { description: 'The person id.' }) id: number,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Person | null> {
+    const planned = await readOne(ctx, info, id);
+    if (planned !== NOT_PLANNED) return planned as Person | null;
     const row = await getPerson(ctx.catalogDb, id);
     return row ? toPerson(row) : null;
   }
 
   @FieldResolver(() => [Credit], { description: "The person's credits." })
-  async credits(@Root() person: Parent<Person>, @Ctx() ctx: Context): Promise<Credit[]> {
+  async credits(@Root() person: Parent<Person>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Credit[]> {
+    const planned = plannedOf(person, info);
+    if (planned !== NOT_PLANNED) return planned as Credit[];
     return (await ctx.loaders.creditsByPersonId.load(person.id)).map((row) => toCredit(row));
   }
 }
@@ -22,7 +32,9 @@ export class PersonResolver {
 @Resolver(() => Credit)
 export class CreditResolver {
   @FieldResolver(() => Person, { description: 'The person credited.' })
-  person(@Root() credit: Parent<Credit>, @Ctx() ctx: Context): Person | Promise<Person> {
+  person(@Root() credit: Parent<Credit>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Person | Promise<Person> {
+    const planned = plannedOf(credit, info);
+    if (planned !== NOT_PLANNED) return planned as Person;
     // A movie's credits come with their people: no loader round, no promise.
     if (credit.personRow) return toPerson(credit.personRow);
     return this.loadPerson(credit, ctx);
@@ -35,7 +47,9 @@ export class CreditResolver {
   }
 
   @FieldResolver(() => Movie, { description: 'The movie.' })
-  async movie(@Root() credit: Parent<Credit>, @Ctx() ctx: Context): Promise<Movie> {
+  async movie(@Root() credit: Parent<Credit>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Movie> {
+    const planned = plannedOf(credit, info);
+    if (planned !== NOT_PLANNED) return planned as Movie;
     const row = await ctx.loaders.movieById.load(credit.movieId);
     if (!row) throw new Error(`movie ${credit.movieId} of credit ${credit.id} is missing`);
     return toMovie(row);

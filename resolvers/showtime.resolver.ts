@@ -1,5 +1,6 @@
-import { Arg, Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
-import { Attribute, toAttribute } from '../schema/attribute.type';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Int, Query, Resolver, Root } from 'type-graphql';
+import { Attribute } from '../schema/attribute.type';
 import { Movie, toMovie } from '../schema/movie.type';
 import { PageArgs } from '../schema/paging.type';
 import { ShowtimeFilterArgs, ShowtimesNearArgs, toShowtimeFilters } from '../schema/showtime.input';
@@ -7,13 +8,21 @@ import { Showtime, ShowtimePage, TicketPrice, toShowtime, toTicketPrice } from '
 import { Theatre, toTheatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
 import { earliestShowtime, getShowtime, isAlmostSoldOut, isSoldOut, showtimesNear } from '../src/services/showtime.service';
+import { NOT_PLANNED, plannedOf, readOne } from '../src/read-planner';
+import { attributesOfIds } from './attributes';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
 
 @Resolver(() => Showtime)
 export class ShowtimeResolver {
   @Query(() => Showtime, { nullable: true, description: 'One showtime; null when the id is unknown.' })
-  async showtime(@Arg('id', () => Int, { description: 'The showtime id.' }) id: number, @Ctx() ctx: Context): Promise<Showtime | null> {
+  async showtime(
+    @Arg('id', () => Int, { description: 'The showtime id.' }) id: number,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Showtime | null> {
+    const planned = await readOne(ctx, info, id);
+    if (planned !== NOT_PLANNED) return planned as Showtime | null;
     const record = await getShowtime(ctx.catalogDb, id);
     return record ? toShowtime(record) : null;
   }
@@ -46,20 +55,18 @@ export class ShowtimeResolver {
   }
 
   @FieldResolver(() => Movie, { description: 'The movie shown.' })
-  movie(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context): Movie | Promise<Movie> {
-    // A showtime read with its subtree (Theatre.showtimes' lookahead) carries its movie's asked-for fields.
-    if (!showtime.record) return (showtime as unknown as { movie: Movie }).movie;
-    return this.loadMovie(showtime, ctx);
-  }
-
-  private async loadMovie(showtime: Showtime, ctx: Context): Promise<Movie> {
+  async movie(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Movie> {
+    const planned = plannedOf(showtime, info);
+    if (planned !== NOT_PLANNED) return planned as Movie;
     const row = await ctx.loaders.movieById.load(showtime.movieId);
     if (!row) throw new Error(`movie ${showtime.movieId} of showtime ${showtime.id} is missing`);
     return toMovie(row);
   }
 
   @FieldResolver(() => Theatre, { description: 'The theatre.' })
-  async theatre(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context): Promise<Theatre> {
+  async theatre(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Theatre> {
+    const planned = plannedOf(showtime, info);
+    if (planned !== NOT_PLANNED) return planned as Theatre;
     const row = await ctx.loaders.theatreById.load(showtime.theatreId);
     if (!row) throw new Error(`theatre ${showtime.theatreId} of showtime ${showtime.id} is missing`);
     return toTheatre(row);
@@ -67,11 +74,8 @@ export class ShowtimeResolver {
 
   @FieldResolver(() => [Attribute], { description: 'Attributes of the showtime (formats, amenities), in display order.' })
   attributes(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context): Attribute[] | Promise<Attribute[]> {
-    // A showtime read with its subtree carries `attributeIds` instead of a record.
-    const ids = showtime.record ? showtime.record.attributeIds : ((showtime as unknown as { attributeIds: number[] }).attributeIds);
-    // The rows are cached reference data: without a promise once the request has checked their version.
-    const now = ctx.loaders.attributesOfIdsNow(ids);
-    return now ? now.map(toAttribute) : ctx.loaders.attributesOfIds(ids).then((rows) => rows.map(toAttribute));
+    // The record has the ids; the rows are cached reference data.
+    return attributesOfIds(showtime.record.attributeIds, ctx);
   }
 
   @FieldResolver(() => String, {
@@ -84,7 +88,9 @@ export class ShowtimeResolver {
   }
 
   @FieldResolver(() => [TicketPrice], { description: 'Display prices by ticket type.' })
-  async ticketPrices(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context): Promise<TicketPrice[]> {
+  async ticketPrices(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<TicketPrice[]> {
+    const planned = plannedOf(showtime, info);
+    if (planned !== NOT_PLANNED) return planned as TicketPrice[];
     return (await ctx.loaders.ticketPricesByShowtimeId.load(showtime.id)).map(toTicketPrice);
   }
 

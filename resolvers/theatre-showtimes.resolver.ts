@@ -6,8 +6,8 @@ import { ShowtimeDateArgs, ShowtimeFilterArgs, toShowtimeFilters } from '../sche
 import { Showtime, ShowtimePage, toShowtime } from '../schema/showtime.type';
 import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { filterConditions, optionalDate, validateFilters } from '../src/services/showtime-query';
-import { leanShowtimeShape } from './lookahead';
+import { NOT_PLANNED, plannedOf } from '../src/read-planner';
+import { optionalDate, validateFilters } from '../src/services/showtime-query';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
 
@@ -23,16 +23,10 @@ export class TheatreShowtimesResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Showtime[]> {
+    const planned = plannedOf(theatre, info);
+    if (planned !== NOT_PLANNED) return planned as Showtime[];
     const day = optionalDate(date);
     const valid = validateFilters(toShowtimeFilters(filters));
-    // A day without filters whose selection is plain columns, the movie's and attributes: the whole
-    // subtree in one statement (lookahead), its fields then resolve without loaders or promises.
-    const shape = day && !filterConditions(valid).length ? leanShowtimeShape(info) : null;
-    if (day && shape) {
-      const lean = await ctx.loaders.showtimeDayLean.load({ theatreId: theatre.id, date: day, shape });
-      ctx.loaders.referenceVersionSeen(lean.referenceVersion);
-      return lean.showtimes as unknown as Showtime[];
-    }
     const rows = await ctx.loaders.showtimesBySelection.load({ theatreId: theatre.id, date: day, filters: valid });
     return rows.map(toShowtime);
   }
@@ -63,7 +57,10 @@ export class MovieShowtimesResolver {
     @Arg('theatreId', () => Int, { description: 'Only showtimes at this theatre.', nullable: true }) theatreId: number | null,
     @Args(() => ShowtimeDateArgs) { date }: ShowtimeDateArgs,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Showtime[]> {
+    const planned = plannedOf(movie, info);
+    if (planned !== NOT_PLANNED) return planned as Showtime[];
     const rows = await ctx.loaders.showtimesBySelection.load({
       movieId: movie.id,
       theatreId: theatreId ?? null,

@@ -7,8 +7,8 @@ import { TheatresArgs } from '../schema/theatre.input';
 import { Theatre, TheatrePage, toTheatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
 import { getTheatre, listTheatres } from '../src/services/theatre.service';
-import { selectLeanTheatreDay } from '../src/services/showtime-day.service';
-import { leanTheatreFold } from './lookahead';
+import { NOT_PLANNED, plannedOf, readItems, readOne } from '../src/read-planner';
+import { attributesOfIds } from './attributes';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
 
@@ -20,31 +20,24 @@ export class TheatreResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Theatre | null> {
-    // `theatre(id) { …columns… showtimes(date) { …plain… } }`: the theatre and its day in one statement;
-    // Theatre.showtimes then finds its day in the loader (resolvers/lookahead.ts).
-    const fold = leanTheatreFold(info);
-    if (fold) {
-      const day = await selectLeanTheatreDay(ctx.catalogDb, id, fold.fields, fold.date, fold.shape);
-      ctx.loaders.referenceVersionSeen(day.referenceVersion);
-      if (!day.theatre) return null;
-      ctx.loaders.showtimeDayLean.prime(
-        { theatreId: id, date: fold.date, shape: fold.shape },
-        { referenceVersion: day.referenceVersion, showtimes: day.showtimes },
-      );
-      return Object.assign(day.theatre, { id }) as unknown as Theatre;
-    }
+    const planned = await readOne(ctx, info, id);
+    if (planned !== NOT_PLANNED) return planned as Theatre | null;
     const row = await getTheatre(ctx.catalogDb, id);
     return row ? toTheatre(row) : null;
   }
 
   @Query(() => TheatrePage, { description: 'Theatres by market, state and name, ordered by name.' })
-  async theatres(@Args(() => TheatresArgs) args: TheatresArgs, @Ctx() ctx: Context): Promise<TheatrePage> {
+  async theatres(@Args(() => TheatresArgs) args: TheatresArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<TheatrePage> {
     const page = await listTheatres(ctx.catalogDb, { marketSlug: args.marketSlug, state: args.state, name: args.name }, args);
-    return toGraphQLPage(TheatrePage, page, toTheatre);
+    const result = toGraphQLPage(TheatrePage, page, toTheatre);
+    await readItems(ctx, info, result.items);
+    return result;
   }
 
   @FieldResolver(() => Market, { description: 'The market the theatre belongs to.' })
-  async market(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context): Promise<Market> {
+  async market(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Market> {
+    const planned = plannedOf(theatre, info);
+    if (planned !== NOT_PLANNED) return planned as Market;
     const row = await ctx.loaders.marketById.load(theatre.marketId);
     // market_id is a non-null foreign key: a missing market is a broken database, not a client error.
     if (!row) throw new Error(`market ${theatre.marketId} of theatre ${theatre.id} is missing`);
@@ -52,7 +45,9 @@ export class TheatreResolver {
   }
 
   @FieldResolver(() => [Attribute], { description: "The theatre's attributes (amenities), in display order." })
-  async attributes(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context): Promise<Attribute[]> {
+  async attributes(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Attribute[]> {
+    const ids = plannedOf(theatre, info);
+    if (ids !== NOT_PLANNED) return attributesOfIds(ids as number[], ctx);
     return (await ctx.loaders.attributesByTheatreId.load(theatre.id)).map(toAttribute);
   }
 

@@ -30,7 +30,7 @@ export function isCanonicalDateTime(s: string): boolean {
  * string already in `toISOString` form (`isCanonicalDateTime`) is returned as it is. graphql-scalars
  * validates such a string with its RFC 3339 rules and returns a `Date`, which the response then turns
  * back into the same string; reads that build their rows as JSON in SQL
- * (src/services/showtime-day.service.ts) give every date-time that way, 35+ per day of showtimes.
+ * (the read planner, src/read-planner/, through the mappers) give every date-time that way, 35+ per day of showtimes.
  * Anything else (a `Date`, another string form, an invalid date such as 2026-02-30) goes to
  * graphql-scalars, errors included.
  */

@@ -204,6 +204,8 @@ const schema = z.object({
   GRAPHQL_MAX_ROOT_MUTATIONS: positive(5),
   /** Runtime guard: list items resolved by one operation. */
   GRAPHQL_MAX_LIST_ITEMS: positive(50_000),
+  /** The read planner (docs/read-planner.md); `off` reads every level through the loaders: a diagnostic and reference switch, not a tuning knob. */
+  READ_PLANNER: z.enum(['on', 'off']).default('on'),
   /** The trusted-documents manifest: a JSON file of SHA-256 hashes to documents (GraphQL Code Generator's client preset). */
   GRAPHQL_TRUSTED_DOCUMENTS: z.string().min(1).optional(),
   /** Who may send documents not in the manifest: allow, vendors (vendor keys and admins), refuse; default vendors with a manifest, else allow. */

@@ -298,7 +298,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   limitStore?.registerMetrics(registry);
   await limitStore?.connected();
 
-  await registerRest(app, { config, database, buildContext });
+  await registerRest(app, { config, database, buildContext, schema });
   await registerWeb(app, { config, database });
   const background = await startBackground({
     config,

@@ -16,3 +16,4 @@ export * from './webhook';
 export * from './loyalty';
 export * from './wallet';
 export * from './device';
+export * from './relations';

@@ -14,7 +14,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { loyaltyCards, siteAccounts, vendors } from './account';
+import { siteAccounts, vendors } from './account';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -76,6 +76,34 @@ export const loyaltyAccounts = pgTable(
     uniqueIndex('loyalty_accounts_site_account_uq').on(t.siteAccountId),
     index('loyalty_accounts_email_idx').on(sql`lower(${t.email})`),
     index('loyalty_accounts_phone_idx').on(t.mobilePhoneNumber),
+  ],
+);
+
+/**
+ * A loyalty card. `accountType` is WebOnly, Legacy, Insider, Premiere, PremiereGo or Associate;
+ * Premiere and PremiereGo members may buy Premiere-tier seats. `statusInfo` is the spec's sub-status
+ * (Active, Not Activated, Closed, Fraud, Lost/Stolen, …): `Fraud` is the fraud flag. `balance` is the
+ * reward balance in USD, kept by the ledger (loyalty_transactions) in the same transaction as each
+ * row; the CHECK makes a negative balance impossible whatever a writer does.
+ */
+export const loyaltyCards = pgTable(
+  'loyalty_cards',
+  {
+    id: serial('id').primaryKey(),
+    siteAccountId: integer('site_account_id').references(() => siteAccounts.id),
+    cardNumber: text('card_number').notNull().unique(),
+    accountType: text('account_type').notNull(),
+    status: text('status').notNull().default('Active'),
+    statusInfo: text('status_info').notNull().default('Active'),
+    activationDate: timestamp('activation_date', { withTimezone: true, mode: 'date' }),
+    expirationDate: timestamp('expiration_date', { withTimezone: true, mode: 'date' }),
+    loyaltyAccountId: integer('loyalty_account_id').references(() => loyaltyAccounts.id),
+    balance: numeric('balance', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('loyalty_cards_account_idx').on(t.siteAccountId),
+    index('loyalty_cards_loyalty_account_idx').on(t.loyaltyAccountId),
+    check('loyalty_cards_balance_nonnegative', sql`${t.balance} >= 0`),
   ],
 );
 

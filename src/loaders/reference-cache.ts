@@ -62,7 +62,7 @@ export class ReferenceCache {
 
   /**
    * Takes a version read by another statement of the request (one that also selected
-   * `reference_version`, e.g. src/services/showtime-day.service.ts): the same as `sync` without a statement.
+   * `reference_version`, e.g. the read planner's, src/read-planner/): the same as `sync` without a statement.
    */
   observe(version: number): void {
     if (version !== this.version) {

@@ -12,7 +12,6 @@ import {
 } from '../services/showtime.service';
 import type { Page, PageRequest } from '../services/page';
 import { listShowtimePages, type ShowtimeListQuery } from '../services/showtime-list.service';
-import { selectLeanShowtimeDays, shapeKey, type LeanShape, type LeanShowtime } from '../services/showtime-day.service';
 import { manyByKey, oneByKey } from './keyed';
 
 /**
@@ -87,38 +86,6 @@ async function loadShowtimePages(db: Db, keys: readonly ShowtimePageKey[]): Prom
   return keys.map((k) => pages.get(k)!);
 }
 
-/** A theatre's day of showtimes in a lean shape (src/services/showtime-day.service.ts). */
-export interface LeanDayKey {
-  theatreId: number;
-  date: string;
-  shape: LeanShape;
-}
-
-export interface LeanDay {
-  referenceVersion: number;
-  showtimes: LeanShowtime[];
-}
-
-/** Keys of the same date and shape share one statement (all their theatres). */
-async function loadLeanDays(db: Db, keys: readonly LeanDayKey[]): Promise<LeanDay[]> {
-  const groups = new Map<string, LeanDayKey[]>();
-  for (const key of keys) {
-    const g = `${key.date}|${shapeKey(key.shape)}`;
-    const members = groups.get(g);
-    if (members) members.push(key);
-    else groups.set(g, [key]);
-  }
-  const days = new Map<LeanDayKey, LeanDay>();
-  await Promise.all(
-    [...groups.values()].map(async (members) => {
-      const theatreIds = [...new Set(members.map((m) => m.theatreId))];
-      const result = await selectLeanShowtimeDays(db, theatreIds, members[0].date, members[0].shape);
-      for (const m of members) days.set(m, { referenceVersion: result.referenceVersion, showtimes: result.byTheatre.get(m.theatreId) ?? [] });
-    }),
-  );
-  return keys.map((k) => days.get(k)!);
-}
-
 /** Showtimes by id and by selection; their prices and occupancy by showtime id (attributes: attribute.loaders). */
 export function createShowtimeLoaders(db: Db) {
   return {
@@ -129,10 +96,6 @@ export function createShowtimeLoaders(db: Db) {
       (keys) => loadSelections(db, keys),
       { cacheKeyFn: selectionCacheKey },
     ),
-    /** Theatres' days of showtimes in a lean shape: one statement per date and shape. */
-    showtimeDayLean: new DataLoader<LeanDayKey, LeanDay, string>((keys) => loadLeanDays(db, keys), {
-      cacheKeyFn: (k) => `${k.theatreId}|${k.date}|${shapeKey(k.shape)}`,
-    }),
     /** Pages of theatres' showtime lists: keys with the same date, filters and page share one statement. */
     showtimePageByQuery: new DataLoader<ShowtimePageKey, Page<ShowtimeRecord>, string>((keys) => loadShowtimePages(db, keys), {
       cacheKeyFn: (k) => JSON.stringify(k),

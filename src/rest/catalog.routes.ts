@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { toTheatre as toGraphQLTheatre, type Theatre } from '../../schema/theatre.type';
 import { notFound } from '../errors';
+import { fixedRead } from '../read-planner';
 import type { MarketRow } from '../services/market.service';
 import { listMarkets } from '../services/market.service';
 import { getMovie, listMovies, type MovieView } from '../services/movie.service';
-import { getTheatre, listTheatres } from '../services/theatre.service';
+import { listTheatres } from '../services/theatre.service';
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
 import { arr, id, int, links, obj, paged, params, query, route, str } from './schemas';
 import { movieSchema, toMovie } from './shapes/movie';
-import { theatreSchema, toTheatre } from './shapes/theatre';
+import { THEATRE_SELECTION, theatreSchema, toPlannedTheatre } from './shapes/theatre';
 import { component } from './openapi';
 
 const MOVIE_VIEWS: Record<string, MovieView> = {
@@ -38,6 +40,8 @@ function toMarket(hal: Hal, row: MarketRow) {
 
 /** Theatres, movies and markets: the linked resources the spec's `_links` point at. */
 export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
+  // Theatres read as GraphQL reads them (src/read-planner/): one path, the same statements.
+  const THEATRE = fixedRead(kit.schema, 'Theatre', THEATRE_SELECTION);
   app.get<{ Params: { theatreId: number } }>(
     '/v2/theatres/:theatreId',
     {
@@ -48,9 +52,9 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const row = await getTheatre(ctx.catalogDb, request.params.theatreId);
-      if (!row) throw notFound('Theatre', request.params.theatreId);
-      return toTheatre(ctx, kit.hal(request), row);
+      const theatre = (await THEATRE.one(ctx, request.params.theatreId)) as Theatre | null;
+      if (!theatre) throw notFound('Theatre', request.params.theatreId);
+      return toPlannedTheatre(ctx, kit.hal(request), theatre);
     },
   );
 
@@ -67,7 +71,9 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
       const hal = kit.hal(request);
       const page = pageOf(request.query);
       const result = await listTheatres(ctx.catalogDb, { marketSlug: request.query.market }, page);
-      const theatres = await Promise.all(result.items.map((t) => toTheatre(ctx, hal, t)));
+      const planned = result.items.map(toGraphQLTheatre);
+      await THEATRE.items(ctx, planned);
+      const theatres = await Promise.all(planned.map((t) => toPlannedTheatre(ctx, hal, t)));
       return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { theatres } };
     },
   );

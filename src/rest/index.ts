@@ -1,3 +1,4 @@
+import type { GraphQLSchema } from 'graphql';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { Database, StatementCount } from '../../db/client';
@@ -33,6 +34,7 @@ export interface RestDeps {
   config: Config;
   database: Database;
   buildContext(headers: Record<string, unknown>, requestId: string, count?: StatementCount | null, mode?: ReadMode): Promise<Context>;
+  schema: GraphQLSchema;
 }
 
 /** A route group: `src/rest/<area>.routes.ts` exports one. */
@@ -50,7 +52,7 @@ export async function registerRest(app: FastifyInstance, deps: RestDeps): Promis
   // Registered before the routes: swagger collects the routes added after it (GraphQL is not REST).
   await app.register(swagger, swaggerOptions());
   addComponentSchemas(app);
-  const kit = createRestKit(deps.config, deps.buildContext);
+  const kit = createRestKit(deps.config, deps.buildContext, deps.schema);
   // One scope around every route group, so the input guard and the credential rules cover REST and
   // nothing else (not GraphQL). The rules declare each route's OpenAPI `security` and enforce it.
   await app.register(async (rest) => {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
 import type { StatementCount } from '../../db/client';
 import type { Config } from '../config';
 import type { Context } from '../context';
@@ -9,6 +10,8 @@ import { baseUrlOf, Hal } from './hal';
 /** What every route group gets: configuration, the per-request context, and link building. */
 export interface RestKit {
   config: Config;
+  /** The GraphQL schema: REST catalog reads go through the read planner with fixed selections over it (src/read-planner/). */
+  schema: GraphQLSchema;
   /**
    * The request's context (principal from the same headers as GraphQL, fresh loaders), built once per
    * request. A present but invalid credential rejects with UNAUTHENTICATED (401).
@@ -23,6 +26,7 @@ export interface RestKit {
 export function createRestKit(
   config: Config,
   buildContext: (headers: Record<string, unknown>, requestId: string, count?: StatementCount | null, mode?: ReadMode) => Promise<Context>,
+  schema: GraphQLSchema,
 ): RestKit {
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const context = (request: FastifyRequest) => {
@@ -37,6 +41,7 @@ export function createRestKit(
   };
   return {
     config,
+    schema,
     context,
     hal: (request) => new Hal(baseUrlOf(request, config)),
     async admin(request) {

@@ -1,4 +1,7 @@
+import type { Theatre } from '../../../schema/theatre.type';
 import type { Context } from '../../context';
+import { NOT_PLANNED, plannedOf } from '../../read-planner';
+import type { AttributeRow } from '../../services/attribute.service';
 import { theatreFields, type TheatreRow } from '../../services/theatre.service';
 import type { Hal } from '../hal';
 import { arr, bool, int, links, nstr, num, obj, str, stringMap } from '../schemas';
@@ -46,24 +49,37 @@ export function theatreLinks(hal: Hal, id: number) {
   };
 }
 
-/**
- * A theatre with its attributes and media (each through a per-request loader, so a page of theatres
- * costs one statement per relation). `media` maps a content type name to the first image of that type.
- */
+/** What the theatre routes read through the read planner with each theatre (src/read-planner/). */
+export const THEATRE_SELECTION = '{ attributes { id } }';
+const ATTRIBUTES = { path: { key: 'attributes', prev: undefined, typename: 'Theatre' } };
+
+/** A theatre row read elsewhere (a location): its attributes through their loader. */
 export async function toTheatre(ctx: Context, hal: Hal, row: TheatreRow) {
-  const [attributes, mediaItems] = await Promise.all([
-    ctx.loaders.attributesByTheatreId.load(row.id),
-    ctx.loaders.mediaItemsByResource.load({ type: 'theatre', key: String(row.id) }),
-  ]);
+  return theatreOf(ctx, hal, theatreFields(row), await ctx.loaders.attributesByTheatreId.load(row.id));
+}
+
+/** A theatre read through the planner with THEATRE_SELECTION: its attribute ids came with it. */
+export async function toPlannedTheatre(ctx: Context, hal: Hal, theatre: Theatre) {
+  const ids = plannedOf(theatre, ATTRIBUTES);
+  const attributes = ids === NOT_PLANNED ? await ctx.loaders.attributesByTheatreId.load(theatre.id) : await ctx.loaders.attributesOfIds(ids as number[]);
+  return theatreOf(ctx, hal, theatre, attributes);
+}
+
+/**
+ * A theatre with its attributes and media (through a per-request loader, so a page of theatres costs
+ * one statement for it). `media` maps a content type name to the first image of that type.
+ */
+async function theatreOf(ctx: Context, hal: Hal, fields: ReturnType<typeof theatreFields>, attributes: AttributeRow[]) {
+  const mediaItems = await ctx.loaders.mediaItemsByResource.load({ type: 'theatre', key: String(fields.id) });
   const media: Record<string, string> = {};
   for (const item of mediaItems) {
     const url = item.imageUrl ?? item.videoUrl;
     if (url && !(item.contentType in media)) media[item.contentType] = url;
   }
   return {
-    ...theatreFields(row),
+    ...fields,
     attributes: attributes.map(toAttributeRef),
     media,
-    _links: theatreLinks(hal, row.id),
+    _links: theatreLinks(hal, fields.id),
   };
 }

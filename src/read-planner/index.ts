@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { getNamedType, isObjectType, parse, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
+import { collectSubfields } from 'graphql/execution/collectFields';
+import { executePrepared } from '../../db/prepared';
+import type { Context } from '../context';
+import { CATALOG } from './catalog';
+import { newScope, planLevel, rowSql, type Plan, type Selection } from './compile';
+
+/**
+ * The read planner (docs/read-planner.md): a catalog root field's whole selection read in one
+ * statement. Planned objects carry what the statement read for their relations under PLANNED, by
+ * response key; a relation's resolver returns `plannedOf(parent, info)` when it is not NOT_PLANNED,
+ * else reads through its loader as without the planner.
+ */
+
+export const NOT_PLANNED = Symbol('not planned');
+const PLANNED = Symbol('planned relations');
+
+type Carrier = { [PLANNED]?: Record<string, unknown> };
+
+/** What the planner read for this field of `parent` (a list, an object, null, attribute ids), or NOT_PLANNED. */
+export function plannedOf(parent: object, info: Pick<GraphQLResolveInfo, 'path'>): unknown {
+  const planned = (parent as Carrier)[PLANNED];
+  const key = info.path.key as string;
+  return planned && Object.hasOwn(planned, key) ? planned[key] : NOT_PLANNED;
+}
+
+const enabled = (ctx: Context) => ctx.config.READ_PLANNER !== 'off';
+
+function attach(object: object, plan: Plan, children: Record<string, unknown>): void {
+  const planned: Record<string, unknown> = {};
+  for (const [key, { edge, plan: child }] of plan.children) {
+    const value = children[key];
+    if (edge.kind === 'ids' || !child) planned[key] = value;
+    else if (edge.kind === 'one') planned[key] = value === null ? null : decode(child, value);
+    else planned[key] = (value as unknown[]).map((v) => decode(child, v));
+  }
+  Object.defineProperty(object, PLANNED, { value: planned });
+}
+
+function decode(plan: Plan, value: unknown): object {
+  const [row, children] = value as [unknown, Record<string, unknown> | undefined];
+  const object = plan.type.map(row);
+  if (children) attach(object, plan, children);
+  return object;
+}
+
+const version = sql.raw('(select version from reference_version where id = 1)');
+
+/**
+ * `Query.<field>(id)` of a planned type: the row and everything planned under it, one statement.
+ * Null when the id is unknown; NOT_PLANNED when the planner is off.
+ */
+export async function readOne(ctx: Context, info: GraphQLResolveInfo, id: number): Promise<object | null | typeof NOT_PLANNED> {
+  const type = getNamedType(info.returnType);
+  if (!enabled(ctx) || !isObjectType(type) || !CATALOG[type.name]) return NOT_PLANNED;
+  return readRoot(ctx, info, type, info.fieldNodes, id);
+}
+
+async function readRoot(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], id: number): Promise<object | null> {
+  const planned = CATALOG[type.name];
+  const level = planLevel(newScope(selection, ctx.listItems.max), type, nodes, 'r0');
+  const [result] = await executePrepared<{ version: number | string | null; body: string | null }>(
+    ctx.catalogDb,
+    sql`select ${version} as version, (select ${rowSql(planned, 'r0', level.children)} from ${sql.raw(planned.from('r0'))} where r0.id = ${id} limit 1)::text as body`,
+  );
+  ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
+  return result?.body ? decode(level.plan, JSON.parse(result.body)) : null;
+}
+
+/** The field nodes of a page's `items` (every alias of it) under the page field of `info`. */
+function itemNodes(info: GraphQLResolveInfo, pageType: GraphQLObjectType): FieldNode[] {
+  const nodes: FieldNode[] = [];
+  for (const fieldNodes of collectSubfields(info.schema, info.fragments, info.variableValues, pageType, info.fieldNodes).values()) {
+    if (fieldNodes[0].name.value === 'items') nodes.push(...fieldNodes);
+  }
+  return nodes;
+}
+
+/**
+ * The relations planned under a page's `items` (already read by the page's own statements), for all
+ * items in one statement; none when the selection plans no relation or the planner is off.
+ */
+export async function readItems(ctx: Context, info: GraphQLResolveInfo, items: readonly { id: number }[]): Promise<void> {
+  const pageType = getNamedType(info.returnType);
+  if (!enabled(ctx) || !items.length || !isObjectType(pageType)) return;
+  const itemType = getNamedType(pageType.getFields().items?.type);
+  if (!isObjectType(itemType) || !CATALOG[itemType.name]) return;
+  const nodes = itemNodes(info, pageType);
+  if (nodes.length) await readItemsOf(ctx, info, itemType, nodes, items);
+}
+
+async function readItemsOf(ctx: Context, selection: Selection, itemType: GraphQLObjectType, nodes: readonly FieldNode[], items: readonly { id: number }[]): Promise<void> {
+  if (!items.length) return;
+  const planned = CATALOG[itemType.name];
+  const level = planLevel(newScope(selection, ctx.listItems.max), itemType, nodes, 'r0');
+  if (!level.children) return;
+  const [result] = await executePrepared<{ version: number | string | null; body: string | null }>(
+    ctx.catalogDb,
+    sql`select ${version} as version, (select json_object_agg(r0.id, ${level.children}) from ${sql.raw(planned.from('r0'))}
+      where r0.id = any(${sql.param(items.map((i) => i.id))}::int[]))::text as body`,
+  );
+  ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
+  const byId = (result?.body ? JSON.parse(result.body) : {}) as Record<string, Record<string, unknown>>;
+  for (const item of items) if (byId[item.id]) attach(item, level.plan, byId[item.id]);
+}
+
+/**
+ * A fixed selection of a planned type, as a REST route reads it (parsed once per route): the same
+ * planner, statements and mappers as GraphQL's, so the two surfaces cannot drift. Planned relations are
+ * read with `plannedOf(object, { path: { key } })`.
+ */
+export function fixedRead(schema: GraphQLSchema, typeName: string, selection: string) {
+  const type = schema.getType(typeName);
+  if (!isObjectType(type) || !CATALOG[typeName]) throw new Error(`read planner: ${typeName} is not a planned type`);
+  const nodes = [parse(`{ fixed ${selection} }`).definitions.flatMap((d) => ('selectionSet' in d ? d.selectionSet.selections : []))[0] as FieldNode];
+  const selectionOf: Selection = { schema, fragments: {}, variableValues: {} };
+  return {
+    /** The object of `id` with its planned relations (one statement), or null when the id is unknown. */
+    one: (ctx: Context, id: number): Promise<object | null> => readRoot(ctx, selectionOf, type, nodes, id),
+    /** The planned relations of objects already read (a page's items), for all of them in one statement. */
+    items: (ctx: Context, items: readonly { id: number }[]): Promise<void> => readItemsOf(ctx, selectionOf, type, nodes, items),
+  };
+}

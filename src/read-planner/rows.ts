@@ -1,0 +1,51 @@
+import { getTableColumns, type Column, type Table } from 'drizzle-orm';
+
+/**
+ * A table's row as one positional JSON value built by Postgres (`json_build_array` of its columns in
+ * the table's key order) and turned back into the object drizzle's `select()` gives: the loaders'
+ * rows, so the planner's objects go through the same mappers (toTheatre, toMovie, …) as theirs.
+ */
+export interface RowCodec<R = Record<string, unknown>> {
+  /** The JSON expression of the row of the table aliased `alias`. */
+  json(alias: string): string;
+  /** The row of one such JSON value. */
+  decode(value: unknown): R;
+}
+
+/**
+ * Column types whose JSON value is what drizzle's driver mapping returns (timestamps are handled apart;
+ * numeric in mode 'number': drizzle gives Number(text), JSON the same number).
+ */
+const SAME_IN_JSON = new Set(['PgSerial', 'PgInteger', 'PgText', 'PgBoolean', 'PgJsonb', 'PgJson', 'PgVarchar', 'PgDoublePrecision', 'PgTime', 'PgNumericNumber']);
+
+type Decoder = (value: unknown) => unknown;
+
+function decoderOf(column: Column): Decoder | null {
+  if (column.columnType === 'PgTimestamp') {
+    // to_json gives timestamptz with its offset, timestamp without one (drizzle reads the latter as UTC).
+    const utc = (column as unknown as { withTimezone: boolean }).withTimezone ? '' : 'Z';
+    return (value) => (value === null ? null : new Date(`${value as string}${utc}`));
+  }
+  if (SAME_IN_JSON.has(column.columnType)) return null;
+  // A new column type fails here, at start, not in a response.
+  throw new Error(`read planner: column ${column.name} of type ${column.columnType} has no JSON mapping`);
+}
+
+export function rowCodec<R = Record<string, unknown>>(table: Table): RowCodec<R> {
+  const columns = Object.entries(getTableColumns(table));
+  const keys = columns.map(([key]) => key);
+  const decoders = columns.map(([, column]) => decoderOf(column));
+  const names = columns.map(([, column]) => column.name);
+  return {
+    json: (alias) => `json_build_array(${names.map((n) => `${alias}."${n}"`).join(', ')})`,
+    decode(value) {
+      const values = value as unknown[];
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i += 1) {
+        const decode = decoders[i];
+        row[keys[i]] = decode ? decode(values[i]) : values[i];
+      }
+      return row as R;
+    },
+  };
+}
