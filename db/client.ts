@@ -8,7 +8,7 @@ import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { connectionClosed } from './connection-events';
-import { storeTimeoutDefaults } from './pooler';
+import { storeTimeoutDefaults, UNPIPELINED } from './pooler';
 import { openReplicas, type Replica } from './replicas';
 import { guardTransactions } from './transaction-guard';
 import * as schema from './schema';
@@ -189,6 +189,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * recycles connections (max_lifetime), which drops their statements. Not for PgBouncer in
  * transaction mode.
  */
+/**
+ * Pooler mode's client: transactions (`begin`, `reserve`: drizzle's and db/prepared.ts's) on a pool that
+ * pipelines inside them, and every statement outside a transaction (`unsafe`, which drizzle sends all
+ * its queries through) on a second pool that writes nothing behind a running query (db/pooler.ts
+ * `UNPIPELINED`: PgBouncer 1.18 in transaction mode hangs a connection with queries pipelined behind
+ * an autocommit one). Two pools of client connections to the pooler, which are cheap; the server
+ * connections behind them are the pooler's.
+ */
+function poolerClient(url: string, options: postgres.Options<Record<string, never>>): postgres.Sql {
+  const transactions = postgres(url, options);
+  const statements = postgres(url, { ...options, ...UNPIPELINED });
+  const end = async (endOptions?: { timeout?: number }) => {
+    await Promise.all([transactions.end(endOptions), statements.end(endOptions)]);
+  };
+  // A view, not a change of `transactions`: postgres.js's own `begin` sends BEGIN through that
+  // instance's `unsafe`, which must stay on the transactions' pool.
+  return new Proxy(transactions, {
+    get: (target, property, receiver) =>
+      property === 'unsafe' ? statements.unsafe : property === 'end' ? end : (Reflect.get(target, property, receiver) as unknown),
+  });
+}
+
 function preparingUnsafe(sqlClient: postgres.Sql): postgres.Sql {
   const unsafe = sqlClient.unsafe;
   sqlClient.unsafe = ((query: string, args?: unknown[], options?: postgres.UnsafeQueryOptions) =>
@@ -228,7 +250,7 @@ function openPostgres(
   // mode (`prepare: false`) postgres.js prepares nothing, whatever a query asks (its `prepare` option
   // wins over each query's): unnamed statements only, which PgBouncer's transaction mode passes through.
   const options = { max, ...connectionOptions(timeouts, applicationName, !prepare), onclose: () => connectionClosed(sqlClient) };
-  const sqlClient: postgres.Sql = prepare ? preparingUnsafe(postgres(url, options)) : postgres(url, { ...options, prepare: false });
+  const sqlClient: postgres.Sql = prepare ? preparingUnsafe(postgres(url, options)) : poolerClient(url, { ...options, prepare: false });
   const db = drizzlePostgres(sqlClient, { schema, casing: 'snake_case' });
   guardTransactions(db);
   // The seat-event relay reads the log on a connection of its own (it runs no transactions), and its

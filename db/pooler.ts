@@ -1,5 +1,18 @@
 import type postgres from 'postgres';
 
+/**
+ * postgres.js's `max_pipeline` at 0, for pooler mode's statements outside transactions: a connection
+ * takes its next query only once the last has answered (postgres.js's default writes up to 100 behind
+ * it). PgBouncer 1.18 in transaction mode hands the server back after an autocommit query's answer, and
+ * a connection with queries pipelined behind it stops answering for good (porsager/postgres#970;
+ * test/integration/pgbouncer.test.ts sends 60 at once on a pool of 10 and hangs without this). Not for
+ * transactions: at 0 postgres.js never marks a connection as taken by `begin` (its `onexecute` sits
+ * behind the same check) and refuses them, so they keep a pool of their own (db/client.ts
+ * `poolerClient`). The option is read by postgres.js 3.4.7's option parser but is in neither its types
+ * nor its README (docs/upstream.md).
+ */
+export const UNPIPELINED = { max_pipeline: 0 } as const;
+
 /** The timeouts a pooled server connection must carry, in milliseconds (0: off). */
 export interface SessionTimeouts {
   statementTimeoutMs: number;

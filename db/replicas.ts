@@ -2,6 +2,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { Db } from './client';
 import { isConnectionLoss } from './driver-guard';
+import { UNPIPELINED } from './pooler';
 import * as schema from './schema';
 
 /**
@@ -116,7 +117,8 @@ export function openReplicas(urls: readonly string[], options: ReplicaOptions): 
     const label = `replica${index}`;
     const name = options.applicationName;
     const base = { max: options.max, ...options.connectionOptions(name) };
-    const pool = options.prepare ? options.preparing(postgres(url, base)) : postgres(url, { ...base, prepare: false });
+    // Pooler mode: nothing pipelined behind a running query (db/pooler.ts); replicas run no transactions.
+    const pool = options.prepare ? options.preparing(postgres(url, base)) : postgres(url, { ...base, prepare: false, ...UNPIPELINED });
     // Not one connection of the pool: a busy pool would delay the check, and a replica would look gone.
     const health = postgres(url, { max: 1, fetch_types: false, ...options.connectionOptions(`${name}-health`) });
     const replica: Replica = {

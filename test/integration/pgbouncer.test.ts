@@ -118,6 +118,24 @@ describe('through PgBouncer in transaction mode (DB_PREPARE=false)', () => {
     expect(n).toBe(0);
   });
 
+  it('more queries at once than connections: they queue, and none hangs behind another', async () => {
+    // PgBouncer 1.18 in transaction mode hands the server back after an autocommit query's answer, and
+    // queries pipelined behind it on a client connection never answer (porsager/postgres#970): in pooler
+    // mode statements outside transactions are not pipelined (db/client.ts poolerClient).
+    const within = <T>(promise: Promise<T>, ms: number) =>
+      Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
+    const queries = Array.from({ length: 60 }, (_, i) =>
+      i % 2 ? app.database.db.execute(drizzleSql`select 1 as x`) : app.database.db.execute(drizzleSql`select ${i}::int as i`),
+    );
+    expect(await within(Promise.all(queries), 8000)).toHaveLength(60);
+    // And through the app: GraphQL reads and REST pages at once.
+    const requests = Array.from({ length: 30 }, (_, i) =>
+      i % 2 ? app.gql('{ theatres(pageSize: 2) { items { id name } } }').then((r) => r.errors) : fetch(`${app.url}/v2/theatres?page-size=2`).then((r) => r.status),
+    );
+    const answers = await within(Promise.all(requests), 8000);
+    expect(answers.filter((a, i) => (i % 2 ? a !== undefined : a !== 200))).toEqual([]);
+  });
+
   it('refuses to start in pooler mode when the direct URL is the pooler too', async () => {
     await expect(openDatabase({ databaseUrl: bouncer.through(app.databaseUrl), dataDir: '', prepare: false })).rejects.toThrow(
       /DATABASE_DIRECT_URL .*unsupported startup parameter: statement_timeout/,
