@@ -57,10 +57,15 @@ export function startProcess(entry: string, env: Record<string, string>): ChildP
  * hash — goes through tsx's resolver).
  */
 export function startBuiltService(env: Record<string, string>): ChildProcess {
+  buildService();
+  return startCompiledService(env);
+}
+
+/** `npm run build` (to dist/). Synchronous: nothing else of the bench's runs meanwhile, signals included. */
+export function buildService(): void {
   const started = Date.now();
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   process.stdout.write(`built dist/ in ${Date.now() - started} ms\n`);
-  return startCompiledService(env);
 }
 
 /** Starts the service already compiled to dist/ (by `startBuiltService`): another instance of it. */

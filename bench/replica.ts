@@ -1,9 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
+import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { createReplicaPair, waitForReplay, type ReplicaPair } from '../test/helpers/replica-cluster';
 import { NESTED_CATALOG_QUERY, CREDITS_QUERY } from './catalog';
-import { assertPortFree, prepareDatabase, processesCpuMs, runCases, startBuiltService, startCompiledService, waitFor, type CaseResult, type HttpCase } from './harness';
+import { assertPortFree, buildService, prepareDatabase, processesCpuMs, runCases, startCompiledService, waitFor, type CaseResult, type HttpCase } from './harness';
 import { stopProcess } from './peers';
 
 /**
@@ -29,6 +30,8 @@ export interface ReplicaBenchOptions {
   pickDay: (databaseUrl: string) => Promise<{ theatre_id: number; day: string; n: number }>;
 }
 
+const run = promisify(execFile);
+
 /** Links in the answers are built on this origin by both instances, so that their bodies compare equal. */
 const PUBLIC_BASE_URL = 'http://marquee.bench.invalid';
 const NAMES = { plain: 'bench-primary-only', replicated: 'bench-with-replica' };
@@ -37,12 +40,20 @@ const QUIET_MS = 6_000;
 
 export async function runReplicaBench(o: ReplicaBenchOptions): Promise<string> {
   await Promise.all(Object.values(o.ports).map(assertPortFree));
+  // Built before the clusters exist: while the build blocks the event loop, tsx answers a Ctrl-C with
+  // SIGKILL, and nothing of ours would run to remove them.
+  buildService();
   const stats = { shared_preload_libraries: 'pg_stat_statements' };
   const pair = await createReplicaPair('marquee', stats, stats);
-  const drop = () => pair.dropSync();
-  // Removed however the run ends: a thrown error exits through bench/run.ts's process.exit(1).
-  process.once('exit', drop);
-  const onSignal = () => process.exit(130);
+  // Removed however the run ends: after the run or a thrown error (the `finally` below), on Ctrl-C without
+  // blocking (tsx kills a child that does not answer its relayed signal at once), and on any other exit.
+  let removal: Promise<void> | null = null;
+  const remove = () => (removal ??= dropPair(pair));
+  const onExit = () => {
+    if (!removal) pair.dropSync();
+  };
+  process.once('exit', onExit);
+  const onSignal = () => void remove().finally(() => process.exit(130));
   process.once('SIGINT', onSignal);
   const children: ChildProcess[] = [];
   const probes: postgres.Sql[] = [];
@@ -51,13 +62,14 @@ export async function runReplicaBench(o: ReplicaBenchOptions): Promise<string> {
     db = await prepareDatabase(o.scale, pair.primary.url('postgres'));
     return await measure(o, pair, db.url, children, probes);
   } finally {
-    await Promise.all(children.map(stopProcess));
-    await Promise.all(probes.map((p) => p.end()));
+    const quietly = (p: Promise<unknown>) => p.catch(() => undefined);
+    await quietly(Promise.all(children.map(stopProcess)));
+    await quietly(Promise.all(probes.map((p) => p.end())));
     // Its admin connection closed before the clusters go.
-    await db?.drop();
+    if (db) await quietly(db.drop());
     process.removeListener('SIGINT', onSignal);
-    process.removeListener('exit', drop);
-    drop();
+    await remove();
+    process.removeListener('exit', onExit);
   }
 }
 
@@ -78,7 +90,7 @@ async function measure(o: ReplicaBenchOptions, pair: ReplicaPair, dbUrl: string,
   const movieId = await mostCredited(dbUrl);
 
   const env = (port: number, name: string) => ({ ...o.marqueeEnv(dbUrl, port), DB_APPLICATION_NAME: name, PUBLIC_BASE_URL });
-  const plain = startBuiltService(env(o.ports.plain, NAMES.plain));
+  const plain = startCompiledService(env(o.ports.plain, NAMES.plain));
   children.push(plain);
   const replicated = startCompiledService({ ...env(o.ports.replicated, NAMES.replicated), DATABASE_REPLICA_URLS: pair.replica.url(dbName) });
   children.push(replicated);
@@ -140,6 +152,15 @@ async function measure(o: ReplicaBenchOptions, pair: ReplicaPair, dbUrl: string,
     replicaTable(results) +
     `\n\nThe replicated instance's /metrics after the run: ${reads}\n`
   );
+}
+
+/** Both clusters stopped and removed (replica first), without blocking the event loop. */
+async function dropPair(pair: ReplicaPair): Promise<void> {
+  for (const cluster of [pair.replica, pair.primary]) {
+    await run('pg_dropcluster', ['--stop', cluster.version, cluster.name], { timeout: 60_000 }).catch(() =>
+      process.stderr.write(`could not drop cluster ${cluster.version}/${cluster.name}: run pg_dropcluster --stop ${cluster.version} ${cluster.name}\n`),
+    );
+  }
 }
 
 /** The movie with the most credits (bench/catalog.ts's subject of the cast-and-crew case). */
