@@ -16,20 +16,24 @@ export function dbUrl(name: string): string {
   return url.toString();
 }
 
-/** Creates a fresh database, migrates and seeds it at `scale`; returns its URL. */
-export async function prepareDatabase(scale: number): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * Creates a fresh database on the server of `adminUrl` (the machine's, or a bench's own cluster),
+ * migrates and seeds it at `scale`; returns its URL.
+ */
+export async function prepareDatabase(scale: number, adminUrl = ADMIN_URL): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `marquee_bench_${Date.now().toString(36)}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => undefined });
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
   await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const url = dbUrl(name);
-  const database = await openDatabase({ databaseUrl: url, dataDir: '' });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
   await database.migrate();
   const started = Date.now();
   await seedDemo(database.db, { scale, demoCredentials: true, log: () => undefined });
   process.stdout.write(`seeded scale ${scale} in ${Date.now() - started} ms\n`);
   await database.close();
   return {
-    url,
+    url: url.toString(),
     async drop() {
       await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();
@@ -53,10 +57,15 @@ export function startProcess(entry: string, env: Record<string, string>): ChildP
  * hash — goes through tsx's resolver).
  */
 export function startBuiltService(env: Record<string, string>): ChildProcess {
+  buildService();
+  return startCompiledService(env);
+}
+
+/** `npm run build` (to dist/). Synchronous: nothing else of the bench's runs meanwhile, signals included. */
+export function buildService(): void {
   const started = Date.now();
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   process.stdout.write(`built dist/ in ${Date.now() - started} ms\n`);
-  return startCompiledService(env);
 }
 
 /** Starts the service already compiled to dist/ (by `startBuiltService`): another instance of it. */
@@ -122,6 +131,12 @@ export interface HttpCase {
   normalise?: (body: unknown) => unknown;
   /** The Postgres backends serving this case's server: their CPU time is read from /proc around the run. */
   backends?: () => Promise<number[]>;
+  /**
+   * Further counters read around each run, by name: each reading is a map of monotonic counts (per
+   * process, per statement …); a run's delta sums after − before over the keys of the second reading
+   * (a key new since the first counts from zero). Reported per request in `CaseResult.counters`.
+   */
+  counters?: Record<string, () => Promise<Map<number | string, number>>>;
 }
 
 export interface CaseResult {
@@ -136,6 +151,8 @@ export interface CaseResult {
   cpuMsPerRequest: number | null;
   /** CPU of the case's Postgres backends per request, ms; null when the case names none (`backends`). */
   postgresCpuMsPerRequest: number | null;
+  /** Each of the case's `counters`, its deltas over all rounds per request. */
+  counters: Record<string, number>;
   /** The sample's parsed body (for `sameAnswerAs`). */
   body: unknown;
 }
@@ -159,7 +176,7 @@ export function processTreeCpuMs(pid: number): number | null {
 }
 
 /** CPU time (ms) of each of the given processes (Postgres backends: one process per connection). */
-function processesCpuMs(pids: readonly number[]): Map<number, number> {
+export function processesCpuMs(pids: readonly number[]): Map<number, number> {
   const cpu = new Map<number, number>();
   for (const pid of pids) {
     try {
@@ -173,8 +190,8 @@ function processesCpuMs(pids: readonly number[]): Map<number, number> {
   return cpu;
 }
 
-/** CPU the backends spent between two readings; a backend opened in between counts from zero. */
-function backendsCpuDelta(before: Map<number, number>, after: Map<number, number>): number {
+/** What counts grew by between two readings (CPU of backends, calls of statements); a key new in between counts from zero. */
+function backendsCpuDelta<K>(before: Map<K, number>, after: Map<K, number>): number {
   let total = 0;
   for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
@@ -229,6 +246,8 @@ async function sampleCase(c: HttpCase, earlier: ReadonlyMap<string, unknown>): P
 
 /** One autocannon run of a case, with its server's CPU time over the run. */
 async function loadCase(c: HttpCase, options: { duration: number; connections: number }) {
+  const counters = Object.entries(c.counters ?? {});
+  const countersBefore = await Promise.all(counters.map(([, read]) => read()));
   const backendsBefore = c.backends ? processesCpuMs(await c.backends()) : null;
   const cpuBefore = c.pid !== undefined ? processTreeCpuMs(c.pid) : null;
   const result = await autocannon({
@@ -241,7 +260,9 @@ async function loadCase(c: HttpCase, options: { duration: number; connections: n
   });
   const cpuAfter = c.pid !== undefined ? processTreeCpuMs(c.pid) : null;
   const backendsAfter = c.backends ? processesCpuMs(await c.backends()) : null;
+  const countersAfter = await Promise.all(counters.map(([, read]) => read()));
   return {
+    counters: Object.fromEntries(counters.map(([name], i) => [name, backendsCpuDelta(countersBefore[i], countersAfter[i])])),
     requests: result.requests.total,
     seconds: result.duration,
     p50: result.latency.p50,
@@ -295,6 +316,9 @@ export async function runCases(
       comparedTo: c.comparedTo,
       cpuMsPerRequest: cpu !== null && requests > 0 ? cpu / requests : null,
       postgresCpuMsPerRequest: pgCpu !== null && requests > 0 ? pgCpu / requests : null,
+      counters: Object.fromEntries(
+        Object.keys(c.counters ?? {}).map((name) => [name, requests > 0 ? r.reduce((sum, x) => sum + x.counters[name], 0) / requests : 0]),
+      ),
       body: sampled[i].body,
     };
   });

@@ -164,7 +164,7 @@ async function countOne(proxy: StatementProxy, port: number, q: { query: string;
 }
 
 /** SIGTERM, and the exit awaited (SIGKILL after 10 s). */
-async function stopProcess(child: ChildProcess): Promise<void> {
+export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');

@@ -7,18 +7,20 @@ import { catalogCases } from './catalog';
 import { runFanoutBench } from './fanout';
 import { runHoldsBench } from './holds';
 import { runPeers } from './peers';
+import { runReplicaBench } from './replica';
 import { NESTED_QUERY } from './query';
 import { assertPortFree, assertRunning, markdownTable, prepareDatabase, runCases, startBuiltService, startProcess, waitFor, type HttpCase } from './harness';
 
 /**
- * `npm run bench [-- --scale 1 --duration 10 --connections 10 --only catalog|peers|reads|holds|fanout]`
+ * `npm run bench [-- --scale 1 --duration 10 --connections 10 --only catalog|peers|reads|holds|fanout|replica]`
  * Seeds a fresh Postgres database, starts Marquee (compiled to dist/, as `npm start` runs it in
  * production) and the hand-written baseline as separate processes, and loads each case with autocannon
  * (in two interleaved rounds: bench/harness.ts `runCases`):
  * the catalog scenarios (bench/catalog.ts, and the REST showtimes page), then Marquee beside PostGraphile v5
  * shape by shape (bench/peers.ts, issue 25), then the seat-map read. Prints a markdown table and writes it to bench/out/latest.md.
  * Then seat holds under contention (bench/holds.ts, `--clients`, `--showtimes`) and seat-map fan-out
- * (bench/fanout.ts, `--subscribers 1000,5000,10000`) against the same app and database.
+ * (bench/fanout.ts, `--subscribers 1000,5000,10000`) against the same app and database. Last, the catalog
+ * reads with and without a read replica, on a primary and replica clusters of its own (bench/replica.ts).
  */
 /** The V8 setting `npm start` runs with (package.json, docs/operations.md), for the app and the baseline alike. */
 const NODE_OPTIONS = [process.env.NODE_OPTIONS, '--max-semi-space-size=32'].filter(Boolean).join(' ');
@@ -59,10 +61,39 @@ async function main(): Promise<void> {
     },
   });
   const only = values.only;
-  const parts = ['catalog', 'peers', 'reads', 'holds', 'fanout'];
+  const parts = ['catalog', 'peers', 'reads', 'holds', 'fanout', 'replica'];
   if (only !== undefined && !parts.includes(only)) throw new Error(`--only takes ${parts.join(', ')}`);
   const runs = (part: string) => only === undefined || only === part;
   const options = { duration: Number(values.duration), connections: Number(values.connections) };
+  const sections: string[] = [];
+  if (only !== 'replica') sections.push(...(await runOnMachineDatabase(values, runs, options)));
+  // Its own primary and replica clusters (bench/replica.ts), after the parts on the machine's database.
+  if (runs('replica')) {
+    sections.push(
+      await runReplicaBench({
+        scale: Number(values.scale),
+        ...options,
+        ports: { plain: 4310, replicated: 4311 },
+        marqueeEnv,
+        metricsToken: METRICS_TOKEN,
+        pickDay: busiestDay,
+      }),
+    );
+  }
+  const out = sections.join('\n\n') + '\n';
+  fs.mkdirSync(path.join(__dirname, 'out'), { recursive: true });
+  fs.writeFileSync(path.join(__dirname, 'out', 'latest.md'), out);
+  process.stdout.write(`\n${out}`);
+}
+
+type Values = Record<'scale' | 'clients' | 'showtimes' | 'subscribers', string | undefined>;
+
+/** The parts on a fresh database of the machine's Postgres, with one Marquee and the baseline server. */
+async function runOnMachineDatabase(
+  values: Values,
+  runs: (part: string) => boolean,
+  options: { duration: number; connections: number },
+): Promise<string[]> {
   const appPort = 4300;
   const basePort = 4301;
   // The PostGraphile peer, and the peers' counting pass's Marquee and peer (bench/peers.ts).
@@ -122,10 +153,7 @@ async function main(): Promise<void> {
       sections.push(await runFanoutBench({ appUrl, databaseUrl: db.url, steps, metricsToken: METRICS_TOKEN }));
     }
     ours();
-    const out = sections.join('\n\n') + '\n';
-    fs.mkdirSync(path.join(__dirname, 'out'), { recursive: true });
-    fs.writeFileSync(path.join(__dirname, 'out', 'latest.md'), out);
-    process.stdout.write(`\n${out}`);
+    return sections;
   } finally {
     app.kill('SIGTERM');
     baseline.kill('SIGTERM');

@@ -136,9 +136,16 @@ export async function createStreamingReplica(primary: PgCluster, settings: Recor
   }
 }
 
-/** A primary with database `db` and a streaming replica of it; `replicaSettings` go to the replica. */
-export async function createReplicaPair(db = 'marquee', replicaSettings: Record<string, string> = {}): Promise<ReplicaPair> {
-  const primary = await createPrimaryCluster(db);
+/**
+ * A primary with database `db` and a streaming replica of it; `replicaSettings` go to the replica,
+ * `primarySettings` to the primary.
+ */
+export async function createReplicaPair(
+  db = 'marquee',
+  replicaSettings: Record<string, string> = {},
+  primarySettings: Record<string, string> = {},
+): Promise<ReplicaPair> {
+  const primary = await createPrimaryCluster(db, primarySettings);
   try {
     const replica = await createStreamingReplica(primary, replicaSettings);
     return {
