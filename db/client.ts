@@ -9,6 +9,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { connectionClosed } from './connection-events';
 import { storeTimeoutDefaults } from './pooler';
+import { openReplicas, type Replica } from './replicas';
 import { guardTransactions } from './transaction-guard';
 import * as schema from './schema';
 import { lockDataDir } from './pglite-lock';
@@ -93,6 +94,8 @@ export interface Database {
   /** The seat-event relay's own connection (no transactions on it); the same database on PGlite. */
   relayDb: Db;
   driver: 'postgres' | 'pglite';
+  /** The streaming replicas of DATABASE_REPLICA_URLS, for catalog reads (db/replicas.ts); none on PGlite. */
+  replicas: Replica[];
   notifier: Notifier;
   /** Applies the committed drizzle-kit migrations. */
   migrate(): Promise<void>;
@@ -149,6 +152,10 @@ export interface DatabaseOptions extends Partial<DatabaseTimeouts> {
    * session: the relay's LISTEN and reads, migrations, storing the pooler-mode timeouts.
    */
   directUrl?: string;
+  /** Streaming replicas for catalog reads (DATABASE_REPLICA_URLS); ignored without `databaseUrl`. */
+  replicaUrls?: readonly string[];
+  /** Connections of each replica's pool (DB_REPLICA_POOL_SIZE), default `maxConnections`. */
+  replicaMaxConnections?: number;
 }
 
 /**
@@ -166,7 +173,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const directUrl = options.directUrl ?? options.databaseUrl;
     const prepare = options.prepare ?? true;
     if (!prepare) await storeTimeoutDefaults(postgres(directUrl, { max: 1, fetch_types: false, ...connectionOptions(timeouts, applicationName) }), timeouts);
-    return openPostgres({ url: options.databaseUrl, directUrl, prepare }, options.maxConnections ?? 10, timeouts, applicationName);
+    const max = options.maxConnections ?? 10;
+    const replicas = { urls: options.replicaUrls ?? [], max: options.replicaMaxConnections ?? max };
+    return openPostgres({ url: options.databaseUrl, directUrl, prepare, replicas }, max, timeouts, applicationName);
   }
   return openPglite(options.dataDir);
 }
@@ -209,7 +218,7 @@ function connectionOptions(timeouts: DatabaseTimeouts, applicationName = 'marque
 }
 
 function openPostgres(
-  urls: { url: string; directUrl: string; prepare: boolean },
+  urls: { url: string; directUrl: string; prepare: boolean; replicas: { urls: readonly string[]; max: number } },
   max: number,
   timeouts: DatabaseTimeouts,
   applicationName: string,
@@ -228,10 +237,21 @@ function openPostgres(
   // No type fetching: the relay reads no arrays, and postgres.js leaves the rejection of that start-up
   // query unhandled when the connection is killed during it (which ends the process).
   const relayClient = postgres(directUrl, { max: 1, fetch_types: false, ...connectionOptions(timeouts, `${applicationName}-relay`) });
+  // The same timeouts as the primary's pool: as startup parameters, or in pooler mode the role's defaults,
+  // which replicate from the primary (a replica is read-only: nothing can be stored on it).
+  const replicas = openReplicas(urls.replicas.urls, {
+    primary: sqlClient,
+    max: urls.replicas.max,
+    prepare,
+    applicationName,
+    connectionOptions: (name) => connectionOptions(timeouts, name, !prepare),
+    preparing: preparingUnsafe,
+  });
   return {
     db,
     relayDb: drizzlePostgres(relayClient, { schema, casing: 'snake_case' }),
     driver: 'postgres',
+    replicas,
     notifier: {
       async listen(channel, onMessage, onListen) {
         const sub = await relayClient.listen(channel, onMessage, onListen);
@@ -251,7 +271,7 @@ function openPostgres(
       }
     },
     async close() {
-      await Promise.all([sqlClient.end({ timeout: 5 }), relayClient.end({ timeout: 5 })]);
+      await Promise.all([sqlClient.end({ timeout: 5 }), relayClient.end({ timeout: 5 }), ...replicas.map((r) => r.close())]);
     },
   };
 }
@@ -272,6 +292,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     db,
     relayDb: db,
     driver: 'pglite',
+    replicas: [],
     notifier: {
       async listen(channel, onMessage, onListen) {
         // In-process: the LISTEN cannot be lost, so it is in place once.

@@ -36,7 +36,7 @@ export class ConcessionResolver {
     description: 'One concession by its theatre-product-assignment id; null when unknown.',
   })
   async concession(@Arg('id', () => Int, { description: 'The theatre-product-assignment id (a product as one theatre sells it).' }) id: number, @Ctx() ctx: Context): Promise<Concession | null> {
-    const record = await getConcession(ctx.db, id);
+    const record = await getConcession(ctx.catalogDb, id);
     return record ? toConcession(record) : null;
   }
 

@@ -9,7 +9,7 @@ import { toGraphQLPage } from './page';
 export class LocationResolver {
   @Query(() => LocationPage, { description: 'Theatres within `radius` miles of a point, closest first.' })
   async locationsNear(@Args(() => LocationsNearArgs) args: LocationsNearArgs, @Ctx() ctx: Context): Promise<LocationPage> {
-    const page = await findLocations(ctx.db, args, args);
+    const page = await findLocations(ctx.catalogDb, args, args);
     return toGraphQLPage(LocationPage, page, toLocation, { latitude: page.latitude, longitude: page.longitude, radius: page.radius });
   }
 }

@@ -11,7 +11,7 @@ import { toGraphQLPage } from './page';
 export class MarketResolver {
   @Query(() => MarketPage, { description: 'Markets, by name.' })
   async markets(@Args(() => PageArgs) page: PageArgs, @Ctx() ctx: Context): Promise<MarketPage> {
-    return toGraphQLPage(MarketPage, await listMarkets(ctx.db, page), toMarket);
+    return toGraphQLPage(MarketPage, await listMarkets(ctx.catalogDb, page), toMarket);
   }
 
   @FieldResolver(() => [Theatre], { description: 'Theatres of the market, by name.' })

@@ -25,7 +25,7 @@ export class ContentTypeResolver {
     @Arg('mediaType', () => MediaType, { description: 'Only content types of this media type; all when omitted.', nullable: true }) mediaType: MediaType | null,
     @Ctx() ctx: Context,
   ): Promise<ContentType[]> {
-    return (await listContentTypes(ctx.db, mediaType ? mediaTypeName(mediaType) : null)).map(toContentType);
+    return (await listContentTypes(ctx.catalogDb, mediaType ? mediaTypeName(mediaType) : null)).map(toContentType);
   }
 
   @Query(() => [ImageSizeType], { description: 'Image sizes, of one content type (by name) when given.' })
@@ -33,7 +33,7 @@ export class ContentTypeResolver {
     @Arg('contentType', () => String, { description: 'Only the sizes of this content type (its name, e.g. Poster); all when omitted.', nullable: true }) contentType: string | null,
     @Ctx() ctx: Context,
   ): Promise<ImageSizeType[]> {
-    return (await listImageSizes(ctx.db, contentType)).map(toImageSizeType);
+    return (await listImageSizes(ctx.catalogDb, contentType)).map(toImageSizeType);
   }
 
   @FieldResolver(() => [ImageSizeType], { description: 'The image sizes of the type.' })
@@ -46,14 +46,14 @@ export class ContentTypeResolver {
 export class MediaItemResolver {
   @Query(() => MediaItem, { nullable: true, description: 'One media item; null when the id is unknown.' })
   async mediaItem(@Arg('id', () => Int, { description: 'The media item id.' }) id: number, @Ctx() ctx: Context): Promise<MediaItem | null> {
-    const row = await getMediaItem(ctx.db, id);
+    const row = await getMediaItem(ctx.catalogDb, id);
     return row ? toMediaItem(row) : null;
   }
 
   @Query(() => MediaPage, { description: 'Active media of a resource; NOT_FOUND when the resource is unknown.' })
   async media(@Args(() => MediaArgs) args: MediaArgs, @Ctx() ctx: Context): Promise<MediaPage> {
     const page = await listMedia(
-      ctx.db,
+      ctx.catalogDb,
       { type: resourceTypeName(args.resourceType), key: args.resourceId },
       { mediaType: args.mediaType ? mediaTypeName(args.mediaType) : null, contentType: args.contentType, size: args.size },
       args,

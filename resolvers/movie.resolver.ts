@@ -22,13 +22,13 @@ async function creditSummary(movie: Movie, ctx: Context) {
 export class MovieResolver {
   @Query(() => Movie, { nullable: true, description: 'One movie; null when the id is unknown.' })
   async movie(@Arg('id', () => Int, { description: 'The movie id.' }) id: number, @Ctx() ctx: Context): Promise<Movie | null> {
-    const row = await getMovie(ctx.db, id);
+    const row = await getMovie(ctx.catalogDb, id);
     return row ? toMovie(row) : null;
   }
 
   @Query(() => MoviePage, { description: 'Movies by view, genre and name, ordered by sortable name.' })
   async movies(@Args(() => MoviesArgs) args: MoviesArgs, @Ctx() ctx: Context): Promise<MoviePage> {
-    const page = await listMovies(ctx.db, { view: args.view, genre: args.genre, name: args.name }, args);
+    const page = await listMovies(ctx.catalogDb, { view: args.view, genre: args.genre, name: args.name }, args);
     return toGraphQLPage(MoviePage, page, toMovie);
   }
 

@@ -8,7 +8,7 @@ import { getPerson } from '../src/services/person.service';
 export class PersonResolver {
   @Query(() => Person, { nullable: true, description: 'One person; null when the id is unknown.' })
   async person(@Arg('id', () => Int, { description: 'The person id.' }) id: number, @Ctx() ctx: Context): Promise<Person | null> {
-    const row = await getPerson(ctx.db, id);
+    const row = await getPerson(ctx.catalogDb, id);
     return row ? toPerson(row) : null;
   }
 

@@ -13,7 +13,7 @@ import { toGraphQLPage } from './page';
 export class ShowtimeResolver {
   @Query(() => Showtime, { nullable: true, description: 'One showtime; null when the id is unknown.' })
   async showtime(@Arg('id', () => Int, { description: 'The showtime id.' }) id: number, @Ctx() ctx: Context): Promise<Showtime | null> {
-    const record = await getShowtime(ctx.db, id);
+    const record = await getShowtime(ctx.catalogDb, id);
     return record ? toShowtime(record) : null;
   }
 
@@ -26,7 +26,7 @@ export class ShowtimeResolver {
     @Arg('movieId', () => Int, { description: 'The movie.' }) movieId: number,
     @Ctx() ctx: Context,
   ): Promise<Showtime | null> {
-    const record = await earliestShowtime(ctx.db, theatreId, movieId);
+    const record = await earliestShowtime(ctx.catalogDb, theatreId, movieId);
     return record ? toShowtime(record) : null;
   }
 
@@ -40,7 +40,7 @@ export class ShowtimeResolver {
     @Args(() => PageArgs) page: PageArgs,
     @Ctx() ctx: Context,
   ): Promise<ShowtimePage> {
-    const result = await showtimesNear(ctx.db, { ...near, filters: toShowtimeFilters(filters) }, page);
+    const result = await showtimesNear(ctx.catalogDb, { ...near, filters: toShowtimeFilters(filters) }, page);
     return toGraphQLPage(ShowtimePage, result, toShowtime);
   }
 

@@ -23,7 +23,7 @@ export class TheatreResolver {
     // Theatre.showtimes then finds its day in the loader (resolvers/lookahead.ts).
     const fold = leanTheatreFold(info);
     if (fold) {
-      const day = await selectLeanTheatreDay(ctx.db, id, fold.fields, fold.date, fold.shape);
+      const day = await selectLeanTheatreDay(ctx.catalogDb, id, fold.fields, fold.date, fold.shape);
       ctx.loaders.referenceVersionSeen(day.referenceVersion);
       if (!day.theatre) return null;
       ctx.loaders.showtimeDayLean.prime(
@@ -32,13 +32,13 @@ export class TheatreResolver {
       );
       return Object.assign(day.theatre, { id }) as unknown as Theatre;
     }
-    const row = await getTheatre(ctx.db, id);
+    const row = await getTheatre(ctx.catalogDb, id);
     return row ? toTheatre(row) : null;
   }
 
   @Query(() => TheatrePage, { description: 'Theatres by market, state and name, ordered by name.' })
   async theatres(@Args(() => TheatresArgs) args: TheatresArgs, @Ctx() ctx: Context): Promise<TheatrePage> {
-    const page = await listTheatres(ctx.db, { marketSlug: args.marketSlug, state: args.state, name: args.name }, args);
+    const page = await listTheatres(ctx.catalogDb, { marketSlug: args.marketSlug, state: args.state, name: args.name }, args);
     return toGraphQLPage(TheatrePage, page, toTheatre);
   }
 

@@ -127,6 +127,30 @@ const schema = z.object({
     .optional(),
   /** Named prepared statements on the query pool; `false` for PgBouncer in transaction mode. */
   DB_PREPARE: flag('true'),
+  /**
+   * Streaming replicas for catalog reads (docs/operations.md, "Read replicas"), comma-separated; each URL
+   * names one server (not a balancer over several). Empty: every read on the primary.
+   */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const urls = text.split(',').map((s) => s.trim()).filter(Boolean);
+      for (const url of urls) {
+        if (!/^postgres(ql)?:\/\/[^\s]+$/i.test(url) || !URL.canParse(url)) {
+          // The value may hold a password: the message names the position, not the URL.
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: `item ${urls.indexOf(url) + 1} is not a postgres:// or postgresql:// URL` });
+          return z.NEVER;
+        }
+      }
+      return urls;
+    }),
+  /** A replica further behind the primary than this is skipped until it catches up. */
+  REPLICA_MAX_LAG: duration('5s'),
+  /** Connections of the query pool (each instance: this + its session connections, docs/operations.md). */
+  DB_POOL_SIZE: positive(10),
+  /** Connections of each replica's pool; default DB_POOL_SIZE. */
+  DB_REPLICA_POOL_SIZE: z.coerce.number().int().positive().optional(),
   DATA_DIR: z.string().default(path.join(process.cwd(), '.data')),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** HS256 secret of account tokens; in production at least 32 bytes (`MIN_SECRET_BYTES`). */
@@ -327,8 +351,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * The database timeouts of `config`, its connections' application name, pooler mode (DB_PREPARE) and
  * the direct URL, as `openDatabase` takes them.
  */
-export function databaseTimeouts(config: Config): DatabaseTimeouts & Pick<DatabaseOptions, 'applicationName' | 'prepare' | 'directUrl'> {
+export function databaseTimeouts(
+  config: Config,
+): DatabaseTimeouts & Pick<DatabaseOptions, 'applicationName' | 'prepare' | 'directUrl' | 'maxConnections' | 'replicaUrls' | 'replicaMaxConnections'> {
   return {
+    maxConnections: config.DB_POOL_SIZE,
+    replicaUrls: config.DATABASE_REPLICA_URLS,
+    replicaMaxConnections: config.DB_REPLICA_POOL_SIZE ?? config.DB_POOL_SIZE,
     prepare: config.DB_PREPARE,
     directUrl: config.DATABASE_DIRECT_URL,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT,

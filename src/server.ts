@@ -39,6 +39,8 @@ import { startRetentionSweeper } from './services/retention';
 import { installRequestDeadline, unavailableGraphqlPlugin, unavailableHttp } from './unavailable';
 import { startWebhooks } from './services/webhook';
 import { startTracing } from './tracing';
+import { ReadRoute, type ReadMode } from './read-route';
+import { startReplicas } from './replicas';
 import { graphqlTracingPlugin, installRequestTracing } from './tracing/http';
 
 declare module 'fastify' {
@@ -176,13 +178,22 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     });
   }
 
-  const buildContext = async (headers: Record<string, unknown>, requestId: string, count?: StatementCount | null): Promise<Context> => {
+  // Catalog reads on healthy replicas (src/read-route.ts, docs/operations.md "Read replicas").
+  const registry = registerMetrics(app, config);
+  const replicas = startReplicas(database, config, registry, app.log);
+  const buildContext = async (
+    headers: Record<string, unknown>,
+    requestId: string,
+    count?: StatementCount | null,
+    mode: ReadMode = 'primary',
+  ): Promise<Context> => {
     const db = count ? countingDb(database.db, count) : database.db;
+    const reads = new ReadRoute(db, mode, replicas.router, count ?? null);
     const principal = await resolvePrincipal(db, { secret: config.JWT_SECRET, maxLifetimeMs: config.JWT_MAX_LIFETIME }, {
       vendorKey: typeof headers['x-vendor-key'] === 'string' ? headers['x-vendor-key'] : undefined,
       authorization: typeof headers.authorization === 'string' ? headers.authorization : undefined,
     });
-    return createContext({ requestId, config, db, principal });
+    return createContext({ requestId, config, db, principal, reads });
   };
 
   // Every operation passes the same limits over HTTP and graphql-ws (docs/security.md).
@@ -219,7 +230,9 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       {
         async requestDidStart() {
           return {
-            async didResolveOperation({ request, document, operationName, contextValue, response }) {
+            async didResolveOperation({ request, document, operation, operationName, contextValue, response }) {
+              // A mutation reads what it writes, and whatever it reads beside: all of it on the primary.
+              if (operation?.operation !== 'query') contextValue.reads.primaryOnly();
               const error =
                 checkVariables(request.variables) ?? checkCost(schema, document, request.variables, operationName, limits);
               if (error) throw error;
@@ -252,7 +265,8 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   const graphqlHandler = fastifyApolloHandler(apollo, {
     context: async (request) => {
       try {
-        const context = await buildContext(request.headers, request.id, request.sqlCount);
+        // A query may read the catalog from a replica; a mutation turns to the primary (didResolveOperation).
+        const context = await buildContext(request.headers, request.id, request.sqlCount, 'catalog');
         addressOf.set(context.loaders, request.ip);
         return context;
       } catch (err) {
@@ -286,7 +300,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   installGraphqlCacheHeaders(app);
 
   const health = await registerHealth(app, { database });
-  const registry = registerMetrics(app, config);
+  await replicas.monitor?.start();
   limitStore?.registerMetrics(registry);
   await limitStore?.connected();
 
@@ -332,6 +346,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       }
       try {
         listStats.stop();
+        await replicas.monitor?.stop();
         await retention.stop();
         await webhooks.close();
         await realtime.close();

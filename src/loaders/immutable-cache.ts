@@ -38,16 +38,29 @@ export class ImmutableCache<K, V> {
   /**
    * Loads the values of `keys`, fetching only the missing ones with one call of `fetch` (which returns
    * one value per missing key, in order). The DataLoader batch function of cached loaders.
+   *
+   * Only values `found` are kept: an answer that says "nothing there" (null, no rows) may be a row not
+   * written yet where it was read — on a replica behind the primary (src/read-route.ts), or on the
+   * primary in a race with its insert — and must not stand for the row once it is there.
    */
-  async loadMany(keys: readonly K[], fetch: (missing: K[]) => Promise<V[]>): Promise<V[]> {
-    const found = keys.map((k) => this.get(k));
-    const missing = keys.filter((_, i) => found[i] === undefined);
+  async loadMany(keys: readonly K[], fetch: (missing: K[]) => Promise<V[]>, found: (value: V) => boolean = isFound): Promise<V[]> {
+    const cached = keys.map((k) => this.get(k));
+    const missing = keys.filter((_, i) => cached[i] === undefined);
+    const fetched = new Map<K, V>();
     if (missing.length) {
-      const fetched = await fetch(missing);
-      missing.forEach((k, i) => this.set(k, fetched[i]));
+      const values = await fetch(missing);
+      missing.forEach((k, i) => {
+        fetched.set(k, values[i]);
+        if (found(values[i])) this.set(k, values[i]);
+      });
     }
-    return keys.map((k, i) => found[i] ?? (this.get(k) as V));
+    return keys.map((k, i) => cached[i] ?? (fetched.get(k) as V));
   }
+}
+
+/** Not null or undefined, and not an empty list. */
+export function isFound(value: unknown): boolean {
+  return value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0);
 }
 
 const caches = new WeakMap<object, Map<string, ImmutableCache<unknown, unknown>>>();

@@ -13,29 +13,39 @@ import { createSubscriptionLoaders } from './subscription.loaders';
 import { createLoyaltyLoaders } from './loyalty.loaders';
 import { createWalletLoaders } from './wallet.loaders';
 import { warmReferenceCache } from './reference-cache';
+import { ReadRoute } from '../read-route';
 
-/** Every domain's factory (`src/loaders/<domain>.loaders.ts` exporting `create<Domain>Loaders(db)`). */
-const factories = [
-  createSeatingLoaders,
-  createOrderLoaders,
-  createMovieLoaders,
-  createTheatreLoaders,
-  createReferenceLoaders,
-  createPersonLoaders,
-  createMediaLoaders,
-  createShowtimeLoaders,
-  createLayoutLoaders,
-  createConcessionLoaders,
-  createSubscriptionLoaders,
-  createLoyaltyLoaders,
-  createWalletLoaders,
+/**
+ * Every domain's factory (`src/loaders/<domain>.loaders.ts` exporting `create<Domain>Loaders(db)`) and
+ * where its reads go (src/read-route.ts): `catalog` domains get the request's catalog handle (a healthy
+ * replica's in a request that may read from one), `primary` domains the primary's, always: seat maps
+ * and claims, orders, subscriptions, loyalty and wallet are read where they were written. A catalog
+ * list's sold-out flags (showtime occupancy) may come from a replica, within REPLICA_MAX_LAG.
+ */
+const domains = [
+  { create: createSeatingLoaders, reads: 'primary' },
+  { create: createOrderLoaders, reads: 'primary' },
+  { create: createMovieLoaders, reads: 'catalog' },
+  { create: createTheatreLoaders, reads: 'catalog' },
+  { create: createReferenceLoaders, reads: 'catalog' },
+  { create: createPersonLoaders, reads: 'catalog' },
+  { create: createMediaLoaders, reads: 'catalog' },
+  { create: createShowtimeLoaders, reads: 'catalog' },
+  { create: createLayoutLoaders, reads: 'catalog' },
+  { create: createConcessionLoaders, reads: 'catalog' },
+  { create: createSubscriptionLoaders, reads: 'primary' },
+  { create: createLoyaltyLoaders, reads: 'primary' },
+  { create: createWalletLoaders, reads: 'primary' },
 ] as const;
+
+/** The domains whose loaders read through the catalog handle (for tests and docs). */
+export const CATALOG_LOADER_DOMAINS: readonly string[] = domains.filter((d) => d.reads === 'catalog').map((d) => d.create.name);
 
 type Factory = (db: Db) => object;
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 
 /** Every loader of every domain, by name. */
-export type Loaders = UnionToIntersection<ReturnType<(typeof factories)[number]>>;
+export type Loaders = UnionToIntersection<ReturnType<(typeof domains)[number]['create']>>;
 
 /**
  * The prototype of every request's loaders: one getter per loader name that creates the loaders of
@@ -45,12 +55,14 @@ export type Loaders = UnionToIntersection<ReturnType<(typeof factories)[number]>
  */
 const prototype: object = (() => {
   const proto = Object.create(null) as Record<string, unknown>;
-  factories.forEach((factory: Factory, domain) => {
+  domains.forEach(({ create, reads }, domain) => {
+    const factory: Factory = create;
     for (const name of Object.keys(factory(undefined as unknown as Db))) {
-      if (name in proto || name === 'db' || name === 'domains') throw new Error(`loader name ${name} is taken`);
+      if (name in proto || name === 'db' || name === 'domains' || name === 'reads') throw new Error(`loader name ${name} is taken`);
       Object.defineProperty(proto, name, {
-        get(this: { db: Db; domains: object[] }) {
-          const loaders = (this.domains[domain] ??= factory(this.db)) as Record<string, unknown>;
+        get(this: { db: Db; reads: ReadRoute; domains: object[] }) {
+          // The catalog handle is chosen when a catalog domain is first read, after the request knew whether it writes.
+          const loaders = (this.domains[domain] ??= factory(reads === 'catalog' ? this.reads.catalogDb : this.db)) as Record<string, unknown>;
           return loaders[name];
         },
       });
@@ -63,9 +75,10 @@ const prototype: object = (() => {
  * A fresh, lazily built set of DataLoaders. Create per request or per subscription event; never share
  * across requests (their caches hold the request's reads).
  */
-export function createLoaders(db: Db): Loaders {
-  const loaders = Object.create(prototype) as { db: Db; domains: object[] };
+export function createLoaders(db: Db, reads: ReadRoute = new ReadRoute(db, 'primary', null, null)): Loaders {
+  const loaders = Object.create(prototype) as { db: Db; reads: ReadRoute; domains: object[] };
   loaders.db = db;
+  loaders.reads = reads;
   loaders.domains = [];
   return loaders as unknown as Loaders;
 }

@@ -9,15 +9,13 @@ import {
   type LayoutVersionRecord,
   type LayoutZoneRow,
 } from '../services/seating/layout.service';
-import { resolveViewer, type MembershipKey } from '../services/seating/membership';
-import type { Viewer } from '../services/seating/seat-status';
 import { immutableCacheFor } from './immutable-cache';
 import { manyByKey, oneByKey } from './keyed';
 
 /** Layout versions whose cells stay cached (≈ 250 cells each): a few MB for a busy chain's hot set. */
 const LAYOUT_CACHE_VERSIONS = 2000;
 
-/** Layout versions, their seats and zones; a theatre's current layouts; seat-map viewers. */
+/** Layout versions, their seats and zones; a theatre's current layouts (catalog reads: layout geometry). */
 export function createLayoutLoaders(db: Db) {
   return {
     layoutVersionById: new DataLoader<number, LayoutVersionRecord | null>(async (ids) =>
@@ -35,14 +33,6 @@ export function createLayoutLoaders(db: Db) {
     ),
     currentLayoutsByTheatreId: new DataLoader<number, LayoutVersionRecord[]>(async (ids) =>
       manyByKey(ids, await getCurrentLayoutsOfTheatres(db, ids), (v) => v.theatreId),
-    ),
-    /**
-     * The viewer of seat maps for the membership arguments. Keys come from query arguments, not rows,
-     * so a request has one or two distinct keys however many showtimes it maps.
-     */
-    viewerByMembership: new DataLoader<MembershipKey, Viewer, string>(
-      (keys) => Promise.all(keys.map((k) => resolveViewer(db, k))),
-      { cacheKeyFn: (k) => JSON.stringify([k.accountId ?? null, k.loyaltyCardNumber ?? null, k.cardOwnerAccountId ?? null]) },
     ),
   };
 }

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { sharedDb, statementCountOf, type Db, type StatementCount } from '../../db/client';
+import { isConnectionLoss } from '../../db/driver-guard';
+import { strictReplicaDb } from '../../db/replicas';
 import { referenceVersion } from '../../db/schema';
 
 /**
@@ -10,6 +12,13 @@ import { referenceVersion } from '../../db/schema';
  * number (one primary-key read, once per request) and, when it moved, drops everything cached. So an
  * admin write is seen by the next request on every instance sharing the database, however it was
  * made (service, migration, psql). Choice and alternatives: docs/decisions.md.
+ *
+ * One cache per target (keyed by the shared handle: the primary, each replica), and a cache's version
+ * comes only from its own server: data loaded after reading a version is then at least that new, since
+ * a server's replay only moves forward. On a replica the version is read without the fallback to the
+ * primary (db/replicas.ts `strictDb`): a primary's newer version in a replica's cache would let the next
+ * load from that replica store old data under it. Loads may fall back to the primary: newer data under
+ * an older version only costs a reload when the version moves.
  */
 export class ReferenceCache {
   private version: number | null = null;
@@ -18,9 +27,13 @@ export class ReferenceCache {
   /** The loaded values of `entries` (the same generation), for synchronous reads. */
   private values = new Map<string, unknown>();
   private readonly versionQuery;
+  /** Versions read by other statements are taken (`observe`) only on the primary: see `observe`. */
+  readonly takesObservations: boolean;
 
   constructor(db: Db) {
-    this.versionQuery = db
+    const strict = strictReplicaDb(db);
+    this.takesObservations = strict === undefined;
+    this.versionQuery = (strict ?? db)
       .select({ version: referenceVersion.version })
       .from(referenceVersion)
       .where(eq(referenceVersion.id, 1))
@@ -35,7 +48,15 @@ export class ReferenceCache {
   async sync(count?: StatementCount): Promise<void> {
     // Prepared on the shared handle: the request's count is kept here.
     if (count) count.count += 1;
-    const [row] = await this.versionQuery.execute();
+    let row: { version: number } | undefined;
+    try {
+      [row] = await this.versionQuery.execute();
+    } catch (error) {
+      // A replica gone: keep the generation its own last version read filled. The request's loads go
+      // to the primary (db/replicas.ts), which is never behind that version.
+      if (this.takesObservations || !isConnectionLoss(error)) throw error;
+      return;
+    }
     this.observe(row?.version ?? 0);
   }
 
@@ -113,7 +134,9 @@ export function requestReference(db: Db): RequestReference {
     return cache.get(name, () => load(db));
   }) as RequestReference;
   reference.observe = (version) => {
-    if (synced) return;
+    // On a replica the statement that read it may have been answered by the primary (db/replicas.ts): the
+    // request reads the version itself instead.
+    if (synced || !cacheOf().takesObservations) return;
     cacheOf().observe(version);
     checked = true;
     synced = Promise.resolve();

@@ -2,12 +2,17 @@ import DataLoader from 'dataloader';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { seatBlocks, seatClaims } from '../../db/schema';
+import { resolveViewer, type MembershipKey } from '../services/seating/membership';
+import type { Viewer } from '../services/seating/seat-status';
 import { manyByKey } from './keyed';
 
 export type SeatClaimRow = Pick<typeof seatClaims.$inferSelect, 'showtimeId' | 'row' | 'column' | 'status' | 'orderId'>;
 export type SeatBlockRow = typeof seatBlocks.$inferSelect;
 
-/** Claims (every status: history matters for the premiere transition) and blocks per showtime. */
+/**
+ * Claims (every status: history matters for the premiere transition) and blocks per showtime, and the
+ * seat maps' viewers (their loyalty membership): read on the primary (src/loaders/index.ts).
+ */
 export function createSeatingLoaders(db: Db) {
   return {
     claimsByShowtimeId: new DataLoader<number, SeatClaimRow[]>(async (ids) => {
@@ -30,6 +35,13 @@ export function createSeatingLoaders(db: Db) {
         .where(inArray(seatBlocks.showtimeId, [...ids]));
       return manyByKey(ids, rows, (r) => r.showtimeId);
     }),
+    /**
+     * The viewer of seat maps for the membership arguments. Keys come from query arguments, not rows,
+     * so a request has one or two distinct keys however many showtimes it maps.
+     */
+    viewerByMembership: new DataLoader<MembershipKey, Viewer, string>(
+      (keys) => Promise.all(keys.map((k) => resolveViewer(db, k))),
+      { cacheKeyFn: (k) => JSON.stringify([k.accountId ?? null, k.loyaltyCardNumber ?? null, k.cardOwnerAccountId ?? null]) },
+    ),
   };
 }
-

@@ -282,6 +282,8 @@ export function startGraphqlWs(deps: RealtimeDeps, fanout: SeatFanout): { close(
         });
         return {
           ...base,
+          // The spread leaves the prototype's getter behind; graphql-ws operations read on the primary.
+          catalogDb: base.db,
           seatEvents: fanout,
           loyaltyCardNumber: conn.loyaltyCardNumber,
           // A subscriber too slow to keep up (4009), or one whose first message the database could not

@@ -48,7 +48,7 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const row = await getTheatre(ctx.db, request.params.theatreId);
+      const row = await getTheatre(ctx.catalogDb, request.params.theatreId);
       if (!row) throw notFound('Theatre', request.params.theatreId);
       return toTheatre(ctx, kit.hal(request), row);
     },
@@ -66,7 +66,7 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
       const ctx = await kit.context(request);
       const hal = kit.hal(request);
       const page = pageOf(request.query);
-      const result = await listTheatres(ctx.db, { marketSlug: request.query.market }, page);
+      const result = await listTheatres(ctx.catalogDb, { marketSlug: request.query.market }, page);
       const theatres = await Promise.all(result.items.map((t) => toTheatre(ctx, hal, t)));
       return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { theatres } };
     },
@@ -79,7 +79,7 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const row = await getMovie(ctx.db, request.params.movieId);
+      const row = await getMovie(ctx.catalogDb, request.params.movieId);
       if (!row) throw notFound('Movie', request.params.movieId);
       return toMovie(ctx, kit.hal(request), row);
     },
@@ -100,7 +100,7 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
       const page = pageOf(request.query);
       const view = Object.hasOwn(MOVIE_VIEWS, request.params.view) ? MOVIE_VIEWS[request.params.view] : null;
       if (!view) throw notFound('Movie view', request.params.view);
-      const result = await listMovies(ctx.db, { view }, page);
+      const result = await listMovies(ctx.catalogDb, { view }, page);
       const movies = await Promise.all(result.items.map((m) => toMovie(ctx, hal, m)));
       return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { movies } };
     },
@@ -118,7 +118,7 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
       const ctx = await kit.context(request);
       const hal = kit.hal(request);
       const page = pageOf(request.query);
-      const result = await listMarkets(ctx.db, page);
+      const result = await listMarkets(ctx.catalogDb, page);
       return {
         ...pagedFields(request, hal, page, result.totalCount),
         _embedded: { markets: result.items.map((m) => toMarket(hal, m)) },

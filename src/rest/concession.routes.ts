@@ -50,7 +50,7 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
       await requireTheatre(ctx, request.params.theatreId);
       const page = pageOf(request.query);
       const { category, group } = request.query;
-      const result = await listConcessions(ctx.db, request.params.theatreId, { category, group }, page);
+      const result = await listConcessions(ctx.catalogDb, request.params.theatreId, { category, group }, page);
       const concessions = await Promise.all(result.items.map((r) => toConcession(ctx, hal, r)));
       return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { concessions } };
     },
@@ -76,7 +76,7 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
       const { theatreId } = request.params;
       await requireTheatre(ctx, theatreId);
       const page = pageOf(request.query);
-      const result = await listConcessionCategories(ctx.db, theatreId, page);
+      const result = await listConcessionCategories(ctx.catalogDb, theatreId, page);
       return {
         ...pagedFields(request, hal, page, result.totalCount),
         theatreId,
@@ -98,7 +98,7 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
       const { theatreId, year, month, day } = request.params;
       await requireTheatre(ctx, theatreId);
       const date = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-      const times = await pickupTimesForDate(ctx.db, theatreId, date).catch((err: unknown) => {
+      const times = await pickupTimesForDate(ctx.catalogDb, theatreId, date).catch((err: unknown) => {
         // The service names its argument `date`; the route has year/month/day.
         if (err instanceof DomainError && err.code === 'BAD_USER_INPUT') throw badInput(`${date} is not a calendar date`, 'date');
         throw err;
@@ -139,7 +139,7 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const record = await getConcession(ctx.db, request.params.assignmentId);
+      const record = await getConcession(ctx.catalogDb, request.params.assignmentId);
       if (!record) throw notFound('Concession', request.params.assignmentId);
       return toConcession(ctx, kit.hal(request), record);
     },
@@ -157,7 +157,7 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const record = await getShowtime(ctx.db, request.params.showtimeId);
+      const record = await getShowtime(ctx.catalogDb, request.params.showtimeId);
       if (!record) throw notFound('Showtime', request.params.showtimeId);
       const times = await ctx.loaders.pickupTimesByShowtime.load(record);
       return {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database, StatementCount } from '../../db/client';
 import type { Config } from '../config';
 import type { Context } from '../context';
+import type { ReadMode } from '../read-route';
 import { installErrorHandling } from './errors';
 import { baseUrlOf } from './hal';
 import { addComponentSchemas, documentFor, swaggerOptions } from './openapi';
@@ -31,7 +32,7 @@ import { personalizedRoutes } from './personalized.routes';
 export interface RestDeps {
   config: Config;
   database: Database;
-  buildContext(headers: Record<string, unknown>, requestId: string, count?: StatementCount | null): Promise<Context>;
+  buildContext(headers: Record<string, unknown>, requestId: string, count?: StatementCount | null, mode?: ReadMode): Promise<Context>;
 }
 
 /** A route group: `src/rest/<area>.routes.ts` exports one. */

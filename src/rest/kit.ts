@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { StatementCount } from '../../db/client';
 import type { Config } from '../config';
 import type { Context } from '../context';
+import type { ReadMode } from '../read-route';
 import { forbidden, unauthenticated } from '../errors';
 import { baseUrlOf, Hal } from './hal';
 
@@ -21,13 +22,15 @@ export interface RestKit {
 
 export function createRestKit(
   config: Config,
-  buildContext: (headers: Record<string, unknown>, requestId: string, count?: StatementCount | null) => Promise<Context>,
+  buildContext: (headers: Record<string, unknown>, requestId: string, count?: StatementCount | null, mode?: ReadMode) => Promise<Context>,
 ): RestKit {
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const context = (request: FastifyRequest) => {
     let ctx = contexts.get(request);
     if (!ctx) {
-      ctx = buildContext(request.headers, request.id, request.sqlCount);
+      // A GET (or HEAD) writes nothing: its catalog reads may come from a replica (src/read-route.ts).
+      const mode = request.method === 'GET' || request.method === 'HEAD' ? 'catalog' : 'primary';
+      ctx = buildContext(request.headers, request.id, request.sqlCount, mode);
       contexts.set(request, ctx);
     }
     return ctx;

@@ -65,7 +65,7 @@ export async function locationRoutes(app: FastifyInstance, kit: RestKit): Promis
       const hal = kit.hal(request);
       const page = pageOf(request.query);
       const q = request.query;
-      const result = await findLocations(ctx.db, { latitude: q.latitude, longitude: q.longitude, radius: q.radius }, page);
+      const result = await findLocations(ctx.catalogDb, { latitude: q.latitude, longitude: q.longitude, radius: q.radius }, page);
       return {
         ...pagedFields(request, hal, page, result.totalCount),
         latitude: result.latitude,
@@ -88,7 +88,7 @@ export async function locationRoutes(app: FastifyInstance, kit: RestKit): Promis
     async (request) => {
       const ctx = await kit.context(request);
       const page = pageOf(request.query);
-      return locationsOf(kit, request, page, await listTheatres(ctx.db, { state: request.params.stateName }, page));
+      return locationsOf(kit, request, page, await listTheatres(ctx.catalogDb, { state: request.params.stateName }, page));
     },
   );
 
@@ -104,7 +104,7 @@ export async function locationRoutes(app: FastifyInstance, kit: RestKit): Promis
     async (request) => {
       const ctx = await kit.context(request);
       const page = pageOf(request.query);
-      return locationsOf(kit, request, page, await listTheatres(ctx.db, { name: request.params.theatreName }, page));
+      return locationsOf(kit, request, page, await listTheatres(ctx.catalogDb, { name: request.params.theatreName }, page));
     },
   );
 }

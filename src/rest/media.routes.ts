@@ -60,7 +60,7 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
       async (request) => {
         const ctx = await kit.context(request);
         const hal = kit.hal(request);
-        const rows = await listContentTypes(ctx.db, MEDIA_TYPES[word]);
+        const rows = await listContentTypes(ctx.catalogDb, MEDIA_TYPES[word]);
         const contentTypes = await Promise.all(rows.map((r) => toContentType(ctx, hal, r)));
         return { count: contentTypes.length, contentTypes, _links: hal.self(`/v2/media/${word}/content-types`) };
       },
@@ -76,7 +76,7 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
       },
       async (request) => {
         const ctx = await kit.context(request);
-        const row = (await listContentTypes(ctx.db, MEDIA_TYPES[word])).find((r) => r.name === request.params.contentType);
+        const row = (await listContentTypes(ctx.catalogDb, MEDIA_TYPES[word])).find((r) => r.name === request.params.contentType);
         if (!row) throw notFound(`Content type of ${word}`, request.params.contentType);
         return toContentType(ctx, kit.hal(request), row);
       },
@@ -86,10 +86,10 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
   const sizes = async (kit: RestKit, request: Parameters<typeof kit.context>[0], contentType?: string) => {
     const ctx = await kit.context(request);
     if (contentType) {
-      const known = await listContentTypes(ctx.db, 'image');
+      const known = await listContentTypes(ctx.catalogDb, 'image');
       if (!known.some((c) => c.name === contentType)) throw notFound('Image content type', contentType);
     }
-    const rows = await listImageSizes(ctx.db, contentType);
+    const rows = await listImageSizes(ctx.catalogDb, contentType);
     return {
       count: rows.length,
       _embedded: { imageSizeTypes: rows.map(toImageSize) },
@@ -126,7 +126,7 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
       const ctx = await kit.context(request);
       const mediaType = mediaTypeOf(request.params.mediaType);
       const id = idParam(request.params.mediaId, 'Media');
-      const row = await getMediaItem(ctx.db, id, mediaType);
+      const row = await getMediaItem(ctx.catalogDb, id, mediaType);
       if (!row) throw notFound('Media', id);
       return toMediaItem(ctx, kit.hal(request), row);
     },
@@ -144,7 +144,7 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
       const ctx = await kit.context(request);
       const mediaType = mediaTypeOf(request.params.mediaType);
       const id = idParam(request.params.mediaId, 'Media');
-      const item = await getMediaItem(ctx.db, id, mediaType);
+      const item = await getMediaItem(ctx.catalogDb, id, mediaType);
       if (!item) throw notFound('Media', id);
       const hal = kit.hal(request);
       const renditions = (await ctx.loaders.renditionsByMediaItemId.load(id)).map((r) => toRendition(hal, item, r));
@@ -165,7 +165,7 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
       const mediaType = mediaTypeOf(request.params.mediaType);
       const id = idParam(request.params.mediaId, 'Media');
       const renditionId = idParam(request.params.renditionId, 'Rendition');
-      const item = await getMediaItem(ctx.db, id, mediaType);
+      const item = await getMediaItem(ctx.catalogDb, id, mediaType);
       if (!item) throw notFound('Media', id);
       const rendition = (await ctx.loaders.renditionsByMediaItemId.load(id)).find((r) => r.id === renditionId);
       if (!rendition) throw notFound('Rendition', renditionId);
@@ -196,7 +196,7 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
       const page = pageOf(request.query);
       const { 'content-type': contentType, size } = request.query;
       const result = await listMedia(
-        ctx.db,
+        ctx.catalogDb,
         { type: RESOURCE_TYPES[resourceType], key: resourceId },
         { mediaType, contentType, size },
         page,

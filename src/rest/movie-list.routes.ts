@@ -90,7 +90,7 @@ function contentBody(hal: Hal, content: MovieListContent, selfPath: string) {
 async function createdList(kit: RestKit, request: FastifyRequest, reply: FastifyReply, listId: number) {
   const ctx = await kit.context(request);
   const hal = kit.hal(request);
-  const content = await getMovieListContent(ctx.db, listId);
+  const content = await getMovieListContent(ctx.catalogDb, listId);
   if (!content) throw notFound('Movie list', listId);
   return reply.status(201).header('location', hal.url(listPath(listId))).send(contentBody(hal, content, listPath(listId)));
 }
@@ -109,7 +109,7 @@ export async function movieListRoutes(app: FastifyInstance, kit: RestKit): Promi
       const ctx = await kit.context(request);
       const hal = kit.hal(request);
       const q = request.query;
-      const rows = await listMovieLists(ctx.db, {
+      const rows = await listMovieLists(ctx.catalogDb, {
         typeName: q.type,
         startDate: q['start-date'] ? parseListDate(q['start-date'], 'start-date') : null,
         endDate: q['end-date'] ? parseListDate(q['end-date'], 'end-date') : null,
@@ -162,7 +162,7 @@ export async function movieListRoutes(app: FastifyInstance, kit: RestKit): Promi
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const content = await getCurrentMovieList(ctx.db, request.params.typeName);
+      const content = await getCurrentMovieList(ctx.catalogDb, request.params.typeName);
       return contentBody(kit.hal(request), content, `/v1/movie-lists/views/${seg(request.params.typeName)}`);
     },
   );
@@ -175,7 +175,7 @@ export async function movieListRoutes(app: FastifyInstance, kit: RestKit): Promi
     async (request) => {
       const ctx = await kit.context(request);
       const id = request.params.movieListId;
-      const content = await getMovieListContent(ctx.db, id);
+      const content = await getMovieListContent(ctx.catalogDb, id);
       if (!content) throw notFound('Movie list', id);
       return contentBody(kit.hal(request), content, listPath(id));
     },

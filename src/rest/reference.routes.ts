@@ -99,7 +99,7 @@ export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promi
     async (request) => {
       const ctx = await kit.context(request);
       const movieId = request.params.movieId;
-      const entries = await getCastAndCrew(ctx.db, movieId);
+      const entries = await getCastAndCrew(ctx.catalogDb, movieId);
       if (!entries) throw notFound('Movie', movieId);
       return {
         id: movieId,

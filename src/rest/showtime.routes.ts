@@ -101,7 +101,7 @@ async function primeRelations(ctx: Context, items: ShowtimeListPage['items']): P
     }
   }
   if (!withTaken.length) return;
-  for (const occupancy of await occupancyOfTaken(ctx.db, withTaken)) {
+  for (const occupancy of await occupancyOfTaken(ctx.catalogDb, withTaken)) {
     ctx.loaders.occupancyByShowtimeId.prime(occupancy.showtimeId, occupancy);
   }
 }
@@ -143,7 +143,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
       const { theatreNumber, date } = request.params;
       const page = pageOf(request.query);
       const result = await listOfTheatre(ctx, theatreNumber, () =>
-        listShowtimes(ctx.db, { theatreId: theatreNumber, date: dateOf(date), filters: filtersOf(request.query) }, page, { relations: true }),
+        listShowtimes(ctx.catalogDb, { theatreId: theatreNumber, date: dateOf(date), filters: filtersOf(request.query) }, page, { relations: true }),
       );
       return showtimePage(ctx, kit, request, page, result);
     },
@@ -163,7 +163,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
       const theatreId = request.params.theatreNumber;
       const page = pageOf(request.query);
       const result = await listOfTheatre(ctx, theatreId, () =>
-        listShowtimes(ctx.db, { theatreId, filters: filtersOf(request.query) }, page, { relations: true }),
+        listShowtimes(ctx.catalogDb, { theatreId, filters: filtersOf(request.query) }, page, { relations: true }),
       );
       return showtimePage(ctx, kit, request, page, result);
     },
@@ -181,7 +181,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
       const ctx = await kit.context(request);
       const hal = kit.hal(request);
       const page = pageOf(request.query);
-      const result = await listPrivateRentalMovies(ctx.db, page);
+      const result = await listPrivateRentalMovies(ctx.catalogDb, page);
       const movies = await Promise.all(result.items.map((m) => toMovie(ctx, hal, m)));
       return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { movies } };
     },
@@ -194,7 +194,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const record = await getShowtime(ctx.db, request.params.showtimeId);
+      const record = await getShowtime(ctx.catalogDb, request.params.showtimeId);
       if (!record) throw notFound('Showtime', request.params.showtimeId);
       return toShowtime(ctx, kit.hal(request), record);
     },
@@ -213,7 +213,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
       const { theatreNumber, movieId } = request.params;
       await requireTheatre(ctx, theatreNumber);
       if (!(await ctx.loaders.movieById.load(movieId))) throw notFound('Movie', movieId);
-      const record = await earliestShowtime(ctx.db, theatreNumber, movieId);
+      const record = await earliestShowtime(ctx.catalogDb, theatreNumber, movieId);
       if (!record) throw new DomainError('NOT_FOUND', `Movie ${movieId} has no upcoming showtime at theatre ${theatreNumber}`);
       return toShowtime(ctx, kit.hal(request), record);
     },
@@ -233,7 +233,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
       const { date, latitude, longitude } = request.params;
       const page = pageOf(request.query);
       const result = await showtimesNear(
-        ctx.db,
+        ctx.catalogDb,
         { date: dateOf(date), latitude, longitude, radius: request.query.radius, filters: filtersOf(request.query) },
         page,
       );

@@ -262,6 +262,8 @@ export async function occupancyOfTaken(
       const byVersion = new Map(counted.map((c) => [c.versionId, Number(c.seats)]));
       return missing.map((v) => byVersion.get(v) ?? 0);
     },
+    // No seats counted: the version's seats may not be where they were read yet (a replica behind).
+    (capacity) => capacity > 0,
   );
   const capacityOf = new Map(versions.map((v, i) => [v, capacities[i]]));
   return rows.map((r) => ({ showtimeId: r.showtimeId, taken: r.taken, capacity: capacityOf.get(r.layoutVersionId) ?? 0 }));

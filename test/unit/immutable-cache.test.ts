@@ -13,6 +13,20 @@ describe('ImmutableCache', () => {
     expect(calls).toEqual([[1, 2], [3]]);
   });
 
+  it.each([null, undefined, [] as string[]])('returns but does not keep a value that says nothing was found (%p)', async (absent) => {
+    const cache = new ImmutableCache<number, unknown>(10);
+    let calls = 0;
+    const fetch = async (missing: number[]) => {
+      calls += 1;
+      return missing.map(() => (calls === 1 ? absent : ['row']));
+    };
+    expect(await cache.loadMany([1], fetch)).toEqual([absent]);
+    // Read again: the row may have arrived since (a replica catching up).
+    expect(await cache.loadMany([1], fetch)).toEqual([['row']]);
+    expect(await cache.loadMany([1], fetch)).toEqual([['row']]);
+    expect(calls).toBe(2);
+  });
+
   it('evicts the least recently used entry past its capacity', () => {
     const cache = new ImmutableCache<string, number>(2);
     cache.set('a', 1);
