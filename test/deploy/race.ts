@@ -12,8 +12,10 @@ export interface RaceFigures {
   attempts: number;
   won: number;
   lost: number;
-  /** Answers that were neither a hold nor SEAT_UNAVAILABLE / 409 (a failure of the run). */
+  /** Answers that were neither a hold nor SEAT_UNAVAILABLE / 409 nor 503 (a failure of the run). */
   failed: string[];
+  /** 503 / SERVICE_UNAVAILABLE answers: not a wrong answer, counted with the run's 5xx. */
+  unavailable: number;
   /** Seats two winners were told they hold (in one round). */
   doubleWins: number;
   /** Won holds whose claims are not the winning order's held claims in the primary's seat_claims. */
@@ -41,8 +43,7 @@ export async function seatRace(
 ): Promise<RaceFigures> {
   const started = Date.now();
   const headers = { 'x-vendor-key': vendorKey };
-  const f: RaceFigures = { rounds, attempts: 0, won: 0, lost: 0, failed: [], doubleWins: 0, unrecorded: 0, doubleClaims: 0, servedBy: new Map(), ms: 0 };
-  const winners: { orderId: number; seats: Seat[] }[] = [];
+  const f: RaceFigures = { rounds, attempts: 0, won: 0, lost: 0, failed: [], unavailable: 0, doubleWins: 0, unrecorded: 0, doubleClaims: 0, servedBy: new Map(), ms: 0 };
   const width = 5;
   for (let round = 0; round < rounds; round++) {
     const window = seats.slice(round * width, round * width + width);
@@ -59,6 +60,7 @@ export async function seatRace(
       return { pair, orderId, outcome: outcomeOf(answer.status, answer.body, i % 2 === 0) };
     }));
     const held = new Map<string, number>();
+    const winners: { orderId: number; seats: Seat[] }[] = [];
     for (const r of results) {
       f.attempts += 1;
       if (r.outcome === 'won') {
@@ -66,16 +68,18 @@ export async function seatRace(
         winners.push({ orderId: r.orderId!, seats: r.pair });
         for (const s of r.pair) held.set(`${s.row}:${s.column}`, (held.get(`${s.row}:${s.column}`) ?? 0) + 1);
       } else if (r.outcome === 'lost') f.lost += 1;
+      else if (r.outcome === 'SERVICE_UNAVAILABLE' || r.outcome === 'HTTP 503') f.unavailable += 1;
       else f.failed.push(r.outcome);
     }
     f.doubleWins += [...held.values()].filter((n) => n > 1).length;
+    // At once, before the holds can expire: each winner's seats are its order's active claims.
+    const claims = await sql<{ order_id: number; row: number; column: number }[]>`
+      select order_id, "row", "column" from seat_claims
+      where showtime_id = ${showtimeId} and status in ('held', 'sold') and order_id = any(${winners.map((w) => w.orderId)}::int[])`;
+    const byOrder = new Set(claims.map((c) => `${c.order_id}:${c.row}:${c.column}`));
+    f.unrecorded += winners.filter((w) => w.seats.some((s) => !byOrder.has(`${w.orderId}:${s.row}:${s.column}`))).length;
   }
   f.ms = Date.now() - started;
-  const claims = await sql<{ order_id: number; row: number; column: number }[]>`
-    select order_id, "row", "column" from seat_claims
-    where showtime_id = ${showtimeId} and status in ('held', 'sold') and order_id = any(${winners.map((w) => w.orderId)}::int[])`;
-  const byOrder = new Set(claims.map((c) => `${c.order_id}:${c.row}:${c.column}`));
-  f.unrecorded = winners.filter((w) => w.seats.some((s) => !byOrder.has(`${w.orderId}:${s.row}:${s.column}`))).length;
   const [{ n }] = await sql<{ n: number }[]>`
     select count(*)::int as n from (select 1 from seat_claims where status in ('held', 'sold')
     group by showtime_id, "row", "column" having count(*) > 1) d`;
@@ -108,7 +112,7 @@ export function raceCheck(f: RaceFigures): Check {
     name: '1. seat race through the proxy: nothing double-sold',
     ok: f.won > 0 && f.lost > 0 && f.failed.length === 0 && f.doubleWins === 0 && f.unrecorded === 0 && f.doubleClaims === 0,
     detail: `${f.rounds} rounds, ${f.attempts} holds raced (GraphQL and REST; served by ${served}): ${f.won} won, ${f.lost} refused as taken, ` +
-      `${f.failed.length} failed${f.failed.length ? ` (${[...new Set(f.failed)].slice(0, 3).join(', ')})` : ''}; ` +
-      `${f.doubleWins} seats told to two winners, ${f.unrecorded} wins not in seat_claims, ${f.doubleClaims} seats with two active claims in the primary`,
+      `${f.unavailable} 503, ${f.failed.length} failed${f.failed.length ? ` (${[...new Set(f.failed)].slice(0, 3).join(', ')})` : ''}; ` +
+      `${f.doubleWins} seats told to two winners, ${f.unrecorded} wins not the order's claims in seat_claims right after the round, ${f.doubleClaims} seats with two active claims in the primary`,
   };
 }

@@ -35,25 +35,26 @@ export async function readYourWrites(
     const reader = instances[(i + 1) % instances.length];
     const viaGraphql = i % 2 === 0;
     let orderId: number | null = null;
+    let held = false;
     if (viaGraphql) {
       const created = await client.graphql(writer, CREATE, {}, headers);
       orderId = (created.body?.data?.createOrder?.id as number | undefined) ?? null;
       if (orderId !== null) {
-        const held = await client.graphql(writer, HOLD, { input: { orderId, showtimeId, seats: [seat] } }, headers);
-        if (!held.body?.data?.addTickets) f.failedWrites.push(`hold ${JSON.stringify(held.body?.errors?.[0]?.extensions?.code ?? held.status)}`);
+        const answer = await client.graphql(writer, HOLD, { input: { orderId, showtimeId, seats: [seat] } }, headers);
+        held = !!answer.body?.data?.addTickets;
+        if (!held) f.failedWrites.push(`hold ${JSON.stringify(answer.body?.errors?.[0]?.extensions?.code ?? answer.status)}`);
       }
     } else {
       const created = await client.request(writer, 'POST', '/v2/orders', {}, headers);
       orderId = created.status === 201 ? (created.body.id as number) : null;
       if (orderId !== null) {
-        const held = await client.request(writer, 'POST', `/v2/orders/${orderId}/products`, { showtimeId, seats: [seat] }, headers);
-        if (held.status !== 201) f.failedWrites.push(`hold HTTP ${held.status}`);
+        const answer = await client.request(writer, 'POST', `/v2/orders/${orderId}/products`, { showtimeId, seats: [seat] }, headers);
+        held = answer.status === 201;
+        if (!held) f.failedWrites.push(`hold HTTP ${answer.status}`);
       }
     }
-    if (orderId === null) {
-      f.failedWrites.push('create');
-      continue;
-    }
+    if (orderId === null) f.failedWrites.push('create');
+    if (orderId === null || !held) continue;
     f.orders += 1;
     const started = Date.now();
     const products: Json[] = viaGraphql
