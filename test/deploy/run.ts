@@ -144,7 +144,8 @@ async function main(): Promise<boolean> {
   for (const r of receivers) await r.subscribe(stats, proxy.url, vendorKey);
   const hosts = clientHosts(CLIENT_HOSTS);
   const viewers = new Viewers(proxy.url);
-  await viewers.open(hosts, showtimes.map((s) => s.showtimeId), VIEWERS_PER_SHOWTIME);
+  const withoutMap = await viewers.open(hosts, showtimes.map((s) => s.showtimeId), VIEWERS_PER_SHOWTIME);
+  for (const line of withoutMap) log(`no map within 60 s: ${line}`);
   const live: LiveFigures = { spread: viewers.byInstance(), crossInstanceMs: [], cuts: [] };
   log(`${viewers.all.length} viewers have their maps, on ${[...live.spread.entries()].map(([k, n]) => `${k} ${n}`).join(', ')}`);
   const poller = new ClaimPoller(primary.sql);
@@ -201,6 +202,7 @@ async function main(): Promise<boolean> {
   await waitUntil(async () => Number((await primary!.sql`select count(*)::int as n from seat_claims where status = 'held'`)[0].n) === 0, (HOLD_SECONDS + 20) * 1000, 500);
   const db = await settleSubscribers(primary.sql, viewers.all, showtimes.map((s) => s.showtimeId), 30_000);
   const subFigures = subscriberFigures(viewers.all, db);
+  const behind = viewers.all.filter((v) => v.lastSeq !== db.heads.get(v.showtimeId));
   const hooks = [];
   for (const r of receivers) {
     await waitForDeliveries(primary.sql, r.subscriptionToken, 60_000);
@@ -252,6 +254,7 @@ async function main(): Promise<boolean> {
     '',
     `Seat race: ${race.rounds} rounds of ${hosts.length} clients in ${secs(race.ms)} s`,
     `Live maps: ${report.subscriberTable(subFigures)}`,
+    ...behind.slice(0, 8).map((v) => `  behind (head ${db.heads.get(v.showtimeId)}): ${viewers.describe(v)}`),
     `Webhooks:\n${hooks.map((h) => report.webhookTable(h)).join('\n')}`,
     `Statements over 1 s on the primary (log_min_duration_statement): ${slowStatements(primary.logFile)}`,
     `Reads by target (all instances, /metrics): primary ${reads.primary}, replica ${reads.replica}`,
