@@ -3,6 +3,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // Its own primary and streaming replica take most of a minute to make: `npm run test:replica` runs it.
+  testPathIgnorePatterns: process.env.TEST_REPLICA === '1' ? ['/node_modules/'] : ['/node_modules/', '/test/integration/replica\\.test\\.ts$'],
   transform: {
     '^.+\\.ts$': ['@swc/jest'],
     // The OTLP exporter loads node:http with a dynamic import(), which jest's CommonJS sandbox refuses without

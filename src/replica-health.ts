@@ -109,6 +109,8 @@ export class ReplicaMonitor {
   readonly states: ReplicaState[];
   private readonly caughtUpAt: (number | null)[];
   private readonly inFlight: boolean[];
+  /** Whether a state was logged yet (the first one is, whatever it is). */
+  private readonly checked: boolean[];
   private timer: NodeJS.Timeout | null = null;
   private round: Promise<void> | null = null;
 
@@ -120,6 +122,7 @@ export class ReplicaMonitor {
     this.states = replicas.map(() => ({ healthy: false, reason: 'unreachable', lagMs: NaN }));
     this.caughtUpAt = replicas.map(() => null);
     this.inFlight = replicas.map(() => false);
+    this.checked = replicas.map(() => false);
     for (const replica of replicas) {
       options.metrics.healthy.set({ replica: replica.label }, 0);
       replica.onReadFailed = () => {
@@ -211,7 +214,8 @@ export class ReplicaMonitor {
     const { metrics, log, maxLagMs } = this.options;
     metrics.lag.set({ replica: label }, next.lagMs / 1000);
     metrics.healthy.set({ replica: label }, next.healthy ? 1 : 0);
-    if (previous.healthy === next.healthy && previous.reason === next.reason) return;
+    if (previous.healthy === next.healthy && previous.reason === next.reason && this.checked[index]) return;
+    this.checked[index] = true;
     if (next.healthy) log.info({ replica: label, lagMs: next.lagMs }, `${label} takes catalog reads (lag ${next.lagMs} ms)`);
     else if (next.reason === 'lagging') {
       log.warn({ replica: label, lagMs: next.lagMs }, `${label} is skipped: ${next.lagMs} ms behind the primary, more than REPLICA_MAX_LAG (${maxLagMs} ms)`);
