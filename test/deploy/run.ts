@@ -202,7 +202,8 @@ async function main(): Promise<boolean> {
   await waitUntil(async () => Number((await primary!.sql`select count(*)::int as n from seat_claims where status = 'held'`)[0].n) === 0, (HOLD_SECONDS + 20) * 1000, 500);
   const db = await settleSubscribers(primary.sql, viewers.all, showtimes.map((s) => s.showtimeId), 30_000);
   const subFigures = subscriberFigures(viewers.all, db);
-  const behind = viewers.all.filter((v) => v.lastSeq !== db.heads.get(v.showtimeId));
+  // Described now: closing the viewers below adds a close (1000, graphql-ws's own) to each.
+  const behind = viewers.all.filter((v) => v.lastSeq !== db.heads.get(v.showtimeId)).map((v) => `  behind (head ${db.heads.get(v.showtimeId)}): ${viewers.describe(v)}`);
   const hooks = [];
   for (const r of receivers) {
     await waitForDeliveries(primary.sql, r.subscriptionToken, 60_000);
@@ -254,7 +255,7 @@ async function main(): Promise<boolean> {
     '',
     `Seat race: ${race.rounds} rounds of ${hosts.length} clients in ${secs(race.ms)} s`,
     `Live maps: ${report.subscriberTable(subFigures)}`,
-    ...behind.slice(0, 8).map((v) => `  behind (head ${db.heads.get(v.showtimeId)}): ${viewers.describe(v)}`),
+    ...behind.slice(0, 8),
     `Webhooks:\n${hooks.map((h) => report.webhookTable(h)).join('\n')}`,
     `Statements over 1 s on the primary (log_min_duration_statement): ${slowStatements(primary.logFile)}`,
     `Reads by target (all instances, /metrics): primary ${reads.primary}, replica ${reads.replica}`,
