@@ -48,6 +48,36 @@ export function catalogBaselineRoutes(app: FastifyInstance, sql: postgres.Sql): 
     return reply.type('application/json').send(send(row?.body as string | undefined));
   });
 
+  /**
+   * The peers' first shape (issue 25; bench/peer-shapes.ts): theatre → showtimes of a local day → movie
+   * → its attributes, and the showtime's attributes (active ones, in display order): one statement.
+   */
+  const attributeCodes = (join: string, key: string, id: string) => `coalesce((
+    select json_agg(json_build_object('code', a.code) order by a.sort, a.name, a.id)
+    from ${join} x join attributes a on a.id = x.attribute_id where x.${key} = ${id} and a.is_active), '[]'::json)`;
+  app.get<{ Querystring: { theatreId: string; date: string } }>('/baseline/catalog/day-attributes', async (req, reply) => {
+    const [row] = await sql.unsafe(
+      `select json_build_object('data', json_build_object('theatre', (
+         select json_build_object('id', t.id, 'name', t.name, 'showtimes', coalesce((
+           select json_agg(json_build_object(
+             'id', s.id, 'showDateTimeUtc', ${iso('s.show_date_time_utc')},
+             'movie', (select json_build_object('id', m.id, 'name', m.name,
+                         'attributes', ${attributeCodes('movie_attributes', 'movie_id', 'm.id')})
+                       from movies m where m.id = s.movie_id),
+             'attributes', ${attributeCodes('showtime_attributes', 'showtime_id', 's.id')}
+           ) order by s.show_date_time_utc, s.id)
+           from showtimes s
+           where s.theatre_id = t.id
+             and s.show_date_time_utc >= ($2::text::date - 1)::timestamptz and s.show_date_time_utc < ($2::text::date + 2)::timestamptz
+             and to_char(s.show_date_time_utc at time zone t.timezone, 'YYYY-MM-DD') = $2::text
+         ), '[]'::json))
+         from theatres t where t.id = $1)))::text as body`,
+      [Number(req.query.theatreId), req.query.date],
+      { prepare: true },
+    );
+    return reply.type('application/json').send(send(row?.body as string | undefined));
+  });
+
   /** movie → cast and crew → people: one statement. */
   app.get<{ Querystring: { movieId: string } }>('/baseline/catalog/credits', async (req, reply) => {
     const [row] = await sql.unsafe(

@@ -56,10 +56,26 @@ export function startBuiltService(env: Record<string, string>): ChildProcess {
   const started = Date.now();
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   process.stdout.write(`built dist/ in ${Date.now() - started} ms\n`);
+  return startCompiledService(env);
+}
+
+/** Starts the service already compiled to dist/ (by `startBuiltService`): another instance of it. */
+export function startCompiledService(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [path.join('dist', 'src', 'main.js')], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+}
+
+/**
+ * Fails when a server the bench started has exited: one that could not listen (another bench on this
+ * shared machine took its port after `assertPortFree`) would otherwise leave the bench measuring the other
+ * run's process. Checked after the server answers and after each part, before any figure is written.
+ */
+export function assertRunning(child: ChildProcess, name: string): void {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}): its port may be another bench's; no figures taken`);
+  }
 }
 
 /**
@@ -102,6 +118,10 @@ export interface HttpCase {
   sameAnswerAs?: string;
   /** The server's process id: its CPU time (and its children's) is read from /proc around the run. */
   pid?: number;
+  /** Maps the parsed answer before `sameAnswerAs` compares it (peers: each side's own field names). */
+  normalise?: (body: unknown) => unknown;
+  /** The Postgres backends serving this case's server: their CPU time is read from /proc around the run. */
+  backends?: () => Promise<number[]>;
 }
 
 export interface CaseResult {
@@ -114,6 +134,8 @@ export interface CaseResult {
   comparedTo?: string;
   /** Server CPU (user + system) per request, ms; null where /proc is unavailable. */
   cpuMsPerRequest: number | null;
+  /** CPU of the case's Postgres backends per request, ms; null when the case names none (`backends`). */
+  postgresCpuMsPerRequest: number | null;
   /** The sample's parsed body (for `sameAnswerAs`). */
   body: unknown;
 }
@@ -136,6 +158,48 @@ export function processTreeCpuMs(pid: number): number | null {
   }
 }
 
+/** CPU time (ms) of each of the given processes (Postgres backends: one process per connection). */
+function processesCpuMs(pids: readonly number[]): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      // exited since it was listed
+    }
+  }
+  return cpu;
+}
+
+/** CPU the backends spent between two readings; a backend opened in between counts from zero. */
+function backendsCpuDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** Where two JSON values first differ (a path and both values there), for the failure of `sameAnswerAs`. */
+export function firstDifference(a: unknown, b: unknown, at = '$'): string {
+  if (isDeepStrictEqual(a, b)) return 'no difference';
+  const show = (v: unknown) => JSON.stringify(v)?.slice(0, 300);
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) {
+    return `at ${at}: ${show(a)} against ${show(b)}`;
+  }
+  if (Array.isArray(a) && Array.isArray(b) && a.length !== b.length) {
+    const shorter = Math.min(a.length, b.length);
+    const i = a.findIndex((x, k) => k < shorter && !isDeepStrictEqual(x, b[k]));
+    return i >= 0 ? firstDifference(a[i], b[i], `${at}[${i}]`) : `at ${at}: ${a.length} items against ${b.length}`;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
+    if (!isDeepStrictEqual(x[key], y[key])) return firstDifference(x[key], y[key], Array.isArray(a) ? `${at}[${key}]` : `${at}.${key}`);
+  }
+  return `at ${at}`;
+}
+
 /** What a case's sample requests found: its answer (checked) and its statements per request. */
 interface Sampled {
   body: unknown;
@@ -147,11 +211,12 @@ async function sampleCase(c: HttpCase, earlier: ReadonlyMap<string, unknown>): P
   const sample = await fetch(c.url, { method: c.method ?? 'GET', body: c.body, headers: c.headers });
   const text = await sample.text();
   if (!sample.ok || text.includes('"errors"')) throw new Error(`${c.name} failed: ${sample.status} ${text.slice(0, 500)}`);
-  const body: unknown = JSON.parse(text);
+  const parsed: unknown = JSON.parse(text);
+  const body = c.normalise ? c.normalise(parsed) : parsed;
   if (c.sameAnswerAs) {
     const other = earlier.get(c.sameAnswerAs);
     if (other === undefined || !isDeepStrictEqual(body, other)) {
-      throw new Error(`${c.name} does not answer as ${c.sameAnswerAs}:\n${text.slice(0, 400)}\n${JSON.stringify(other).slice(0, 400)}`);
+      throw new Error(`${c.name} does not answer as ${c.sameAnswerAs}: ${firstDifference(body, other)}`);
     }
   }
   // Statements of a warm request: a first one may fill per-process caches of reference data (attribute
@@ -164,6 +229,7 @@ async function sampleCase(c: HttpCase, earlier: ReadonlyMap<string, unknown>): P
 
 /** One autocannon run of a case, with its server's CPU time over the run. */
 async function loadCase(c: HttpCase, options: { duration: number; connections: number }) {
+  const backendsBefore = c.backends ? processesCpuMs(await c.backends()) : null;
   const cpuBefore = c.pid !== undefined ? processTreeCpuMs(c.pid) : null;
   const result = await autocannon({
     url: c.url,
@@ -174,6 +240,7 @@ async function loadCase(c: HttpCase, options: { duration: number; connections: n
     connections: options.connections,
   });
   const cpuAfter = c.pid !== undefined ? processTreeCpuMs(c.pid) : null;
+  const backendsAfter = c.backends ? processesCpuMs(await c.backends()) : null;
   return {
     requests: result.requests.total,
     seconds: result.duration,
@@ -181,6 +248,7 @@ async function loadCase(c: HttpCase, options: { duration: number; connections: n
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
     cpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null,
+    postgresCpuMs: backendsBefore && backendsAfter ? backendsCpuDelta(backendsBefore, backendsAfter) : null,
   };
 }
 
@@ -216,6 +284,7 @@ export async function runCases(
     const requests = r.reduce((sum, x) => sum + x.requests, 0);
     const seconds = r.reduce((sum, x) => sum + x.seconds, 0);
     const cpu = r.every((x) => x.cpuMs !== null) ? r.reduce((sum, x) => sum + (x.cpuMs ?? 0), 0) : null;
+    const pgCpu = r.every((x) => x.postgresCpuMs !== null) ? r.reduce((sum, x) => sum + (x.postgresCpuMs ?? 0), 0) : null;
     return {
       name: c.name,
       requestsPerSec: seconds > 0 ? requests / seconds : 0,
@@ -225,6 +294,7 @@ export async function runCases(
       errors: r.reduce((sum, x) => sum + x.errors, 0),
       comparedTo: c.comparedTo,
       cpuMsPerRequest: cpu !== null && requests > 0 ? cpu / requests : null,
+      postgresCpuMsPerRequest: pgCpu !== null && requests > 0 ? pgCpu / requests : null,
       body: sampled[i].body,
     };
   });

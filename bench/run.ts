@@ -6,15 +6,17 @@ import postgres from 'postgres';
 import { catalogCases } from './catalog';
 import { runFanoutBench } from './fanout';
 import { runHoldsBench } from './holds';
+import { runPeers } from './peers';
 import { NESTED_QUERY } from './query';
-import { assertPortFree, markdownTable, prepareDatabase, runCases, startBuiltService, startProcess, waitFor, type HttpCase } from './harness';
+import { assertPortFree, assertRunning, markdownTable, prepareDatabase, runCases, startBuiltService, startProcess, waitFor, type HttpCase } from './harness';
 
 /**
- * `npm run bench [-- --scale 1 --duration 10 --connections 10 --only catalog|reads|holds|fanout]`
+ * `npm run bench [-- --scale 1 --duration 10 --connections 10 --only catalog|peers|reads|holds|fanout]`
  * Seeds a fresh Postgres database, starts Marquee (compiled to dist/, as `npm start` runs it in
  * production) and the hand-written baseline as separate processes, and loads each case with autocannon
  * (in two interleaved rounds: bench/harness.ts `runCases`):
- * the catalog scenarios (bench/catalog.ts, and the REST showtimes page), then the seat-map read. Prints a markdown table and writes it to bench/out/latest.md.
+ * the catalog scenarios (bench/catalog.ts, and the REST showtimes page), then Marquee beside PostGraphile v5
+ * shape by shape (bench/peers.ts, issue 25), then the seat-map read. Prints a markdown table and writes it to bench/out/latest.md.
  * Then seat holds under contention (bench/holds.ts, `--clients`, `--showtimes`) and seat-map fan-out
  * (bench/fanout.ts, `--subscribers 1000,5000,10000`) against the same app and database.
  */
@@ -23,6 +25,26 @@ const NODE_OPTIONS = [process.env.NODE_OPTIONS, '--max-semi-space-size=32'].filt
 
 /** The bench app's /metrics token (production mode serves /metrics only with one). */
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+/** The environment of the bench's Marquee, on `port` against `databaseUrl` (also the peers' counting instance). */
+function marqueeEnv(databaseUrl: string, port: number): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    EXPOSE_SQL_COUNT: 'true',
+    LOG_LEVEL: 'warn',
+    // Measured as deployed: production mode (graphql-js drops its dev-only checks), no rate limit.
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-not-for-real-use-0123456789',
+    PII_KEY: 'bench-pii-key-not-for-real-use-0123456789',
+    RATE_LIMIT_PER_MINUTE: '0',
+    // The load generator is one client address holding thousands of sockets.
+    WS_MAX_SOCKETS_PER_CLIENT: '20000',
+    METRICS_TOKEN,
+    NODE_OPTIONS,
+  };
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -37,30 +59,17 @@ async function main(): Promise<void> {
     },
   });
   const only = values.only;
-  const parts = ['catalog', 'reads', 'holds', 'fanout'];
+  const parts = ['catalog', 'peers', 'reads', 'holds', 'fanout'];
   if (only !== undefined && !parts.includes(only)) throw new Error(`--only takes ${parts.join(', ')}`);
   const runs = (part: string) => only === undefined || only === part;
   const options = { duration: Number(values.duration), connections: Number(values.connections) };
   const appPort = 4300;
   const basePort = 4301;
-  await Promise.all([appPort, basePort].map(assertPortFree));
+  // The PostGraphile peer, and the peers' counting pass's Marquee and peer (bench/peers.ts).
+  const peerPorts = { peer: 4302, countApp: 4303, countPeer: 4304 };
+  await Promise.all([appPort, basePort, ...(runs('peers') ? Object.values(peerPorts) : [])].map(assertPortFree));
   const db = await prepareDatabase(Number(values.scale));
-  const app = startBuiltService({
-    DATABASE_URL: db.url,
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    EXPOSE_SQL_COUNT: 'true',
-    LOG_LEVEL: 'warn',
-    // Measured as deployed: production mode (graphql-js drops its dev-only checks), no rate limit.
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-not-for-real-use-0123456789',
-    PII_KEY: 'bench-pii-key-not-for-real-use-0123456789',
-    RATE_LIMIT_PER_MINUTE: '0',
-    // The load generator is one client address holding thousands of sockets.
-    WS_MAX_SOCKETS_PER_CLIENT: '20000',
-    METRICS_TOKEN,
-    NODE_OPTIONS,
-  });
+  const app = startBuiltService(marqueeEnv(db.url, appPort));
   const baseline = startProcess('bench/baseline-server.ts', {
     DATABASE_URL: db.url,
     PORT: String(basePort),
@@ -68,12 +77,32 @@ async function main(): Promise<void> {
     NODE_OPTIONS,
   });
   const sections: string[] = [];
+  const ours = () => {
+    assertRunning(app, 'Marquee');
+    assertRunning(baseline, 'The baseline server');
+  };
   try {
     await waitFor(`http://127.0.0.1:${appPort}/healthz`);
     await waitFor(`http://127.0.0.1:${basePort}/baseline/theatre-showtimes?theatreId=1&date=2000-01-01`);
+    ours();
     const ports = { app: appPort, base: basePort, appPid: app.pid, basePid: baseline.pid };
     const pick = await busiestDay(db.url);
     if (runs('catalog')) sections.push(await runCatalog(db.url, ports, pick, values.scale!, options));
+    if (runs('peers')) {
+      sections.push(
+        await runPeers({
+          databaseUrl: db.url,
+          theatreId: pick.theatre_id,
+          day: pick.day,
+          app: { port: appPort, pid: app.pid },
+          base: { port: basePort, pid: baseline.pid },
+          ports: peerPorts,
+          marqueeEnv,
+          nodeOptions: NODE_OPTIONS,
+          ...options,
+        }),
+      );
+    }
     if (runs('reads')) sections.push(await runReads(ports, pick, values.scale!, options));
     const appUrl = `http://127.0.0.1:${appPort}`;
     if (runs('holds')) {
@@ -92,6 +121,7 @@ async function main(): Promise<void> {
       const steps = values.subscribers!.split(',').map(Number);
       sections.push(await runFanoutBench({ appUrl, databaseUrl: db.url, steps, metricsToken: METRICS_TOKEN }));
     }
+    ours();
     const out = sections.join('\n\n') + '\n';
     fs.mkdirSync(path.join(__dirname, 'out'), { recursive: true });
     fs.writeFileSync(path.join(__dirname, 'out', 'latest.md'), out);

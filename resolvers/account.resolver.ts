@@ -5,6 +5,7 @@ import { PageArgs } from '../schema/paging.type';
 import type { Context } from '../src/context';
 import { getAccount, getOwnAccount } from '../src/services/account';
 import { listAccountOrders } from '../src/services/order';
+import type { Parent } from '../schema/parent';
 
 /**
  * The account graph's roots and the fields every account has. Each area of the account side
@@ -24,7 +25,7 @@ export class AccountResolver {
   }
 
   @FieldResolver(() => OrderPage, { description: "The account's orders, newest first." })
-  async orders(@Root() account: Account, @Args(() => PageArgs) page: PageArgs, @Ctx() ctx: Context): Promise<OrderPage> {
+  async orders(@Root() account: Parent<Account>, @Args(() => PageArgs) page: PageArgs, @Ctx() ctx: Context): Promise<OrderPage> {
     const result = await listAccountOrders(ctx.db, ctx.principal, account.id, page);
     return Object.assign(new OrderPage(), { ...result, items: result.items.map(toOrder) });
   }

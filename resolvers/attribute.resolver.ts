@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import { Attribute, AttributeGroup, toAttribute, toAttributeGroup } from '../schema/attribute.type';
 import type { Context } from '../src/context';
 import { getAttributeByCode, listAttributes } from '../src/services/attribute.service';
+import type { Parent } from '../schema/parent';
 
 @Resolver(() => Attribute)
 export class AttributeResolver {
@@ -17,7 +18,7 @@ export class AttributeResolver {
   }
 
   @FieldResolver(() => AttributeGroup, { description: 'The attribute group.', nullable: true })
-  async group(@Root() attribute: Attribute, @Ctx() ctx: Context): Promise<AttributeGroup | null> {
+  async group(@Root() attribute: Parent<Attribute>, @Ctx() ctx: Context): Promise<AttributeGroup | null> {
     if (attribute.groupId === null) return null;
     const row = await ctx.loaders.attributeGroupById.load(attribute.groupId);
     return row ? toAttributeGroup(row) : null;

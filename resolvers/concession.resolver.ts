@@ -26,6 +26,7 @@ import type { Context } from '../src/context';
 import { getConcession } from '../src/services/concession.service';
 import { pageOfRows } from '../src/services/page';
 import { toGraphQLPage } from './page';
+import type { Parent } from '../schema/parent';
 
 const assign = <T extends object>(Class: new () => T, values: Partial<T>): T => Object.assign(new Class(), values);
 
@@ -41,32 +42,32 @@ export class ConcessionResolver {
   }
 
   @FieldResolver(() => [ConcessionCategory], { description: 'Categories the product is in.' })
-  async categories(@Root() c: Concession, @Ctx() ctx: Context): Promise<ConcessionCategory[]> {
+  async categories(@Root() c: Parent<Concession>, @Ctx() ctx: Context): Promise<ConcessionCategory[]> {
     return (await ctx.loaders.categoriesByConcessionId.load(c.concessionId)).map(toConcessionCategory);
   }
 
   @FieldResolver(() => [ConcessionGroup], { description: 'Display groups the product is in.' })
-  async groups(@Root() c: Concession, @Ctx() ctx: Context): Promise<ConcessionGroup[]> {
+  async groups(@Root() c: Parent<Concession>, @Ctx() ctx: Context): Promise<ConcessionGroup[]> {
     return (await ctx.loaders.groupsByConcessionId.load(c.concessionId)).map(toConcessionGroup);
   }
 
   @FieldResolver(() => [ConcessionDiscount], { description: 'Discounts available on the product.' })
-  async discounts(@Root() c: Concession, @Ctx() ctx: Context): Promise<ConcessionDiscount[]> {
+  async discounts(@Root() c: Parent<Concession>, @Ctx() ctx: Context): Promise<ConcessionDiscount[]> {
     return (await ctx.loaders.discountsByConcessionId.load(c.concessionId)).map(toConcessionDiscount);
   }
 
   @FieldResolver(() => [ModifierGroup], { description: 'Groups of modifiers to choose from (e.g. butter, flavours).' })
-  async modifierGroups(@Root() c: Concession, @Ctx() ctx: Context): Promise<ModifierGroup[]> {
+  async modifierGroups(@Root() c: Parent<Concession>, @Ctx() ctx: Context): Promise<ModifierGroup[]> {
     return (await ctx.loaders.modifierGroupsByConcessionId.load(c.concessionId)).map(toModifierGroup);
   }
 
   @FieldResolver(() => [ComboComponent], { description: 'Parts of a combo; empty for other products.' })
-  async comboComponents(@Root() c: Concession, @Ctx() ctx: Context): Promise<ComboComponent[]> {
+  async comboComponents(@Root() c: Parent<Concession>, @Ctx() ctx: Context): Promise<ComboComponent[]> {
     return (await ctx.loaders.comboComponentsByConcessionId.load(c.concessionId)).map(toComboComponent);
   }
 
   @FieldResolver(() => UpsellGroup, { description: 'Larger or related products to offer instead; null when none.', nullable: true })
-  async upsellGroup(@Root() c: Concession, @Ctx() ctx: Context): Promise<UpsellGroup | null> {
+  async upsellGroup(@Root() c: Parent<Concession>, @Ctx() ctx: Context): Promise<UpsellGroup | null> {
     if (c.upsellGroupId == null) return null;
     const row = await ctx.loaders.upsellGroupById.load(c.upsellGroupId);
     return row ? assign(UpsellGroup, { id: row.id, name: row.name, theatreId: c.theatreId }) : null;
@@ -76,7 +77,7 @@ export class ConcessionResolver {
 @Resolver(() => ModifierGroup)
 export class ModifierGroupResolver {
   @FieldResolver(() => [Modifier], { description: 'The modifiers to choose from.' })
-  async modifiers(@Root() g: ModifierGroup, @Ctx() ctx: Context): Promise<Modifier[]> {
+  async modifiers(@Root() g: Parent<ModifierGroup>, @Ctx() ctx: Context): Promise<Modifier[]> {
     return (await ctx.loaders.modifiersByGroupId.load(g.id)).map((m) => assign(Modifier, m));
   }
 }
@@ -84,7 +85,7 @@ export class ModifierGroupResolver {
 @Resolver(() => ComboComponent)
 export class ComboComponentResolver {
   @FieldResolver(() => [GroupComboComponent], { description: 'The choices of a Group component.' })
-  async groupComboComponents(@Root() c: ComboComponent, @Ctx() ctx: Context): Promise<GroupComboComponent[]> {
+  async groupComboComponents(@Root() c: Parent<ComboComponent>, @Ctx() ctx: Context): Promise<GroupComboComponent[]> {
     return (await ctx.loaders.comboGroupItemsByComponentId.load(c.componentId)).map((i) =>
       assign(GroupComboComponent, { concessionId: i.concessionId, name: i.name, sku: i.sku }),
     );
@@ -94,7 +95,7 @@ export class ComboComponentResolver {
 @Resolver(() => UpsellGroup)
 export class UpsellGroupResolver {
   @FieldResolver(() => [UpsellConcession], { description: 'Upsell products the theatre sells, at its prices.' })
-  async upsellConcessions(@Root() g: UpsellGroup, @Ctx() ctx: Context): Promise<UpsellConcession[]> {
+  async upsellConcessions(@Root() g: Parent<UpsellGroup>, @Ctx() ctx: Context): Promise<UpsellConcession[]> {
     const rows = await ctx.loaders.upsellConcessionsByGroupTheatre.load({ upsellGroupId: g.id, theatreId: g.theatreId });
     return rows.map((r) =>
       assign(UpsellConcession, { concessionId: r.concessionId, name: r.name, sku: r.sku, price: r.price, tax: r.tax }),
@@ -106,7 +107,7 @@ export class UpsellGroupResolver {
 export class TheatreConcessionsResolver {
   @FieldResolver(() => ConcessionPage, { description: 'Products the theatre sells, by display name.' })
   async concessions(
-    @Root() theatre: Theatre,
+    @Root() theatre: Parent<Theatre>,
     @Args(() => ConcessionsArgs) args: ConcessionsArgs,
     @Ctx() ctx: Context,
   ): Promise<ConcessionPage> {
@@ -120,7 +121,7 @@ export class TheatreConcessionsResolver {
 
   @FieldResolver(() => Concession, { nullable: true, description: 'A product (by product id) as this theatre sells it.' })
   async concession(
-    @Root() theatre: Theatre,
+    @Root() theatre: Parent<Theatre>,
     @Arg('concessionId', () => Int, { description: 'The product id.' }) concessionId: number,
     @Ctx() ctx: Context,
   ): Promise<Concession | null> {
@@ -132,7 +133,7 @@ export class TheatreConcessionsResolver {
     description: "Categories of the theatre's products and their parents, by level and sort order.",
   })
   async concessionCategories(
-    @Root() theatre: Theatre,
+    @Root() theatre: Parent<Theatre>,
     @Args(() => PageArgs) page: PageArgs,
     @Ctx() ctx: Context,
   ): Promise<ConcessionCategoryPage> {

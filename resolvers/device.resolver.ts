@@ -4,6 +4,7 @@ import { RegisterDeviceInput } from '../schema/device.input';
 import { Device, toDevice } from '../schema/device.type';
 import type { Context } from '../src/context';
 import { deleteDevice, listDevices, putDevice } from '../src/services/device/device.service';
+import type { Parent } from '../schema/parent';
 
 /** GraphQL gives absent fields as null; the device body (zod) treats absent as "keep", so nulls go. */
 function withoutNulls(value: unknown): unknown {
@@ -18,7 +19,7 @@ function withoutNulls(value: unknown): unknown {
 @Resolver(() => Account)
 export class AccountDeviceResolver {
   @FieldResolver(() => [Device], { description: "The account's devices with their push registrations (tokens masked)." })
-  async devices(@Root() account: Account, @Ctx() ctx: Context): Promise<Device[]> {
+  async devices(@Root() account: Parent<Account>, @Ctx() ctx: Context): Promise<Device[]> {
     return (await listDevices(ctx, account.id)).map(toDevice);
   }
 }

@@ -16,6 +16,7 @@ import type { Context } from '../src/context';
 import { badInput, DomainError } from '../src/errors';
 import { parseIdempotencyKey } from '../src/services/idempotency';
 import * as loyalty from '../src/services/loyalty';
+import type { Parent } from '../schema/parent';
 
 /** NOT_FOUND of a nullable root is `null` (docs/errors.md); anything else is raised. */
 async function orNull<T>(work: Promise<T>): Promise<T | null> {
@@ -42,13 +43,13 @@ function accountKey(args: { id?: number | null; email?: string | null; phone?: s
 @Resolver(() => Account)
 export class AccountLoyaltyResolver {
   @FieldResolver(() => LoyaltyAccount, { nullable: true, description: 'The loyalty account linked to this site account, if any.' })
-  async loyaltyAccount(@Root() account: Account, @Ctx() ctx: Context): Promise<LoyaltyAccount | null> {
+  async loyaltyAccount(@Root() account: Parent<Account>, @Ctx() ctx: Context): Promise<LoyaltyAccount | null> {
     const view = await ctx.loaders.loyaltyAccountBySiteAccount.load(account.id);
     return view && toLoyaltyAccount(view);
   }
 
   @FieldResolver(() => [LoyaltyCard], { description: "The account's loyalty cards, oldest first." })
-  async loyaltyCards(@Root() account: Account, @Ctx() ctx: Context): Promise<LoyaltyCard[]> {
+  async loyaltyCards(@Root() account: Parent<Account>, @Ctx() ctx: Context): Promise<LoyaltyCard[]> {
     return (await ctx.loaders.loyaltyCardsBySiteAccount.load(account.id)).map(toLoyaltyCard);
   }
 }

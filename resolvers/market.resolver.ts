@@ -6,6 +6,7 @@ import { Theatre, toTheatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
 import { listMarkets } from '../src/services/market.service';
 import { toGraphQLPage } from './page';
+import type { Parent } from '../schema/parent';
 
 @Resolver(() => Market)
 export class MarketResolver {
@@ -15,7 +16,7 @@ export class MarketResolver {
   }
 
   @FieldResolver(() => [Theatre], { description: 'Theatres of the market, by name.' })
-  async theatres(@Root() market: Market, @Ctx() ctx: Context): Promise<Theatre[]> {
+  async theatres(@Root() market: Parent<Market>, @Ctx() ctx: Context): Promise<Theatre[]> {
     return (await ctx.loaders.theatresByMarketId.load(market.id)).map(toTheatre);
   }
 }

@@ -17,6 +17,7 @@ import {
 import type { Context } from '../src/context';
 import { getMediaItem, listContentTypes, listImageSizes, listMedia } from '../src/services/media.service';
 import { toGraphQLPage } from './page';
+import type { Parent } from '../schema/parent';
 
 @Resolver(() => ContentType)
 export class ContentTypeResolver {
@@ -37,7 +38,7 @@ export class ContentTypeResolver {
   }
 
   @FieldResolver(() => [ImageSizeType], { description: 'The image sizes of the type.' })
-  async imageSizeTypes(@Root() contentType: ContentType, @Ctx() ctx: Context): Promise<ImageSizeType[]> {
+  async imageSizeTypes(@Root() contentType: Parent<ContentType>, @Ctx() ctx: Context): Promise<ImageSizeType[]> {
     return (await ctx.loaders.imageSizeTypesByContentTypeId.load(contentType.id)).map(toImageSizeType);
   }
 }

@@ -9,6 +9,7 @@ import type { Context } from '../src/context';
 import { getMovie, listMovies } from '../src/services/movie.service';
 import { summarizeCredits } from '../src/services/person.service';
 import { toGraphQLPage } from './page';
+import type { Parent } from '../schema/parent';
 
 async function creditSummary(movie: Movie, ctx: Context) {
   const credits = await ctx.loaders.creditsByMovieId.load(movie.id);
@@ -33,37 +34,37 @@ export class MovieResolver {
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'Actors in billing order, comma separated.' })
-  async starringActors(@Root() movie: Movie, @Ctx() ctx: Context): Promise<string | null> {
+  async starringActors(@Root() movie: Parent<Movie>, @Ctx() ctx: Context): Promise<string | null> {
     return (await creditSummary(movie, ctx)).starringActors;
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'Directors, comma separated.' })
-  async directors(@Root() movie: Movie, @Ctx() ctx: Context): Promise<string | null> {
+  async directors(@Root() movie: Parent<Movie>, @Ctx() ctx: Context): Promise<string | null> {
     return (await creditSummary(movie, ctx)).directors;
   }
 
   @FieldResolver(() => GraphQLDateTime, { nullable: true, description: 'The earliest future showtime (UTC); null when none.' })
-  async earliestShowingUtc(@Root() movie: Movie, @Ctx() ctx: Context): Promise<string | null> {
+  async earliestShowingUtc(@Root() movie: Parent<Movie>, @Ctx() ctx: Context): Promise<string | null> {
     return (await ctx.loaders.earliestShowtimeByMovieId.load(movie.id))?.toISOString() ?? null;
   }
 
   @FieldResolver(() => Boolean, { description: 'Whether future performances are scheduled.' })
-  async hasScheduledShowtimes(@Root() movie: Movie, @Ctx() ctx: Context): Promise<boolean> {
+  async hasScheduledShowtimes(@Root() movie: Parent<Movie>, @Ctx() ctx: Context): Promise<boolean> {
     return (await ctx.loaders.earliestShowtimeByMovieId.load(movie.id)) !== null;
   }
 
   @FieldResolver(() => [Attribute], { description: "The movie's attributes, in display order." })
-  async attributes(@Root() movie: Movie, @Ctx() ctx: Context): Promise<Attribute[]> {
+  async attributes(@Root() movie: Parent<Movie>, @Ctx() ctx: Context): Promise<Attribute[]> {
     return (await ctx.loaders.attributesByMovieId.load(movie.id)).map(toAttribute);
   }
 
   @FieldResolver(() => [Credit], { description: 'Cast and crew in billing order.' })
-  async castAndCrew(@Root() movie: Movie, @Ctx() ctx: Context): Promise<Credit[]> {
+  async castAndCrew(@Root() movie: Parent<Movie>, @Ctx() ctx: Context): Promise<Credit[]> {
     return (await ctx.loaders.creditsByMovieId.load(movie.id)).map((row) => toCredit(row, ctx.loaders.personOfCredit(row)));
   }
 
   @FieldResolver(() => [MediaItem], { description: 'Active media items of the movie (posters, stills, trailers).' })
-  async mediaItems(@Root() movie: Movie, @Ctx() ctx: Context): Promise<MediaItem[]> {
+  async mediaItems(@Root() movie: Parent<Movie>, @Ctx() ctx: Context): Promise<MediaItem[]> {
     const rows = await ctx.loaders.mediaItemsByResource.load({ type: 'movie', key: String(movie.id) });
     return rows.map((r) => toMediaItem(r));
   }

@@ -3,12 +3,13 @@ import { Order, OrderPage, toOrder } from '../schema/order.type';
 import { PageArgs } from '../schema/paging.type';
 import type { Context } from '../src/context';
 import { getOrder, getOrderByToken, listAccountOrders, orderLoyaltyCardNumber, type OrderView } from '../src/services/order';
+import type { Parent } from '../schema/parent';
 
 @Resolver(() => Order)
 export class OrderResolver {
   /** The card number in full or masked, by who asks (the rule: src/services/order/access.ts). */
   @FieldResolver()
-  loyaltyCardNumber(@Root() order: Order, @Ctx() ctx: Context): string | null {
+  loyaltyCardNumber(@Root() order: Parent<Order>, @Ctx() ctx: Context): string | null {
     return orderLoyaltyCardNumber(order as unknown as OrderView, ctx.principal);
   }
 

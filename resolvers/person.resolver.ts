@@ -3,6 +3,7 @@ import { Movie, toMovie } from '../schema/movie.type';
 import { Credit, Person, toCredit, toPerson } from '../schema/person.type';
 import type { Context } from '../src/context';
 import { getPerson } from '../src/services/person.service';
+import type { Parent } from '../schema/parent';
 
 @Resolver(() => Person)
 export class PersonResolver {
@@ -13,7 +14,7 @@ export class PersonResolver {
   }
 
   @FieldResolver(() => [Credit], { description: "The person's credits." })
-  async credits(@Root() person: Person, @Ctx() ctx: Context): Promise<Credit[]> {
+  async credits(@Root() person: Parent<Person>, @Ctx() ctx: Context): Promise<Credit[]> {
     return (await ctx.loaders.creditsByPersonId.load(person.id)).map((row) => toCredit(row));
   }
 }
@@ -21,7 +22,7 @@ export class PersonResolver {
 @Resolver(() => Credit)
 export class CreditResolver {
   @FieldResolver(() => Person, { description: 'The person credited.' })
-  person(@Root() credit: Credit, @Ctx() ctx: Context): Person | Promise<Person> {
+  person(@Root() credit: Parent<Credit>, @Ctx() ctx: Context): Person | Promise<Person> {
     // A movie's credits come with their people: no loader round, no promise.
     if (credit.personRow) return toPerson(credit.personRow);
     return this.loadPerson(credit, ctx);
@@ -34,14 +35,14 @@ export class CreditResolver {
   }
 
   @FieldResolver(() => Movie, { description: 'The movie.' })
-  async movie(@Root() credit: Credit, @Ctx() ctx: Context): Promise<Movie> {
+  async movie(@Root() credit: Parent<Credit>, @Ctx() ctx: Context): Promise<Movie> {
     const row = await ctx.loaders.movieById.load(credit.movieId);
     if (!row) throw new Error(`movie ${credit.movieId} of credit ${credit.id} is missing`);
     return toMovie(row);
   }
 
   @FieldResolver(() => String, { description: "The person's name (as the spec's cast-crew item has it)." })
-  name(@Root() credit: Credit, @Ctx() ctx: Context): string | Promise<string> {
+  name(@Root() credit: Parent<Credit>, @Ctx() ctx: Context): string | Promise<string> {
     if (credit.personRow) return credit.personRow.name;
     return ctx.loaders.personById.load(credit.personId).then((row) => row?.name ?? '');
   }

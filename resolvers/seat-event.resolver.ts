@@ -2,6 +2,7 @@ import { Arg, Int, Resolver, Root, Subscription } from 'type-graphql';
 import { SeatStatusChange } from '../schema/seat-event.type';
 import { badInput } from '../src/errors';
 import { subscribeSeatStatus } from '../src/realtime/subscribe';
+import type { Parent } from '../schema/parent';
 
 @Resolver()
 export class SeatEventResolver {
@@ -14,7 +15,7 @@ export class SeatEventResolver {
     },
   })
   seatStatusChanged(
-    @Root() change: SeatStatusChange,
+    @Root() change: Parent<SeatStatusChange>,
     @Arg('showtimeId', () => Int, { description: 'The showtime to follow.' }) _showtimeId: number,
     @Arg('after', () => String, { nullable: true, description: 'The cursor of the last message received.' }) _after: string | null,
   ): SeatStatusChange {

@@ -17,6 +17,7 @@ import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
 import { groupByAuditorium } from '../src/services/seating/layout.service';
 import { seatMapForShowtime, seatMapViewer } from '../src/services/seating/seat-map.service';
+import type { Parent } from '../schema/parent';
 
 @Resolver(() => Showtime)
 export class ShowtimeSeatingResolver {
@@ -27,7 +28,7 @@ export class ShowtimeSeatingResolver {
       'account; without either, or for anyone else\'s, a non-member.',
   })
   async seatingLayout(
-    @Root() showtime: Showtime,
+    @Root() showtime: Parent<Showtime>,
     @Args(() => SeatingLayoutArgs) args: SeatingLayoutArgs,
     @Ctx() ctx: Context,
   ): Promise<SeatingLayout> {
@@ -57,7 +58,7 @@ export class TheatreSeatingResolver {
   @FieldResolver(() => TheatreSeatingLayouts, {
     description: "The theatre's auditoriums with the current version of each of their layouts.",
   })
-  async seatingLayouts(@Root() theatre: Theatre, @Ctx() ctx: Context): Promise<TheatreSeatingLayouts> {
+  async seatingLayouts(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context): Promise<TheatreSeatingLayouts> {
     const versions = await ctx.loaders.currentLayoutsByTheatreId.load(theatre.id);
     return Object.assign(new TheatreSeatingLayouts(), {
       theatreNumber: theatre.id,
@@ -71,12 +72,12 @@ export class TheatreSeatingResolver {
 @Resolver(() => Layout)
 export class LayoutResolver {
   @FieldResolver(() => [LayoutSeat], { description: 'Every cell of the layout, row by row.' })
-  async seats(@Root() layout: Layout, @Ctx() ctx: Context): Promise<LayoutSeat[]> {
+  async seats(@Root() layout: Parent<Layout>, @Ctx() ctx: Context): Promise<LayoutSeat[]> {
     return (await ctx.loaders.layoutSeatsByVersionId.load(layout.versionId)).map((s) => toLayoutSeat(layout, s));
   }
 
   @FieldResolver(() => [LayoutZone], { description: 'Price zones of the layout.' })
-  async zones(@Root() layout: Layout, @Ctx() ctx: Context): Promise<LayoutZone[]> {
+  async zones(@Root() layout: Parent<Layout>, @Ctx() ctx: Context): Promise<LayoutZone[]> {
     return (await ctx.loaders.layoutZonesByVersionId.load(layout.versionId)).map(toLayoutZone);
   }
 }

@@ -8,6 +8,7 @@ import { Theatre, toTheatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
 import { earliestShowtime, getShowtime, isAlmostSoldOut, isSoldOut, showtimesNear } from '../src/services/showtime.service';
 import { toGraphQLPage } from './page';
+import type { Parent } from '../schema/parent';
 
 @Resolver(() => Showtime)
 export class ShowtimeResolver {
@@ -45,7 +46,7 @@ export class ShowtimeResolver {
   }
 
   @FieldResolver(() => Movie, { description: 'The movie shown.' })
-  movie(@Root() showtime: Showtime, @Ctx() ctx: Context): Movie | Promise<Movie> {
+  movie(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context): Movie | Promise<Movie> {
     // A showtime read with its subtree (Theatre.showtimes' lookahead) carries its movie's asked-for fields.
     if (!showtime.record) return (showtime as unknown as { movie: Movie }).movie;
     return this.loadMovie(showtime, ctx);
@@ -58,14 +59,14 @@ export class ShowtimeResolver {
   }
 
   @FieldResolver(() => Theatre, { description: 'The theatre.' })
-  async theatre(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<Theatre> {
+  async theatre(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context): Promise<Theatre> {
     const row = await ctx.loaders.theatreById.load(showtime.theatreId);
     if (!row) throw new Error(`theatre ${showtime.theatreId} of showtime ${showtime.id} is missing`);
     return toTheatre(row);
   }
 
   @FieldResolver(() => [Attribute], { description: 'Attributes of the showtime (formats, amenities), in display order.' })
-  attributes(@Root() showtime: Showtime, @Ctx() ctx: Context): Attribute[] | Promise<Attribute[]> {
+  attributes(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context): Attribute[] | Promise<Attribute[]> {
     // A showtime read with its subtree carries `attributeIds` instead of a record.
     const ids = showtime.record ? showtime.record.attributeIds : ((showtime as unknown as { attributeIds: number[] }).attributeIds);
     // The rows are cached reference data: without a promise once the request has checked their version.
@@ -77,25 +78,25 @@ export class ShowtimeResolver {
     nullable: true,
     description: 'Name of the premium format (IMAX, Dolby Cinema, …) among its attributes; null when none.',
   })
-  async premiumFormat(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<string | null> {
+  async premiumFormat(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context): Promise<string | null> {
     const attributes = await ctx.loaders.attributesOfIds(showtime.record.attributeIds);
     return attributes.find((a) => a.isPremiumFormat)?.name ?? null;
   }
 
   @FieldResolver(() => [TicketPrice], { description: 'Display prices by ticket type.' })
-  async ticketPrices(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<TicketPrice[]> {
+  async ticketPrices(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context): Promise<TicketPrice[]> {
     return (await ctx.loaders.ticketPricesByShowtimeId.load(showtime.id)).map(toTicketPrice);
   }
 
   @FieldResolver(() => Boolean, { description: 'Every sellable seat is held or sold.' })
-  async isSoldOut(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<boolean> {
+  async isSoldOut(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context): Promise<boolean> {
     return isSoldOut(await ctx.loaders.occupancyByShowtimeId.load(showtime.id));
   }
 
   @FieldResolver(() => Boolean, {
     description: 'At least 90% of the sellable seats are held or sold, but not all (then isSoldOut).',
   })
-  async isAlmostSoldOut(@Root() showtime: Showtime, @Ctx() ctx: Context): Promise<boolean> {
+  async isAlmostSoldOut(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context): Promise<boolean> {
     return isAlmostSoldOut(await ctx.loaders.occupancyByShowtimeId.load(showtime.id));
   }
 }

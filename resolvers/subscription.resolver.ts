@@ -19,6 +19,7 @@ import {
   optOutAll,
   subscriptionsForAudience,
 } from '../src/services/subscription';
+import type { Parent } from '../schema/parent';
 
 /** The marketing-subscription catalog and the contact mutations: the same services as REST `/v2/subscriptions`. */
 @Resolver(() => MarketingSubscription)
@@ -89,7 +90,7 @@ export class AccountSubscriptionsResolver {
   @FieldResolver(() => [MarketingSubscription], {
     description: "Every marketing subscription with the account's contacts (its e-mail, its mobile number) and their enrolments.",
   })
-  async subscriptions(@Root() account: Account, @Ctx() ctx: Context): Promise<MarketingSubscription[]> {
+  async subscriptions(@Root() account: Parent<Account>, @Ctx() ctx: Context): Promise<MarketingSubscription[]> {
     const [catalog, subscribers] = await Promise.all([ctx.loaders.subscriptionCatalog(), ctx.loaders.subscribersByAccountId.load(account.id)]);
     const subscriber = subscribers.find((s) => s.email === account.email.toLowerCase()) ?? subscribers[0] ?? null;
     const enrolments = subscriber ? await ctx.loaders.enrolmentsBySubscriberId.load(subscriber.id) : [];

@@ -9,6 +9,7 @@ import type { Context } from '../src/context';
 import { filterConditions, optionalDate, validateFilters } from '../src/services/showtime-query';
 import { leanShowtimeShape } from './lookahead';
 import { toGraphQLPage } from './page';
+import type { Parent } from '../schema/parent';
 
 @Resolver(() => Theatre)
 export class TheatreShowtimesResolver {
@@ -16,7 +17,7 @@ export class TheatreShowtimesResolver {
     description: 'Showtimes on a theatre-local date (every future one without a date), filtered, by start time.',
   })
   async showtimes(
-    @Root() theatre: Theatre,
+    @Root() theatre: Parent<Theatre>,
     @Args(() => ShowtimeDateArgs) { date }: ShowtimeDateArgs,
     @Args(() => ShowtimeFilterArgs) filters: ShowtimeFilterArgs,
     @Ctx() ctx: Context,
@@ -38,7 +39,7 @@ export class TheatreShowtimesResolver {
 
   @FieldResolver(() => ShowtimePage, { description: 'The same list as `showtimes`, paged.' })
   async showtimesPage(
-    @Root() theatre: Theatre,
+    @Root() theatre: Parent<Theatre>,
     @Args(() => ShowtimeDateArgs) { date }: ShowtimeDateArgs,
     @Args(() => ShowtimeFilterArgs) filters: ShowtimeFilterArgs,
     @Args(() => PageArgs) page: PageArgs,
@@ -58,7 +59,7 @@ export class MovieShowtimesResolver {
     description: "The movie's showtimes, at one theatre or all, on a theatre-local date or every future one.",
   })
   async showtimes(
-    @Root() movie: Movie,
+    @Root() movie: Parent<Movie>,
     @Arg('theatreId', () => Int, { description: 'Only showtimes at this theatre.', nullable: true }) theatreId: number | null,
     @Args(() => ShowtimeDateArgs) { date }: ShowtimeDateArgs,
     @Ctx() ctx: Context,

@@ -10,6 +10,7 @@ import { getTheatre, listTheatres } from '../src/services/theatre.service';
 import { selectLeanTheatreDay } from '../src/services/showtime-day.service';
 import { leanTheatreFold } from './lookahead';
 import { toGraphQLPage } from './page';
+import type { Parent } from '../schema/parent';
 
 @Resolver(() => Theatre)
 export class TheatreResolver {
@@ -43,7 +44,7 @@ export class TheatreResolver {
   }
 
   @FieldResolver(() => Market, { description: 'The market the theatre belongs to.' })
-  async market(@Root() theatre: Theatre, @Ctx() ctx: Context): Promise<Market> {
+  async market(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context): Promise<Market> {
     const row = await ctx.loaders.marketById.load(theatre.marketId);
     // market_id is a non-null foreign key: a missing market is a broken database, not a client error.
     if (!row) throw new Error(`market ${theatre.marketId} of theatre ${theatre.id} is missing`);
@@ -51,12 +52,12 @@ export class TheatreResolver {
   }
 
   @FieldResolver(() => [Attribute], { description: "The theatre's attributes (amenities), in display order." })
-  async attributes(@Root() theatre: Theatre, @Ctx() ctx: Context): Promise<Attribute[]> {
+  async attributes(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context): Promise<Attribute[]> {
     return (await ctx.loaders.attributesByTheatreId.load(theatre.id)).map(toAttribute);
   }
 
   @FieldResolver(() => [MediaItem], { description: 'Active media of the theatre (Primary, Interior, Exterior, …).' })
-  async media(@Root() theatre: Theatre, @Ctx() ctx: Context): Promise<MediaItem[]> {
+  async media(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context): Promise<MediaItem[]> {
     const rows = await ctx.loaders.mediaItemsByResource.load({ type: 'theatre', key: String(theatre.id) });
     return rows.map((r) => toMediaItem(r));
   }

@@ -7,6 +7,7 @@ import type { Context } from '../src/context';
 import { listPersonalizedMovies } from '../src/services/personalized-movies.service';
 import { getWallet, onDemandCards } from '../src/services/wallet/wallet.service';
 import { toGraphQLPage } from './page';
+import type { Parent } from '../schema/parent';
 
 @ArgsType()
 class PersonalizedMoviesArgs extends PageArgs {
@@ -21,19 +22,19 @@ class PersonalizedMoviesArgs extends PageArgs {
 @Resolver(() => Account)
 export class AccountWalletResolver {
   @FieldResolver(() => Wallet, { description: "The account's wallet: summaries and cards, numbers masked to the last four." })
-  async wallet(@Root() account: Account, @Ctx() ctx: Context): Promise<Wallet> {
+  async wallet(@Root() account: Parent<Account>, @Ctx() ctx: Context): Promise<Wallet> {
     return toWallet(await getWallet(ctx, account.id));
   }
 
   @FieldResolver(() => [ExternalCard], { description: 'External cards usable for on-demand purchases (the on-demand wallet view).' })
-  async onDemandCards(@Root() account: Account, @Ctx() ctx: Context): Promise<ExternalCard[]> {
+  async onDemandCards(@Root() account: Parent<Account>, @Ctx() ctx: Context): Promise<ExternalCard[]> {
     return (await onDemandCards(ctx, account.id)).map((c) => Object.assign(new ExternalCard(), c));
   }
 
   @FieldResolver(() => MoviePage, {
     description: "A movie view ranked for the account's taste (order history genres, favourite theatre, then popularity; docs/accounts.md).",
   })
-  async personalizedMovies(@Root() account: Account, @Args(() => PersonalizedMoviesArgs) args: PersonalizedMoviesArgs, @Ctx() ctx: Context): Promise<MoviePage> {
+  async personalizedMovies(@Root() account: Parent<Account>, @Args(() => PersonalizedMoviesArgs) args: PersonalizedMoviesArgs, @Ctx() ctx: Context): Promise<MoviePage> {
     const page = await listPersonalizedMovies(ctx.db, ctx.principal, account.id, args.view, args);
     return toGraphQLPage(MoviePage, page, toMovie);
   }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { printSchema } from 'graphql';
-import { buildMarqueeSchema } from './build';
+import { buildMarqueeSchema } from '../src/composition/graphql-schema';
 
 /** The SDL as committed in schema/schema.graphql. */
 export async function printMarqueeSchema(): Promise<string> {

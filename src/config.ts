@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { DatabaseOptions, DatabaseTimeouts } from '../db/client';
 import { parseDuration } from './duration';
 
 /** The development-only JWT secret; production refuses to start with it. */
@@ -348,12 +347,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
+ * What the configuration says of the database connections. Declared here, not taken from db/client.ts:
+ * configuration sits below the database layer, and `openDatabase`'s options accept this as it is.
+ */
+export interface DatabaseSettings {
+  maxConnections: number;
+  replicaUrls: readonly string[];
+  replicaMaxConnections: number;
+  prepare: boolean;
+  directUrl?: string;
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  connectTimeoutMs: number;
+  applicationName: string;
+}
+
+/**
  * The database timeouts of `config`, its connections' application name, pooler mode (DB_PREPARE) and
  * the direct URL, as `openDatabase` takes them.
  */
-export function databaseTimeouts(
-  config: Config,
-): DatabaseTimeouts & Pick<DatabaseOptions, 'applicationName' | 'prepare' | 'directUrl' | 'maxConnections' | 'replicaUrls' | 'replicaMaxConnections'> {
+export function databaseTimeouts(config: Config): DatabaseSettings {
   return {
     maxConnections: config.DB_POOL_SIZE,
     replicaUrls: config.DATABASE_REPLICA_URLS,

@@ -6,12 +6,10 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { countingDb, StatementCount, type Database } from '../db/client';
-import { buildMarqueeSchema } from '../schema/build';
+import { buildMarqueeSchema } from './composition/graphql-schema';
 import { ANONYMOUS, resolvePrincipal, type Principal } from './auth/principal';
 import type { Config } from './config';
 import { createContext, type Context } from './context';
-import { memoizeApolloQueryHash } from './graphql/query-hash';
-import { memoizeApolloNegotiation } from './graphql/negotiation';
 import { jitGateway } from './graphql/jit';
 import { cacheControlPlugin, installGraphqlCacheHeaders } from './graphql/cache-control';
 import { warmReferenceData } from './loaders';
@@ -33,11 +31,10 @@ import { registerRest } from './rest';
 import { lazySchemaController } from './rest/schema-compilers';
 import { frameworkErrors } from './rest/errors';
 import { startRealtime } from './realtime';
+import { startBackground } from './background';
 import { registerWeb } from './web';
 import { registerCors } from './web/cors';
-import { startRetentionSweeper } from './services/retention';
 import { installRequestDeadline, unavailableGraphqlPlugin, unavailableHttp } from './unavailable';
-import { startWebhooks } from './services/webhook';
 import { startTracing } from './tracing';
 import { ReadRoute, type ReadMode } from './read-route';
 import { startReplicas } from './replicas';
@@ -206,8 +203,6 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     formatGraphQLError(formatted, error, (o, m) => app.log.error(o, m), requestId, {
       hideSuggestions: !limits.introspection,
     });
-  memoizeApolloQueryHash();
-  memoizeApolloNegotiation();
   const apollo = new ApolloServer<Context>({
     // Queries and mutations run compiled (graphql-jit, src/graphql/jit.ts); Apollo gets the schema from it.
     gateway: jitGateway(schema),
@@ -300,36 +295,37 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   installGraphqlCacheHeaders(app);
 
   const health = await registerHealth(app, { database });
-  await replicas.monitor?.start();
   limitStore?.registerMetrics(registry);
   await limitStore?.connected();
 
   await registerRest(app, { config, database, buildContext });
   await registerWeb(app, { config, database });
-  const realtime = await startRealtime({
-    app,
-    schema,
+  const background = await startBackground({
     config,
     database,
-    buildContext,
-    guard: {
-      limits,
-      rules,
-      documents,
-      budget,
-      costBudget,
-      formatError,
-      clientAddress: (request) => clientAddressOf(request, trust),
+    registry,
+    log: (o, m) => app.log.error(o, m),
+    replicaMonitor: replicas.monitor,
+  });
+  const realtime = startRealtime(
+    {
+      app,
+      schema,
+      config,
+      database,
+      buildContext,
+      guard: {
+        limits,
+        rules,
+        documents,
+        budget,
+        costBudget,
+        formatError,
+        clientAddress: (request) => clientAddressOf(request, trust),
+      },
     },
-  });
-
-  const webhooks = startWebhooks({ db: database.db, config, registry, log: (o, m) => app.log.error(o, m) });
-  const retention = startRetentionSweeper(database.db, {
-    outboxRetentionMs: config.OUTBOX_RETENTION,
-    deliveryRetentionMs: config.WEBHOOK_DELIVERY_RETENTION,
-    intervalMs: config.RETENTION_SWEEP_INTERVAL,
-    onError: (err) => app.log.error({ err }, 'retention sweep failed'),
-  });
+    background.fanout,
+  );
 
   return {
     app,
@@ -346,10 +342,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
       }
       try {
         listStats.stop();
-        await replicas.monitor?.stop();
-        await retention.stop();
-        await webhooks.close();
-        await realtime.close();
+        await background.close(() => realtime.close());
         await health.close();
         await limitStore?.close();
       } finally {

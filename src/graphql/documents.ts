@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Kind, parse } from 'graphql';
 import type { Principal } from '../auth/principal';
 import { DomainError } from '../errors';
-import { sha256Hex } from './query-hash';
+import { sha256Hex } from './sha256';
 import type { DocumentStore } from './document-store';
 
 /** Who may send a document that is not in the manifest (`GRAPHQL_UNTRUSTED_DOCUMENTS`). */

@@ -9,7 +9,7 @@ interface Checked {
   hasIsDefined: boolean;
 }
 
-/** type-graphql's own options for class-validator, with ours (schema/build.ts): missing properties are skipped. */
+/** type-graphql's own options for class-validator, with ours (src/composition/graphql-schema.ts): missing properties are skipped. */
 const OPTIONS: ValidatorOptions = { skipMissingProperties: true, forbidUnknownValues: false };
 
 const checkedByClass = new WeakMap<object, Checked>();

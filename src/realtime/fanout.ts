@@ -8,7 +8,7 @@ import { seatKey, type Viewer } from '../services/seating/seat-status';
 import { encodeCursor, parseCursor } from './cursor';
 import type { RelaySink, SeatEventRelay } from './relay';
 import type { RetryPolicy } from './retry';
-import { readHead, readShowtimeEventsAfter, type SeatEvent } from './seat-log';
+import { readHead, readShowtimeEventsAfter, type SeatEvent } from './seat-events';
 import { StepQueues } from './step-queue';
 import { seatStream, type SeatStream, type Subscriber } from './subscriber';
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Notifier } from '../../db/client';
-import { onSeatEventsCommitted, readEventsAfter, type SeatEvent } from './seat-log';
+import { onSeatEventsCommitted } from '../services/seating/seat-log';
+import { readEventsAfter, type SeatEvent } from './seat-events';
 import { traced } from '../tracing';
 import { tracedDb } from '../tracing/sql';
 

@@ -4,7 +4,7 @@ import { orderProducts, orders, outboxEvents, refundBatches, refundReasons, seat
 import type { Principal } from '../auth/principal';
 import { isRowId } from '../bounds';
 import { badInput, forbidden, notFound, unauthenticated } from '../errors';
-import { recordSeatChange, transactSeats } from '../realtime/seat-log';
+import { recordSeatChange, transactSeats } from './seating/seat-log';
 import { refundLines } from './order/refund';
 import { wakeWebhooks } from './webhook/wake';
 

@@ -3,7 +3,7 @@ import { openDatabase, type Database } from '../../db/client';
 import type { SeatStatusChange } from '../../schema/seat-event.type';
 import { parseCursor } from '../../src/realtime/cursor';
 import { SeatFanout } from '../../src/realtime/fanout';
-import { readShowtimeEventsAfter } from '../../src/realtime/seat-log';
+import { readShowtimeEventsAfter } from '../../src/realtime/seat-events';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { ADMIN_URL } from '../helpers/db';
 import { holdSeats, pickShowtimes, seatsOf, type ShowtimeFixture } from '../helpers/orders';

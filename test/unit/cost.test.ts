@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { getIntrospectionQuery, parse, type GraphQLSchema } from 'graphql';
 import { NESTED_QUERY } from '../../bench/query';
-import { buildMarqueeSchema } from '../../schema/build';
+import { buildMarqueeSchema } from '../../src/composition/graphql-schema';
 import { loadConfig } from '../../src/config';
 import { COST_ARGUMENTS, LIST_SIZES } from '../../src/graphql/cost';
 import { checkCost, costVariablesOf, limitsOf } from '../../src/graphql/limits';

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/client';
 import { canPipeline, executePrepared, pipelinedTransaction } from '../../../db/prepared';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
-import { announceSeatEvents, transactSeats } from '../../realtime/seat-log';
+import { announceSeatEvents, transactSeats } from '../seating/seat-log';
 import {
   allocateSeats,
   allocationLayout,

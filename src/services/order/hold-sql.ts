@@ -3,7 +3,7 @@ import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { executePrepared } from '../../../db/prepared';
 import { layoutSeats } from '../../../db/schema';
 import { immutableCacheFor } from '../../loaders/immutable-cache';
-import { appendSeatEventsFrom, markSeatEventsWritten } from '../../realtime/seat-log';
+import { appendSeatEventsFrom, markSeatEventsWritten } from '../seating/seat-log';
 import type { LayoutSeatRow } from '../seating/layout.service';
 import { PREMIERE_ACCOUNT_TYPES } from '../seating/membership';
 import type { ProductFee } from '../../../db/schema/order';

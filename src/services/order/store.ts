@@ -4,7 +4,7 @@ import { orderProducts, orders, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import type { Config } from '../../config';
 import { DomainError, notFound } from '../../errors';
-import { transactSeats } from '../../realtime/seat-log';
+import { transactSeats } from '../seating/seat-log';
 import { assertOrderAccess, requireOrderCredential } from './access';
 import type { OrderView } from './model';
 import { isOpen, readOrderView, type OrderRow } from './view';

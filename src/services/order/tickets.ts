@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
 import { canPipeline, pipelinedTransaction } from '../../../db/prepared';
-import { announceSeatEvents, transactSeats } from '../../realtime/seat-log';
+import { announceSeatEvents, transactSeats } from '../seating/seat-log';
 import type { LayoutSeatRow } from '../seating/layout.service';
 import { baseSeatStatus, collectSeatFacts, SELLABLE, seatKey, type SeatStatus } from '../seating/seat-status';
 import { assertOrderAccess } from './access';

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { layoutSeats, seatBlocks, showtimes } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, forbidden, notFound, unauthenticated } from '../../errors';
-import { recordSeatChange, transactSeats } from '../../realtime/seat-log';
+import { recordSeatChange, transactSeats } from './seat-log';
 import { seatKey, type BlockKind } from './seat-status';
 
 export const BLOCK_KINDS: readonly BlockKind[] = ['Blocked', 'Unblocked', 'GAOverride'];

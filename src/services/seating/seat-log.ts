@@ -1,18 +1,14 @@
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { sharedDb, type Db, type DbOrTx } from '../../db/client';
-import { seatEventHeads, seatEvents } from '../../db/schema';
+import { sql, type SQL } from 'drizzle-orm';
+import { sharedDb, type Db, type DbOrTx } from '../../../db/client';
 
 /** A seat's new state in the log: a claim state, a block kind, or `unblocked` (block removed). */
 export type SeatEventState = 'held' | 'sold' | 'released' | 'expired' | 'refunded' | 'Blocked' | 'Unblocked' | 'GAOverride' | 'cleared';
 export type SeatEventCause = 'hold' | 'release' | 'cancel' | 'expiry' | 'sale' | 'refund' | 'block' | 'unblock';
 
-/** One entry of a showtime's log, as the relay reads it. */
-export interface SeatEvent {
-  showtimeId: number;
-  seq: number;
-  seats: [number, number, string][];
-  cause: string;
-}
+/**
+ * The seat-event log (design.md, Real time), written inside the claim transactions of the seating and
+ * order services: a rolled-back change is never announced. The relay (src/realtime/relay.ts) reads it.
+ */
 
 type Pending = Map<number, { seats: [number, number, string][]; causes: Set<string> }>;
 const pendingOf = new WeakMap<object, Pending>();
@@ -151,39 +147,6 @@ export async function transactSeats<T>(db: Db, fn: (tx: Parameters<Parameters<Db
   });
   if (written.length > 0) for (const listener of listeners.get(sharedDb(db)) ?? []) listener(written);
   return result;
-}
-
-/** The last `seq` of a showtime's log (0 before its first event). */
-export async function readHead(db: Db, showtimeId: number): Promise<number> {
-  const [row] = await db
-    .select({ seq: seatEventHeads.seq })
-    .from(seatEventHeads)
-    .where(eq(seatEventHeads.showtimeId, showtimeId));
-  return row?.seq ?? 0;
-}
-
-/** Events of several showtimes after the given `seq` of each, in showtime and `seq` order. */
-export async function readEventsAfter(db: Db, positions: ReadonlyMap<number, number>, limit: number): Promise<SeatEvent[]> {
-  const ids = [...positions.keys()];
-  const seqs = ids.map((id) => positions.get(id)!);
-  type Row = { showtime_id: number; seq: string | number; seats: [number, number, string][]; cause: string };
-  const rows = await db.execute<Row>(sql`
-    select e.showtime_id, e.seq, e.seats, e.cause
-    from unnest(${`{${ids.join(',')}}`}::int[], ${`{${seqs.join(',')}}`}::bigint[]) as w(showtime_id, seq)
-    join seat_events e on e.showtime_id = w.showtime_id and e.seq > w.seq
-    order by e.showtime_id, e.seq
-    limit ${limit}`);
-  return rowsOf<Row>(rows).map((r) => ({ showtimeId: r.showtime_id, seq: Number(r.seq), seats: r.seats, cause: r.cause }));
-}
-
-/** One showtime's events after `seq`, oldest first (at most `limit`). */
-export async function readShowtimeEventsAfter(db: Db, showtimeId: number, seq: number, limit: number): Promise<SeatEvent[]> {
-  return db
-    .select({ showtimeId: seatEvents.showtimeId, seq: seatEvents.seq, seats: seatEvents.seats, cause: seatEvents.cause })
-    .from(seatEvents)
-    .where(and(eq(seatEvents.showtimeId, showtimeId), gt(seatEvents.seq, seq)))
-    .orderBy(asc(seatEvents.seq))
-    .limit(limit);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { memoizeApolloQueryHash, sha256Hex } from '../../src/graphql/query-hash';
+import { sha256Hex } from '../../src/graphql/sha256';
 
-/** Apollo's query hashing goes through a memo of SHA-256 digests (src/graphql/query-hash.ts). */
+/** Document hashes (src/graphql/sha256.ts) and the persisted-query check of the client's hash. */
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe('the memoized hash', () => {
@@ -11,19 +11,6 @@ describe('the memoized hash', () => {
       expect(sha256Hex(text)).toBe(sha256(text));
       expect(sha256Hex(text)).toBe(sha256(text));
     }
-  });
-
-  it("stands in for @apollo/utils.createhash's sha256 only, chunks and encodings included", () => {
-    memoizeApolloQueryHash();
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { createHash: apolloHash } = require('@apollo/utils.createhash') as {
-      createHash: (kind: string) => { update(d: string | Buffer): { digest(e: string): string } & { update(d: string | Buffer): { digest(e: string): string } } };
-    };
-    expect(apolloHash('sha256').update('query { a }').digest('hex')).toBe(sha256('query { a }'));
-    expect(apolloHash('sha256').update('query ').update('{ a }').digest('hex')).toBe(sha256('query { a }'));
-    expect(apolloHash('sha256').update(Buffer.from('abc')).digest('hex')).toBe(sha256('abc'));
-    expect(apolloHash('sha256').update('abc').digest('base64')).toBe(createHash('sha256').update('abc').digest('base64'));
-    expect(apolloHash('sha512').update('abc').digest('hex')).toBe(createHash('sha512').update('abc').digest('hex'));
   });
 });
 

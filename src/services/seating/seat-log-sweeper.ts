@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client';
-import { startSweepLoop, type Sweeper } from '../sweep-loop';
+import type { Db } from '../../../db/client';
+import { startSweepLoop, type Sweeper } from '../../sweep-loop';
 import { pruneSeatEvents } from './seat-log';
-import { tracedDb } from '../tracing/sql';
+import { tracedDb } from '../../tracing/sql';
 
 /**
  * Prunes seat events older than the retention, every tenth of it (between 1 s and 1 min). Every

@@ -1,0 +1,143 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import postgres from 'postgres';
+import { CREDITS_QUERY, NESTED_CATALOG_QUERY, THEATRE_QUERY } from './catalog';
+import { assertPortFree, markdownTable, prepareDatabase, runCases, waitFor, type HttpCase } from './harness';
+import { VENDOR } from './http';
+
+/**
+ * Two commits side by side: `npm run bench:versus -- --base <ref>` builds <ref> (a git worktree under
+ * the system's temp folder, sharing this checkout's node_modules, so only for refs with the same lock
+ * file) and the working tree, starts both as `npm start` runs them in production, on ONE fresh seeded
+ * database, and loads the same cases against each in interleaved rounds (base, head, base, head …): a
+ * drift of this shared machine falls on both sides. Each head case is compared with its base case
+ * (req/s ratio, server CPU per request, statements), after checking that both answer the same JSON.
+ * For changes that should not move speed (a restructure, a removed library patch): the ratio says by
+ * how much they did, within the spread that a run of base against itself shows (`--base HEAD`).
+ */
+const { values } = parseArgs({
+  options: {
+    base: { type: 'string' },
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '4' },
+    scale: { type: 'string', default: '1' },
+  },
+});
+
+const ENV = {
+  HOST: '127.0.0.1',
+  EXPOSE_SQL_COUNT: 'true',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  JWT_SECRET: 'bench-secret-not-for-real-use-0123456789',
+  PII_KEY: 'bench-pii-key-not-for-real-use-0123456789',
+  RATE_LIMIT_PER_MINUTE: '0',
+  // Links carry the public origin: one for both sides, so that their answers compare equal.
+  PUBLIC_BASE_URL: 'http://bench.example',
+};
+
+/** Builds the checkout in `dir` (npm run build) and starts its dist/src/main.js. */
+function startBuilt(dir: string, env: Record<string, string>): ChildProcess {
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, ['--max-semi-space-size=32', path.join(dir, 'dist', 'src', 'main.js')], {
+    cwd: dir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+/** A detached worktree of `ref` beside this checkout's node_modules. */
+function worktreeOf(ref: string): { dir: string; remove(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-versus-'));
+  execFileSync('git', ['worktree', 'add', '--detach', dir, ref], { stdio: 'ignore' });
+  fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'));
+  return {
+    dir,
+    remove: () => {
+      execFileSync('git', ['worktree', 'remove', '--force', dir], { stdio: 'ignore' });
+    },
+  };
+}
+
+/** The cases: the catalog's GraphQL reads (nested day, cast, lookup), the REST day page, an order's life. */
+async function cases(url: string, port: number): Promise<HttpCase[]> {
+  const sql = postgres(url, { max: 1 });
+  const [pick] = await sql<{ theatre_id: number; day: string }[]>`
+    select s.theatre_id, to_char((s.show_date_time_utc at time zone t.timezone)::date, 'YYYY-MM-DD') as day
+    from showtimes s join theatres t on t.id = s.theatre_id
+    where (s.show_date_time_utc at time zone t.timezone)::date = (now() at time zone t.timezone)::date + 1
+    group by 1, 2 order by count(*) desc, 1 limit 1`;
+  const [movie] = await sql<{ movie_id: number }[]>`select movie_id from movie_credits group by 1 order by count(*) desc, 1 limit 1`;
+  await sql.end();
+  const gql = (query: string, variables: Record<string, unknown>) => ({
+    url: `http://127.0.0.1:${port}/graphql`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return [
+    { name: 'GraphQL nested day', ...gql(NESTED_CATALOG_QUERY, { id: pick.theatre_id, date: pick.day }) },
+    { name: 'GraphQL cast and crew', ...gql(CREDITS_QUERY, { id: movie.movie_id }) },
+    { name: 'GraphQL theatre lookup', ...gql(THEATRE_QUERY, { id: pick.theatre_id }) },
+    {
+      name: 'REST day page',
+      url: `http://127.0.0.1:${port}/v2/theatres/${pick.theatre_id}/showtimes/${pick.day}?page-size=100`,
+    },
+    {
+      name: 'GraphQL createOrder (vendor)',
+      ...gql('mutation { createOrder(input: {}) { id } }', {}),
+      headers: VENDOR,
+    },
+  ];
+}
+
+async function main(): Promise<void> {
+  if (!values.base) throw new Error('--base <git ref> is required');
+  const [basePort, headPort] = [4310, 4311];
+  await Promise.all([basePort, headPort].map(assertPortFree));
+  const tree = worktreeOf(values.base);
+  const db = await prepareDatabase(Number(values.scale));
+  const base = startBuilt(tree.dir, { ...ENV, DATABASE_URL: db.url, PORT: String(basePort) });
+  const head = startBuilt('.', { ...ENV, DATABASE_URL: db.url, PORT: String(headPort) });
+  try {
+    await Promise.all([basePort, headPort].map((p) => waitFor(`http://127.0.0.1:${p}/healthz`)));
+    const [baseCases, headCases] = await Promise.all([cases(db.url, basePort), cases(db.url, headPort)]);
+    const all: HttpCase[] = baseCases.flatMap((b, i) => {
+      const baseCase = { ...b, name: `base: ${b.name}`, pid: base.pid };
+      const sameAnswer = !b.name.includes('createOrder'); // each order has an id of its own
+      const headCase = {
+        ...headCases[i],
+        name: `head: ${b.name}`,
+        pid: head.pid,
+        comparedTo: baseCase.name,
+        ...(sameAnswer ? { sameAnswerAs: baseCase.name } : {}),
+      };
+      return [baseCase, headCase];
+    });
+    const rounds = Number(values.rounds);
+    const results = await runCases(all, { duration: Number(values.duration), connections: Number(values.connections), rounds });
+    const rev = (ref: string) => execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() ? ' + uncommitted changes' : '';
+    process.stdout.write(
+      `\n## ${rev(values.base)} (base) against ${rev('HEAD')}${dirty} (head)\n\n` +
+        `${values.connections} connections × ${values.duration} s per case in ${rounds} interleaved rounds; ` +
+        `load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${new Date().toISOString()}\n\n` +
+        `${markdownTable(results)}\n`,
+    );
+  } finally {
+    base.kill('SIGTERM');
+    head.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await db.drop();
+    tree.remove();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exitCode = 1;
+});
