@@ -36,6 +36,8 @@ export async function createReplica(primary: Cluster, log: (line: string) => voi
     dropped = true;
     try {
       execFileSync('pg_dropcluster', ['--stop', version, name], { stdio: 'ignore', timeout: 60_000 });
+      // pg_dropcluster leaves the configuration folder behind while it holds a file it did not write (conf.d/suite.conf).
+      fs.rmSync(`/etc/postgresql/${version}/${name}`, { recursive: true, force: true });
     } catch {
       log(`could not drop cluster ${version}/${name}: run pg_dropcluster --stop ${version} ${name}`);
     }

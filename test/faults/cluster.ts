@@ -71,6 +71,8 @@ export async function createCluster(log: (line: string) => void, options: Cluste
     dropped = true;
     try {
       execFileSync('pg_dropcluster', ['--stop', version, name], { stdio: 'ignore', timeout: 60_000 });
+      // pg_dropcluster leaves the configuration folder behind while it holds a file it did not write (conf.d/suite.conf).
+      fs.rmSync(`/etc/postgresql/${version}/${name}`, { recursive: true, force: true });
     } catch {
       // already gone, or stop failed: say so, the operator can remove it
       log(`could not drop cluster ${version}/${name}: run pg_dropcluster --stop ${version} ${name}`);
