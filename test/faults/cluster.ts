@@ -15,6 +15,8 @@ export interface Cluster {
   name: string;
   version: string;
   port: number;
+  /** The server's log (pg_ctlcluster's), for checks that count statements (`log_statement`). */
+  logFile: string;
   /** A URL of database `db` on the cluster (TCP, user postgres). */
   url(db: string): string;
   /** The suite's own client of the `marquee` database (checks, polls, fault injection). */
@@ -38,16 +40,29 @@ export interface Cluster {
 const CTL = ['--skip-systemctl-redirect'];
 
 /** The installed major version (the one folder under /etc/postgresql, or the newest). */
-function installedVersion(): string {
+export function installedVersion(): string {
   const versions = fs.readdirSync('/etc/postgresql').filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
   if (!versions.length) throw new Error('no Postgres in /etc/postgresql: install postgresql (apt-get install postgresql)');
   return versions[0];
 }
 
+/** What a suite may choose about its cluster. */
+export interface ClusterOptions {
+  /** The start of the cluster's name (`<prefix>_<random>`); default `faults`. */
+  prefix?: string;
+  /** Server settings, written to the cluster's conf.d before its first start. */
+  settings?: Record<string, string>;
+}
+
+/** postgresql.conf lines for `settings` (values quoted as strings, which Postgres accepts for every type). */
+export function settingLines(settings: Record<string, string>): string {
+  return Object.entries(settings).map(([key, value]) => `${key} = '${value.replace(/'/g, "''")}'`).join('\n') + '\n';
+}
+
 /** Creates, starts and fills a new cluster; the caller must `dropSync()` it (also on failure). */
-export async function createCluster(log: (line: string) => void): Promise<Cluster> {
+export async function createCluster(log: (line: string) => void, options: ClusterOptions = {}): Promise<Cluster> {
   const version = installedVersion();
-  const name = `faults_${randomBytes(4).toString('hex')}`;
+  const name = `${options.prefix ?? 'faults'}_${randomBytes(4).toString('hex')}`;
   const port = await freePort();
   let dropped = false;
   let created = false;
@@ -56,6 +71,8 @@ export async function createCluster(log: (line: string) => void): Promise<Cluste
     dropped = true;
     try {
       execFileSync('pg_dropcluster', ['--stop', version, name], { stdio: 'ignore', timeout: 60_000 });
+      // pg_dropcluster leaves the configuration folder behind while it holds a file it did not write (conf.d/suite.conf).
+      fs.rmSync(`/etc/postgresql/${version}/${name}`, { recursive: true, force: true });
     } catch {
       // already gone, or stop failed: say so, the operator can remove it
       log(`could not drop cluster ${version}/${name}: run pg_dropcluster --stop ${version} ${name}`);
@@ -65,6 +82,7 @@ export async function createCluster(log: (line: string) => void): Promise<Cluste
   await run('pg_createcluster', [version, name, '-p', String(port), '--start-conf=manual', '--', '--auth=trust'], { timeout: 120_000 });
   created = true;
   try {
+    if (options.settings) fs.writeFileSync(`/etc/postgresql/${version}/${name}/conf.d/suite.conf`, settingLines(options.settings));
     const ctl = (action: string) => run('pg_ctlcluster', [...CTL, version, name, action], { timeout: 120_000 }).then(() => undefined);
     await ctl('start');
     const url = (db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`;
@@ -77,6 +95,7 @@ export async function createCluster(log: (line: string) => void): Promise<Cluste
       name,
       version,
       port,
+      logFile: clusterLogFile(version, name),
       url,
       sql,
       start: () => ctl('start'),
@@ -104,6 +123,11 @@ export async function createCluster(log: (line: string) => void): Promise<Cluste
     dropSync();
     throw err;
   }
+}
+
+/** Where pg_ctlcluster sends a Debian cluster's server log. */
+export function clusterLogFile(version: string, name: string): string {
+  return `/var/log/postgresql/postgresql-${version}-${name}.log`;
 }
 
 /** Local ports of process `pid`'s established TCP connections to `serverPort` on loopback. */

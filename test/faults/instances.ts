@@ -31,6 +31,8 @@ export interface Instance {
   logFiles: string[];
   /** Set while the suite is stopping the process on purpose. */
   stopping: { signal: ExitRecord['causedBy']; at: number } | null;
+  /** Settings of this instance only, over the shared ones (say, its DB_APPLICATION_NAME). */
+  env: Record<string, string>;
 }
 
 /**
@@ -61,7 +63,15 @@ export class Instances {
     private readonly log: (line: string) => void,
   ) {}
 
-  static async create(names: string[], ports: number[], appDir: string, env: Record<string, string>, logDir: string, log: (l: string) => void) {
+  static async create(
+    names: string[],
+    ports: number[],
+    appDir: string,
+    env: Record<string, string>,
+    logDir: string,
+    log: (l: string) => void,
+    envOf: (name: string) => Record<string, string> = () => ({}),
+  ) {
     const slots = names.map((name, i): Instance => ({
       name,
       port: ports[i],
@@ -71,6 +81,7 @@ export class Instances {
       generation: 0,
       logFiles: [],
       stopping: null,
+      env: envOf(name),
     }));
     return new Instances(slots, appDir, env, logDir, log);
   }
@@ -85,7 +96,7 @@ export class Instances {
     // As docs/operations.md says to start it without npm: with the young-generation flag of `npm start`.
     const child = spawn(process.execPath, ['--max-semi-space-size=32', path.join(this.appDir, 'dist', 'src', 'main.js')], {
       cwd: this.appDir,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...this.env, PORT: String(slot.port) },
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...this.env, ...slot.env, PORT: String(slot.port) },
       stdio: ['ignore', fd, fd],
     });
     fs.closeSync(fd);
