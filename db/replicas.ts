@@ -6,7 +6,7 @@ import { UNPIPELINED } from './pooler';
 import * as schema from './schema';
 
 /**
- * One streaming replica of DATABASE_REPLICA_URLS, for catalog reads (docs/operations.md, "Read
+ * One streaming replica of DATABASE_REPLICA_URLS, for catalog reads (docs/scale-out.md, "Read
  * replicas"). Labelled by its position (`replica0`, …) in metrics and logs: its URL may hold a password.
  */
 export interface Replica {

@@ -6,7 +6,7 @@ import { databaseTimeouts, loadConfig } from '../src/config';
 import { buildServer } from '../src/server';
 
 /**
- * The database load of one idle instance (docs/operations.md, "Connection budget"): a fresh database,
+ * The database load of one idle instance (docs/scale-out.md, "Connection budget"): a fresh database,
  * migrated and seeded (scale 1), one instance on it with the default settings and no traffic, and the
  * database's transactions counted from the server side (pg_stat_database xact_commit + xact_rollback)
  * over `SECONDS` (default 60). Each background statement runs as a transaction of its own.

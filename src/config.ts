@@ -117,7 +117,7 @@ const schema = z.object({
     .optional(),
   /**
    * A direct connection to the database when DATABASE_URL is a transaction pooler: the relay's LISTEN
-   * and reads, migrations (docs/operations.md, "Through PgBouncer"). Default: DATABASE_URL.
+   * and reads, migrations (docs/scale-out.md, "Through PgBouncer"). Default: DATABASE_URL.
    */
   DATABASE_DIRECT_URL: z
     .string()
@@ -127,7 +127,7 @@ const schema = z.object({
   /** Named prepared statements on the query pool; `false` for PgBouncer in transaction mode. */
   DB_PREPARE: flag('true'),
   /**
-   * Streaming replicas for catalog reads (docs/operations.md, "Read replicas"), comma-separated; each URL
+   * Streaming replicas for catalog reads (docs/scale-out.md, "Read replicas"), comma-separated; each URL
    * names one server (not a balancer over several). Empty: every read on the primary.
    */
   DATABASE_REPLICA_URLS: z

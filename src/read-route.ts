@@ -2,7 +2,7 @@ import { countingDb, type Db, type StatementCount } from '../db/client';
 import type { ReplicaMetrics, ReplicaState, SkipReason } from './replica-health';
 
 /**
- * Where a request's catalog reads go (docs/operations.md, "Read replicas").
+ * Where a request's catalog reads go (docs/scale-out.md, "Read replicas").
  *
  * The rule has two halves. The request decides whether it may read from a replica at all: a GraphQL
  * query over HTTP and a REST GET or HEAD may (`catalog`); a GraphQL mutation, a REST write and a

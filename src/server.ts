@@ -175,7 +175,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
     });
   }
 
-  // Catalog reads on healthy replicas (src/read-route.ts, docs/operations.md "Read replicas").
+  // Catalog reads on healthy replicas (src/read-route.ts, docs/scale-out.md "Read replicas").
   const registry = registerMetrics(app, config);
   const replicas = startReplicas(database, config, registry, app.log);
   const buildContext = async (

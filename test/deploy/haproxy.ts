@@ -16,7 +16,7 @@ export interface ProxyServer {
 }
 
 /**
- * The configuration a chain would run in front of its instances (docs/operations.md, "The deployment
+ * The configuration a chain would run in front of its instances (docs/deployment.md, "The deployment
  * picture"): round-robin per request for HTTP, per connection for WebSocket upgrades (a backend of their
  * own, so the runtime API can cut the sockets alone), `/readyz` as the health check, the client's
  * address appended to `X-Forwarded-For` (the instances run with `TRUST_PROXY=1`), and long-lived tunnels.

@@ -32,7 +32,7 @@ import { addressCheck, liveCheck, webhookOnceCheck, type LiveFigures } from './v
  * `npm run test:deploy`: Marquee as a chain runs it. A primary and a streaming replica of the suite's own,
  * PgBouncer in transaction mode in front of the primary, three production-mode instances behind HAProxy
  * (round robin, WebSocket included), a load through the proxy; then seven named checks, the figures it
- * measured, and exit 1 if one fails (docs/operations.md, "The deployment picture").
+ * measured, and exit 1 if one fails (docs/deployment.md, "The deployment picture").
  * DEPLOY_KEEP_LOGS=1: keep the instances' and HAProxy's logs after a green run too.
  */
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -33,7 +33,7 @@ export function loggedStatements(logFile: string, fromByte = 0, toByte?: number)
 export const sizeOf = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
 
 /**
- * The tables that stay on the primary (docs/operations.md, "Read replicas"): orders, seat maps and claims,
+ * The tables that stay on the primary (docs/scale-out.md, "Read replicas"): orders, seat maps and claims,
  * accounts, loyalty, wallet, idempotency, webhooks and the outbox.
  */
 export const PRIMARY_ONLY = /^(orders|order_\w+|seat_claims|seat_blocks|seat_events|seat_event_heads|site_accounts|loyalty_(?!campaigns$)\w+|wallet_\w+|idempotency_keys|webhook_\w+|outbox_events|refund_batches)$/;

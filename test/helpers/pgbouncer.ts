@@ -47,7 +47,7 @@ async function waitForPort(port: number, child: ChildProcess, logFile: string): 
 /**
  * Starts PgBouncer in transaction pooling mode on a free port, in front of the Postgres of
  * `backendUrl` (every database name passes through: `* =`), with its own configuration in a temporary
- * folder. The configuration is the one docs/operations.md gives ("Through PgBouncer"). Runs as the
+ * folder. The configuration is the one docs/scale-out.md gives ("Through PgBouncer"). Runs as the
  * `postgres` user when started as root (PgBouncer refuses root).
  */
 export async function startPgBouncer(backendUrl: string, settings: Record<string, string | number> = {}): Promise<PgBouncer> {

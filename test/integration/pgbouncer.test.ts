@@ -8,7 +8,7 @@ import { startPgBouncer, type PgBouncer } from '../helpers/pgbouncer';
 import { expectStatus, type Json } from '../helpers/rest-orders';
 
 /**
- * Pooler mode (docs/operations.md, "Through PgBouncer"): the app with DB_PREPARE=false whose query pool
+ * Pooler mode (docs/scale-out.md, "Through PgBouncer"): the app with DB_PREPARE=false whose query pool
  * goes through a PgBouncer of this file's own in transaction mode, and whose sessions (the relay's LISTEN
  * and reads) go straight to Postgres (DATABASE_DIRECT_URL). Orders over REST and GraphQL, a live seat map
  * woken by NOTIFY alone (the relay's poll is a minute), and the statement timeout cutting slow statements

@@ -9,7 +9,7 @@ import { holdSeats, pickShowtimes, seatsOf, VENDOR } from '../helpers/orders';
 import { createReplicaPair, waitForReplay, type ReplicaPair } from '../helpers/replica-cluster';
 
 /**
- * Read replicas (docs/operations.md, "Read replicas") against a real streaming replica: a primary and a
+ * Read replicas (docs/scale-out.md, "Read replicas") against a real streaming replica: a primary and a
  * replica of this file's own (test/helpers/replica-cluster.ts), the replica logging every statement it
  * is asked (log_statement=all), so that what ran where is counted on the server side. The app's pool
  * is `rtest` in the log's `app=` field; its health check is `rtest-health`.
