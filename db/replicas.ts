@@ -1,9 +1,11 @@
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import type { Db } from './client';
 import { isConnectionLoss } from './driver-guard';
 import { UNPIPELINED } from './pooler';
 import * as schema from './schema';
+
+/** The drizzle database over our schema: db/client.ts's `Db`, spelled here so that client.ts, which opens the replicas, is not imported back. */
+type Db = PostgresJsDatabase<typeof schema>;
 
 /**
  * One streaming replica of DATABASE_REPLICA_URLS, for catalog reads (docs/scale-out.md, "Read
