@@ -339,3 +339,29 @@ export function markdownTable(results: CaseResult[]): string {
   }
   return lines.join('\n');
 }
+
+/** The V8 setting `npm start` runs with, for the bench's servers. */
+export const NODE_OPTIONS = [process.env.NODE_OPTIONS, '--max-semi-space-size=32'].filter(Boolean).join(' ');
+
+/** The bench app's /metrics token (production mode serves /metrics only with one). */
+export const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+/** The environment of the bench's Marquee, on `port` against `databaseUrl` (also the peers' counting instance). */
+export function marqueeEnv(databaseUrl: string, port: number): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    EXPOSE_SQL_COUNT: 'true',
+    LOG_LEVEL: 'warn',
+    // Measured as deployed: production mode (graphql-js drops its dev-only checks), no rate limit.
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-not-for-real-use-0123456789',
+    PII_KEY: 'bench-pii-key-not-for-real-use-0123456789',
+    RATE_LIMIT_PER_MINUTE: '0',
+    // The load generator is one client address holding thousands of sockets.
+    WS_MAX_SOCKETS_PER_CLIENT: '20000',
+    METRICS_TOKEN,
+    NODE_OPTIONS,
+  };
+}

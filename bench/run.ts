@@ -9,7 +9,7 @@ import { runHoldsBench } from './holds';
 import { runPeers } from './peers';
 import { runReplicaBench } from './replica';
 import { NESTED_QUERY } from './query';
-import { assertPortFree, assertRunning, markdownTable, prepareDatabase, runCases, startBuiltService, startProcess, waitFor, type HttpCase } from './harness';
+import { METRICS_TOKEN, NODE_OPTIONS, marqueeEnv, assertPortFree, assertRunning, markdownTable, prepareDatabase, runCases, startBuiltService, startProcess, waitFor, type HttpCase } from './harness';
 
 /**
  * `npm run bench [-- --scale 1 --duration 10 --connections 10 --only catalog|peers|reads|holds|fanout|replica]`
@@ -23,30 +23,6 @@ import { assertPortFree, assertRunning, markdownTable, prepareDatabase, runCases
  * reads with and without a read replica, on a primary and replica clusters of its own (bench/replica.ts).
  */
 /** The V8 setting `npm start` runs with (package.json, docs/operations.md), for the app and the baseline alike. */
-const NODE_OPTIONS = [process.env.NODE_OPTIONS, '--max-semi-space-size=32'].filter(Boolean).join(' ');
-
-/** The bench app's /metrics token (production mode serves /metrics only with one). */
-const METRICS_TOKEN = 'bench-metrics-token-0123456789';
-
-/** The environment of the bench's Marquee, on `port` against `databaseUrl` (also the peers' counting instance). */
-function marqueeEnv(databaseUrl: string, port: number): Record<string, string> {
-  return {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    EXPOSE_SQL_COUNT: 'true',
-    LOG_LEVEL: 'warn',
-    // Measured as deployed: production mode (graphql-js drops its dev-only checks), no rate limit.
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-not-for-real-use-0123456789',
-    PII_KEY: 'bench-pii-key-not-for-real-use-0123456789',
-    RATE_LIMIT_PER_MINUTE: '0',
-    // The load generator is one client address holding thousands of sockets.
-    WS_MAX_SOCKETS_PER_CLIENT: '20000',
-    METRICS_TOKEN,
-    NODE_OPTIONS,
-  };
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

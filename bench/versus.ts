@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { CREDITS_QUERY, NESTED_CATALOG_QUERY, THEATRE_QUERY } from './catalog';
-import { assertPortFree, markdownTable, prepareDatabase, runCases, waitFor, type HttpCase } from './harness';
+import { assertPortFree, marqueeEnv, markdownTable, prepareDatabase, runCases, waitFor, type HttpCase } from './harness';
 import { VENDOR } from './http';
 
 /**
@@ -28,22 +28,13 @@ const { values } = parseArgs({
   },
 });
 
-const ENV = {
-  HOST: '127.0.0.1',
-  EXPOSE_SQL_COUNT: 'true',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  JWT_SECRET: 'bench-secret-not-for-real-use-0123456789',
-  PII_KEY: 'bench-pii-key-not-for-real-use-0123456789',
-  RATE_LIMIT_PER_MINUTE: '0',
-  // Links carry the public origin: one for both sides, so that their answers compare equal.
-  PUBLIC_BASE_URL: 'http://bench.example',
-};
+/** Both sides as bench/run.ts runs Marquee; links carry one public origin, so that their answers compare equal. */
+const env = (databaseUrl: string, port: number) => ({ ...marqueeEnv(databaseUrl, port), PUBLIC_BASE_URL: 'http://bench.example' });
 
 /** Builds the checkout in `dir` (npm run build) and starts its dist/src/main.js. */
 function startBuilt(dir: string, env: Record<string, string>): ChildProcess {
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
-  return spawn(process.execPath, ['--max-semi-space-size=32', path.join(dir, 'dist', 'src', 'main.js')], {
+  return spawn(process.execPath, [path.join(dir, 'dist', 'src', 'main.js')], {
     cwd: dir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -101,8 +92,8 @@ async function main(): Promise<void> {
   await Promise.all([basePort, headPort].map(assertPortFree));
   const tree = worktreeOf(values.base);
   const db = await prepareDatabase(Number(values.scale));
-  const base = startBuilt(tree.dir, { ...ENV, DATABASE_URL: db.url, PORT: String(basePort) });
-  const head = startBuilt('.', { ...ENV, DATABASE_URL: db.url, PORT: String(headPort) });
+  const base = startBuilt(tree.dir, env(db.url, basePort));
+  const head = startBuilt('.', env(db.url, headPort));
   try {
     await Promise.all([basePort, headPort].map((p) => waitFor(`http://127.0.0.1:${p}/healthz`)));
     const [baseCases, headCases] = await Promise.all([cases(db.url, basePort), cases(db.url, headPort)]);

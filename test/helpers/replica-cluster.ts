@@ -1,9 +1,9 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
+import { freePort } from '../faults/util';
 
 const run = promisify(execFile);
 const CTL = ['--skip-systemctl-redirect'];
@@ -32,17 +32,6 @@ export interface ReplicaPair {
   replica: PgCluster;
   /** Both removed (replica first); safe to call twice. */
   dropSync(): void;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The installed major version (the newest folder under /etc/postgresql). */
