@@ -11,7 +11,14 @@ type PendingQuery<T> = Promise<T> & { execute(): PendingQuery<T> };
 type PostgresJsClient = {
   unsafe(query: string, params: unknown[], options: { prepare: boolean }): PendingQuery<unknown[]>;
 };
+type PgliteClient = { query(query: string, params: unknown[]): Promise<unknown> };
 type ReservedClient = PostgresJsClient & { release(): void };
+
+/** A statement's text and parameters, as drizzle's dialect compiles an SQL (kept to run it again). */
+export interface CompiledQuery {
+  sql: string;
+  params: unknown[];
+}
 type ReservingClient = PostgresJsClient & { reserve(): Promise<ReservedClient> };
 
 const internalsOf = (db: DbOrTx) => db as unknown as Internals;
@@ -29,20 +36,27 @@ function asError(error: unknown): Error {
 }
 
 /**
- * Runs `query` as a named prepared statement on postgres.js; on PGlite, as drizzle's `execute`.
+ * Runs `query` (drizzle's SQL, or one compiled before) as a named prepared statement on postgres.js; on
+ * PGlite, as drizzle's `execute`.
  * Drizzle's postgres.js driver sends every statement unprepared (`unsafe` without `prepare`), so each
  * one is parsed and planned again; the hot order paths (holds, create, cancel) use this instead.
  * postgres.js keeps one prepared statement per distinct text and connection. Counted like drizzle's own
  * statements (`x-sql-statements`).
  */
-export async function executePrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+export async function executePrepared<T>(db: DbOrTx, query: SQL | CompiledQuery): Promise<T[]> {
   const { dialect, session } = internalsOf(db);
   const client = session.client as Partial<PostgresJsClient>;
   if (typeof client.unsafe !== 'function') {
-    const result = (await db.execute(query)) as unknown;
-    return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+    if (!('params' in query)) {
+      const result = (await db.execute(query)) as unknown;
+      return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+    }
+    // PGlite, a query compiled before: its own parameterised query, counted here as drizzle would.
+    const count = statementCountOf(db);
+    if (count) count.count += 1;
+    return ((await (session.client as PgliteClient).query(query.sql, query.params)) as { rows: T[] }).rows;
   }
-  const { sql, params } = dialect.sqlToQuery(query);
+  const { sql, params } = 'params' in query ? query : dialect.sqlToQuery(query);
   const count = statementCountOf(db);
   if (count) count.count += 1;
   try {

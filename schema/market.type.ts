@@ -1,4 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
+import { fieldTable } from '../src/services/field-table';
 import type { MarketRow } from '../src/services/market.service';
 import { PageOf } from './paging.type';
 
@@ -17,7 +18,10 @@ export class Market {
 @ObjectType({ description: 'A page of markets.' })
 export class MarketPage extends PageOf(Market) {}
 
+/** A market's fields from its row (src/services/field-table.ts). */
+export const MARKET_FIELDS = fieldTable<MarketRow>()({ id: 'id', name: 'name', slug: 'slug' });
+
 /** Maps a market row to its GraphQL type. */
 export function toMarket(row: MarketRow): Market {
-  return Object.assign(new Market(), { id: row.id, name: row.name, slug: row.slug });
+  return Object.assign(new Market(), MARKET_FIELDS.all(row));
 }

@@ -1,4 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
+import { fieldTable } from '../src/services/field-table';
 import type { CreditRow, PersonRow } from '../src/services/person.service';
 
 @ObjectType({ simpleResolvers: true, description: 'Images of a person.' })
@@ -61,25 +62,30 @@ export function toPerson(row: PersonRow): Person {
 
 const mappedPeople = new WeakMap<PersonRow, Person>();
 
+/** A person's fields from its row (src/services/field-table.ts). */
+export const PERSON_FIELDS = fieldTable<PersonRow>()({
+  id: 'id',
+  name: 'name',
+  biography: 'biography',
+  biographyUrl: 'biographyUrl',
+  media: { needs: ['profileImageUrl'], value: (row) => Object.assign(new PersonMedia(), { profileDynamic: row.profileImageUrl }) },
+});
+
 function mapPerson(row: PersonRow): Person {
-  return Object.assign(new Person(), {
-    id: row.id,
-    name: row.name,
-    biography: row.biography,
-    biographyUrl: row.biographyUrl,
-    media: Object.assign(new PersonMedia(), { profileDynamic: row.profileImageUrl }),
-  });
+  return Object.assign(new Person(), PERSON_FIELDS.all(row));
 }
+
+/** A credit's fields from its row (src/services/field-table.ts). */
+export const CREDIT_FIELDS = fieldTable<CreditRow>()({
+  id: 'id',
+  movieId: 'movieId',
+  personId: 'personId',
+  job: 'job',
+  role: { needs: ['job', 'role'], value: (row) => (row.job === 'Actor' ? row.role : null) },
+  sortOrder: 'sortOrder',
+});
 
 /** Maps a credit row to its GraphQL type; with its person row when it was read with it. */
 export function toCredit(row: CreditRow, personRow?: PersonRow): Credit {
-  return Object.assign(new Credit(), {
-    personRow,
-    id: row.id,
-    movieId: row.movieId,
-    personId: row.personId,
-    job: row.job,
-    role: row.job === 'Actor' ? row.role : null,
-    sortOrder: row.sortOrder,
-  });
+  return Object.assign(new Credit(), { personRow, ...CREDIT_FIELDS.all(row) });
 }

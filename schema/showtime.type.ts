@@ -2,6 +2,7 @@ import { GraphQLLocalDateTime } from 'graphql-scalars';
 import { GraphQLDateTime } from './scalars';
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import type { ShowtimeRecord, TicketPriceRow } from '../src/services/showtime.service';
+import { fieldTable } from '../src/services/field-table';
 import { SHOWTIME_MEDIA_KEYS, showtimeFields } from '../src/services/showtime-view';
 import { PageOf } from './paging.type';
 
@@ -55,8 +56,10 @@ export class TicketPrice {
   tax!: number;
 }
 
-export const toTicketPrice = (row: TicketPriceRow): TicketPrice =>
-  Object.assign(new TicketPrice(), { price: row.price, type: row.type, sku: row.sku, agePolicy: row.agePolicy, tax: row.tax });
+/** A ticket price's fields from its row (src/services/field-table.ts). */
+export const TICKET_PRICE_FIELDS = fieldTable<TicketPriceRow>()({ price: 'price', type: 'type', sku: 'sku', agePolicy: 'agePolicy', tax: 'tax' });
+
+export const toTicketPrice = (row: TicketPriceRow): TicketPrice => Object.assign(new TicketPrice(), TICKET_PRICE_FIELDS.all(row));
 
 @ObjectType({ simpleResolvers: true, description: 'Per-ticket fee estimate.' })
 export class EstimatedFee {

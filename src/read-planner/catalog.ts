@@ -2,19 +2,21 @@ import { createTableRelationsHelpers, extractTablesRelationalConfig, normalizeRe
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema';
-import { toMarket } from '../../schema/market.type';
-import { toMovie } from '../../schema/movie.type';
-import { toCredit, toPerson } from '../../schema/person.type';
+import { MARKET_FIELDS, Market, toMarket } from '../../schema/market.type';
+import { Movie, toMovie } from '../../schema/movie.type';
+import { CREDIT_FIELDS, Credit, PERSON_FIELDS, Person, toCredit, toPerson } from '../../schema/person.type';
 import { ShowtimeFilterArgs, toShowtimeFilters } from '../../schema/showtime.input';
-import { toShowtime, toTicketPrice } from '../../schema/showtime.type';
-import { toTheatre } from '../../schema/theatre.type';
+import { Showtime, TICKET_PRICE_FIELDS, TicketPrice, toShowtime, toTicketPrice } from '../../schema/showtime.type';
+import { Theatre, toTheatre } from '../../schema/theatre.type';
+import type { FieldTable } from '../services/field-table';
 import type { MarketRow } from '../services/market.service';
-import type { MovieRow } from '../services/movie.service';
+import { MOVIE_FIELDS, type MovieRow } from '../services/movie.service';
 import type { CreditRow, PersonRow } from '../services/person.service';
-import { filterConditions, futureCondition, localDatesCondition, optionalDate, showtimeRecordJson, showtimeRecordOf, validateFilters } from '../services/showtime-query';
+import { filterConditions, futureCondition, localDatesCondition, optionalDate, showtimeColumns, showtimeRecordJson, showtimeRecordOf, validateFilters } from '../services/showtime-query';
+import { SHOWTIME_FIELDS } from '../services/showtime-view';
 import type { ShowtimeRecord, TicketPriceRow } from '../services/showtime.service';
-import type { TheatreRow } from '../services/theatre.service';
-import { rowCodec } from './rows';
+import { THEATRE_FIELDS, type TheatreRow } from '../services/theatre.service';
+import { columnRefs, rowCodec, type ColumnRef } from './rows';
 
 /**
  * The catalog types the planner reads, one entry per GraphQL type: where its rows come from, how a
@@ -36,19 +38,57 @@ export type Edge =
 
 export interface PlannedType {
   table: Table;
-  /** FROM clause binding the type's row to `alias`, the name its relations correlate to. */
-  from(alias: string): string;
-  /** The JSON expression of its row (`from`'s names in scope). */
+  /**
+   * FROM clause binding the type's row to `alias`, the name its relations correlate to; `keys` are the
+   * row keys a pruned level reads (null: the whole row), for types that join only what those need.
+   */
+  from(alias: string, keys: readonly string[] | null): string;
+  /** The JSON expression of its whole row (`from`'s names in scope). */
   row(alias: string): string;
-  /** The GraphQL object of one row value. */
+  /** The GraphQL object of one whole row value (the loader path's mapper). */
   map(value: unknown): object;
   edges: Readonly<Record<string, Edge>>;
+  /**
+   * Pruned reads (docs/read-planner.md, "Columns"): a level whose every field is known here reads only
+   * the row keys its fields need. `columns` are the row keys a pruned row can hold; `fields` the type's
+   * field table (the same the mapper uses); `resolved` the row keys of each field resolver that is not
+   * a planned relation; `always` the fields every object carries (its id). A field in none of them (and
+   * not a planned relation) makes its level read whole rows through `map`.
+   */
+  columns: Readonly<Record<string, ColumnRef>>;
+  fields: { needs(field: string): readonly string[] | undefined };
+  resolved: Readonly<Record<string, readonly string[]>>;
+  always: readonly string[];
+  /** The GraphQL object of a pruned row, with `fields` of the selection. */
+  build(row: never, fields: readonly string[]): object;
 }
 
-function plain<R>(table: Table, name: string, map: (row: R) => object, edges: Record<string, Edge>): PlannedType {
-  const codec = rowCodec<R>(table);
-  return { table, from: (alias) => `"${name}" ${alias}`, row: codec.json, map: (value) => map(codec.decode(value)), edges };
+interface Pruning<R> {
+  fields: FieldTable<R, unknown>;
+  resolved?: Record<string, readonly string[]>;
+  make: (values: object, row: R) => object;
+  /** Fields every object carries; default its id. */
+  always?: readonly string[];
 }
+
+function plain<R>(table: Table, name: string, map: (row: R) => object, pruning: Pruning<R>, edges: Record<string, Edge>): PlannedType {
+  const codec = rowCodec<R>(table);
+  return {
+    table,
+    from: (alias) => `"${name}" ${alias}`,
+    row: codec.json,
+    map: (value) => map(codec.decode(value)),
+    edges,
+    columns: columnRefs(table, (alias) => alias),
+    fields: pruning.fields,
+    resolved: pruning.resolved ?? {},
+    always: pruning.always ?? ['id'],
+    build: (row: R, fields) => pruning.make(pruning.fields.pick(row, fields), row),
+  };
+}
+
+/** Field resolvers that read only the object's id (occupancy, media, loaders keyed by it). */
+const byId = (...fields: string[]) => Object.fromEntries(fields.map((field) => [field, [] as string[]]));
 
 const showtimeOrder = ['show_date_time_utc', 'id'];
 
@@ -72,25 +112,36 @@ const personCodec = rowCodec<PersonRow>(schema.people);
 
 export const CATALOG: Readonly<Record<string, PlannedType>> = {
   Theatre: plain<TheatreRow>(schema.theatres, 'theatres', toTheatre, {
+    fields: THEATRE_FIELDS,
+    resolved: byId('media', 'showtimesPage', 'seatingLayouts', 'pickupTimes', 'concessions', 'concession', 'concessionCategories'),
+    make: (values) => Object.assign(new Theatre(), values),
+  }, {
     showtimes: { kind: 'many', to: 'Showtime', relation: 'showtimes', order: showtimeOrder, where: theatreShowtimes },
     market: { kind: 'one', to: 'Market', relation: 'market' },
     attributes: { kind: 'ids', relation: 'attributeLinks', column: 'attribute_id' },
   }),
-  Market: plain<MarketRow>(schema.markets, 'markets', toMarket, {
+  Market: plain<MarketRow>(schema.markets, 'markets', toMarket, { fields: MARKET_FIELDS, make: (values) => Object.assign(new Market(), values) }, {
     theatres: { kind: 'many', to: 'Theatre', relation: 'theatres', order: ['name', 'id'] },
   }),
   Movie: plain<MovieRow>(schema.movies, 'movies', toMovie, {
+    fields: MOVIE_FIELDS,
+    resolved: byId('starringActors', 'directors', 'earliestShowingUtc', 'hasScheduledShowtimes', 'mediaItems'),
+    make: (values) => Object.assign(new Movie(), values),
+  }, {
     showtimes: { kind: 'many', to: 'Showtime', relation: 'showtimes', order: showtimeOrder, where: movieShowtimes },
     castAndCrew: { kind: 'many', to: 'Credit', relation: 'credits', order: ['sort_order', 'id'] },
     attributes: { kind: 'ids', relation: 'attributeLinks', column: 'attribute_id' },
   }),
-  Person: plain<PersonRow>(schema.people, 'people', toPerson, {
+  Person: plain<PersonRow>(schema.people, 'people', toPerson, { fields: PERSON_FIELDS, make: (values) => Object.assign(new Person(), values) }, {
     credits: { kind: 'many', to: 'Credit', relation: 'credits', order: ['movie_id', 'sort_order', 'id'] },
   }),
   // A credit comes with its person (as the loader path reads a movie's credits): `name` needs it.
   Credit: {
     table: schema.movieCredits,
-    from: (alias) => `movie_credits ${alias} join people ${alias}_p on ${alias}_p.id = ${alias}.person_id`,
+    from: (alias, keys) =>
+      keys && !keys.some((k) => k.startsWith('person.'))
+        ? `movie_credits ${alias}`
+        : `movie_credits ${alias} join people ${alias}_p on ${alias}_p.id = ${alias}.person_id`,
     row: (alias) => `json_build_array(${creditCodec.json(alias)}, ${personCodec.json(`${alias}_p`)})`,
     map: (value) => {
       const [credit, person] = value as [unknown, unknown];
@@ -100,13 +151,26 @@ export const CATALOG: Readonly<Record<string, PlannedType>> = {
       movie: { kind: 'one', to: 'Movie', relation: 'movie' },
       person: { kind: 'one', to: 'Person', relation: 'person' },
     },
+    // A pruned credit's row is { credit, person }: `name`'s resolver reads its person's name.
+    columns: {
+      ...columnRefs(schema.movieCredits, (alias) => alias, 'credit.'),
+      ...columnRefs(schema.people, (alias) => `${alias}_p`, 'person.'),
+    },
+    fields: { needs: (field) => CREDIT_FIELDS.needs(field)?.map((key) => `credit.${key}`) },
+    resolved: { name: ['person.name'] },
+    always: ['id'],
+    build: (row: { credit: CreditRow; person?: PersonRow }, fields) =>
+      Object.assign(new Credit(), CREDIT_FIELDS.pick(row.credit, fields), { personRow: row.person }),
   },
   // The showtime record of the loader path (showtime, movie data, theatre zone, attribute ids): its
   // JSON names the tables themselves, so they keep their names and `alias` is a lateral view of the row.
   Showtime: {
     table: schema.showtimes,
-    from: (alias) =>
-      `showtimes join theatres on theatres.id = showtimes.theatre_id join movies on movies.id = showtimes.movie_id, lateral (select showtimes.*) ${alias}`,
+    // Theatres always: the day's condition reads its zone.
+    from: (alias, keys) =>
+      `showtimes join theatres on theatres.id = showtimes.theatre_id${
+        keys && !keys.some((k) => k.startsWith('movie.')) ? '' : ' join movies on movies.id = showtimes.movie_id'
+      }, lateral (select showtimes.*) ${alias}`,
     row: () => showtimeRecordSql,
     map: (value) => toShowtime(showtimeRecordOf<ShowtimeRecord>(value)),
     edges: {
@@ -114,15 +178,33 @@ export const CATALOG: Readonly<Record<string, PlannedType>> = {
       theatre: { kind: 'one', to: 'Theatre', relation: 'theatre' },
       ticketPrices: { kind: 'many', to: 'TicketPrice', relation: 'ticketPrices', order: ['price', 'type'] },
     },
+    columns: {
+      ...columnRefs(schema.showtimes, () => '"showtimes"', 'showtime.'),
+      ...columnRefs(schema.movies, () => '"movies"', 'movie.'),
+      timezone: { sql: () => '"theatres"."timezone"', decode: null },
+      attributeIds: { sql: () => sqlText(showtimeColumns.attributeIds), decode: null },
+    },
+    fields: SHOWTIME_FIELDS,
+    // Attributes and the premium format map the record's attribute ids; occupancy reads by id.
+    resolved: { attributes: ['attributeIds'], premiumFormat: ['attributeIds'], isSoldOut: [], isAlmostSoldOut: [] },
+    always: ['id'],
+    build: (row: ShowtimeRecord, fields) => Object.assign(new Showtime(), SHOWTIME_FIELDS.pick(row, fields), { record: row }),
   },
-  TicketPrice: plain<TicketPriceRow>(schema.showtimeTicketPrices, 'showtime_ticket_prices', toTicketPrice, {}),
+  TicketPrice: plain<TicketPriceRow>(schema.showtimeTicketPrices, 'showtime_ticket_prices', toTicketPrice, {
+    fields: TICKET_PRICE_FIELDS,
+    always: [], // no id: a price is its showtime's and type's
+    make: (values) => Object.assign(new TicketPrice(), values),
+  }, {}),
 };
 
-const showtimeRecordSql = (() => {
-  const { sql: text, params } = new PgDialect().sqlToQuery(showtimeRecordJson);
-  if (params.length) throw new Error('read planner: the showtime record has parameters');
+/** The text of a parameterless SQL fragment. */
+function sqlText(fragment: SQL): string {
+  const { sql: text, params } = new PgDialect().sqlToQuery(fragment);
+  if (params.length) throw new Error('read planner: a row fragment has parameters');
   return text;
-})();
+}
+
+const showtimeRecordSql = sqlText(showtimeRecordJson);
 
 /** A relation's join: `[child column, parent column]` pairs (db/schema/relations.ts). */
 export interface Join {

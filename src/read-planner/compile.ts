@@ -3,6 +3,7 @@ import { getNamedType, isObjectType, print, type FieldNode, type GraphQLObjectTy
 import { collectSubfields } from 'graphql/execution/collectFields';
 import { getArgumentValues } from 'graphql/execution/values';
 import { CATALOG, joinOf, type Edge, type PlannedType } from './catalog';
+import { prunedCodec, type RowCodec } from './rows';
 
 /**
  * Compiles a selection over the catalog types (src/read-planner/catalog.ts) into SQL: for every
@@ -14,10 +15,14 @@ import { CATALOG, joinOf, type Edge, type PlannedType } from './catalog';
  * resolves through its resolver as without the planner, which answers the same or the same error.
  */
 
-/** What one level of a plan read: its type, and per response key the relation and the level below. */
+/**
+ * What one level of a plan read: its type, per response key the relation and the level below, and —
+ * when the level is pruned — the row keys it reads (`codec`) and the fields its objects get.
+ */
 export interface Plan {
   type: PlannedType;
   children: Map<string, { edge: Edge; plan: Plan | null }>;
+  pruned: { codec: RowCodec & { keys: readonly string[] }; fields: string[] } | null;
 }
 
 export type Selection = Pick<GraphQLResolveInfo, 'schema' | 'fragments' | 'variableValues'>;
@@ -27,35 +32,66 @@ interface Scope {
   /** Rows one list may hold: past it the list guard fails the operation anyway (src/graphql/list-guard.ts). */
   cap: number;
   aliases: number;
+  /** Whether levels may read only the columns their fields need (a REST route's root reads whole rows). */
+  prune: boolean;
 }
 
-/** The plan of `nodes`' selections on `type` (bound to `alias`) and the JSON object of its children, or null when none is planned. */
+/**
+ * The plan of `nodes`' selections on `type` (bound to `alias`) and the JSON object of its children, or
+ * null when none is planned. The level is pruned when every field selected is a planned relation, a
+ * field of the type's table or a field resolver whose row keys are known (src/read-planner/catalog.ts);
+ * otherwise it reads whole rows, as the loader path does.
+ */
 export function planLevel(scope: Scope, type: GraphQLObjectType, nodes: readonly FieldNode[], alias: string): { plan: Plan; children: SQL | null } {
   const planned = CATALOG[type.name];
-  const plan: Plan = { type: planned, children: new Map() };
+  const plan: Plan = { type: planned, children: new Map(), pruned: null };
   const parts: SQL[] = [];
+  const fields = [...planned.always];
+  const keys = new Set(planned.always.flatMap((field) => planned.fields.needs(field) ?? []));
+  let prunable = scope.prune;
   const { schema, fragments, variableValues } = scope.selection;
   for (const [key, fieldNodes] of collectSubfields(schema, fragments, variableValues, type, nodes)) {
     const name = fieldNodes[0].name.value;
     const edge = Object.hasOwn(planned.edges, name) ? planned.edges[name] : undefined;
+    if (!edge) {
+      if (name === '__typename') continue;
+      const needs = planned.fields.needs(name) ?? (Object.hasOwn(planned.resolved, name) ? planned.resolved[name] : undefined);
+      if (needs) {
+        if (!fields.includes(name)) fields.push(name);
+        for (const need of needs) keys.add(need);
+      } else prunable = false;
+      continue;
+    }
     // json_build_object takes at most 100 arguments: keys past 50 resolve through their loaders.
-    if (!edge || !sameArguments(fieldNodes) || parts.length === 50) continue;
-    let part: { sql: SQL; plan: Plan | null };
-    try {
-      part = edgeSql(scope, planned, type, edge, fieldNodes, alias);
-    } catch {
-      continue; // the resolver meets the same arguments and answers their error
+    let part: { sql: SQL; plan: Plan | null } | null = null;
+    if (sameArguments(fieldNodes) && parts.length < 50) {
+      try {
+        part = edgeSql(scope, planned, type, edge, fieldNodes, alias);
+      } catch {
+        // the resolver meets the same arguments and answers their error
+      }
+    }
+    // A relation left to its resolver reads through the object's other fields: the level reads whole rows.
+    if (!part) {
+      prunable = false;
+      continue;
     }
     plan.children.set(key, { edge, plan: part.plan });
     // A response key is a GraphQL name ([_A-Za-z][_0-9A-Za-z]*, the parser's rule): safe as a literal.
     parts.push(sql`${sql.raw(`'${key}'`)}, ${part.sql}`);
   }
+  if (prunable) plan.pruned = { codec: prunedCodec(planned.columns, [...keys]), fields };
   return { plan, children: parts.length ? sql`json_build_object(${sql.join(parts, sql`, `)})` : null };
 }
 
+/** The FROM clause of a level. */
+export const fromSql = (plan: Plan, alias: string): string => plan.type.from(alias, plan.pruned ? plan.pruned.codec.keys : null);
+
 /** The row JSON of a level: `[row]` or `[row, children]`. */
-export const rowSql = (type: PlannedType, alias: string, children: SQL | null): SQL =>
-  children ? sql`json_build_array(${sql.raw(type.row(alias))}, ${children})` : sql`json_build_array(${sql.raw(type.row(alias))})`;
+export function rowSql(plan: Plan, alias: string, children: SQL | null): SQL {
+  const row = sql.raw(plan.pruned ? plan.pruned.codec.json(alias) : plan.type.row(alias));
+  return children ? sql`json_build_array(${row}, ${children})` : sql`json_build_array(${row})`;
+}
 
 function edgeSql(
   scope: Scope,
@@ -73,7 +109,6 @@ function edgeSql(
   const field = parentType.getFields()[nodes[0].name.value];
   const childType = getNamedType(field.type);
   if (!isObjectType(childType) || childType.name !== edge.to) throw new Error(`read planner: ${parentType.name}.${field.name} is not a ${edge.to}`);
-  const child = CATALOG[edge.to];
   const conditions = edge.where ? edge.where(getArgumentValues(field, nodes[0], scope.selection.variableValues)) : [];
   scope.aliases += 1;
   const childAlias = `r${scope.aliases}`;
@@ -82,8 +117,8 @@ function edgeSql(
     [...join.pairs.map(([own, parentColumn]) => sql.raw(`${childAlias}."${own}" = ${alias}."${parentColumn}"`)), ...conditions],
     sql` and `,
   );
-  const row = rowSql(child, childAlias, level.children);
-  const from = sql.raw(child.from(childAlias));
+  const row = rowSql(level.plan, childAlias, level.children);
+  const from = sql.raw(fromSql(level.plan, childAlias));
   if (edge.kind === 'one') return { sql: sql`(select ${row} from ${from} where ${where} limit 1)`, plan: level.plan };
   const order = (edge.order ?? ['id']).map((column, i) => ({ expr: `${childAlias}."${column}"`, name: `o${i}` }));
   const list = sql`(select coalesce(json_agg(x.r order by ${sql.raw(order.map((o) => `x.${o.name}`).join(', '))}), '[]'::json)
@@ -99,6 +134,6 @@ function sameArguments(nodes: readonly FieldNode[]): boolean {
   return nodes.every((n) => (n.arguments ?? []).map(print).join() === first);
 }
 
-export function newScope(selection: Selection, cap: number): Scope {
-  return { selection, cap, aliases: 0 };
+export function newScope(selection: Selection, cap: number, prune = true): Scope {
+  return { selection, cap, aliases: 0, prune };
 }

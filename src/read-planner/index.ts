@@ -1,10 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { getNamedType, isObjectType, parse, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { collectSubfields } from 'graphql/execution/collectFields';
-import { executePrepared } from '../../db/prepared';
+import { executePrepared, type CompiledQuery } from '../../db/prepared';
+import { memoized } from './memo';
 import type { Context } from '../context';
 import { CATALOG } from './catalog';
-import { newScope, planLevel, rowSql, type Plan, type Selection } from './compile';
+import { fromSql, newScope, planLevel, rowSql, type Plan, type Selection } from './compile';
 
 /**
  * The read planner (docs/read-planner.md): a catalog root field's whole selection read in one
@@ -40,7 +42,7 @@ function attach(object: object, plan: Plan, children: Record<string, unknown>): 
 
 function decode(plan: Plan, value: unknown): object {
   const [row, children] = value as [unknown, Record<string, unknown> | undefined];
-  const object = plan.type.map(row);
+  const object = plan.pruned ? plan.type.build(plan.pruned.codec.decode(row) as never, plan.pruned.fields) : plan.type.map(row);
   if (children) attach(object, plan, children);
   return object;
 }
@@ -57,15 +59,46 @@ export async function readOne(ctx: Context, info: GraphQLResolveInfo, id: number
   return readRoot(ctx, info, type, info.fieldNodes, id);
 }
 
-async function readRoot(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], id: number): Promise<object | null> {
-  const planned = CATALOG[type.name];
-  const level = planLevel(newScope(selection, ctx.listItems.max), type, nodes, 'r0');
-  const [result] = await executePrepared<{ version: number | string | null; body: string | null }>(
-    ctx.catalogDb,
-    sql`select ${version} as version, (select ${rowSql(planned, 'r0', level.children)} from ${sql.raw(planned.from('r0'))} where r0.id = ${id} limit 1)::text as body`,
-  );
+/** A plan and its statement compiled, with the place of the parameter bound per call (ids). */
+interface Compiled {
+  plan: Plan;
+  query: CompiledQuery;
+  bound: number;
+}
+
+const BOUND = Symbol('bound per call');
+const dialect = new PgDialect();
+
+type Statement = (level: ReturnType<typeof planLevel>, bound: SQL) => SQL | null;
+
+/**
+ * The plan of `nodes` and the statement `kind` builds of it (compiled once per selection: memo.ts).
+ * `kind` names the statement: the same nodes (a REST route's fixed selection) may be read as a root or as a page's items.
+ */
+function compiled(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], prune: boolean, kind: 'root' | 'items', statement: Statement): Compiled | null {
+  return memoized(nodes, selection.fragments, selection.variableValues, `${kind}|${type.name}|${ctx.listItems.max}|${prune}`, () => {
+    const level = planLevel(newScope(selection, ctx.listItems.max, prune), type, nodes, 'r0');
+    const text = statement(level, sql`${BOUND}`);
+    if (!text) return null;
+    const query = dialect.sqlToQuery(text);
+    return { plan: level.plan, query, bound: query.params.indexOf(BOUND) };
+  });
+}
+
+/** The compiled statement with `value` bound. */
+function bind(c: Compiled, value: unknown): CompiledQuery {
+  const params = c.query.params.slice();
+  params[c.bound] = value;
+  return { sql: c.query.sql, params };
+}
+
+async function readRoot(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], id: number, prune = true): Promise<object | null> {
+  const c = compiled(ctx, selection, type, nodes, prune, 'root', (level, bound) =>
+    sql`select ${version} as version, (select ${rowSql(level.plan, 'r0', level.children)} from ${sql.raw(fromSql(level.plan, 'r0'))} where r0.id = ${bound} limit 1)::text as body`,
+  ) as Compiled;
+  const [result] = await executePrepared<{ version: number | string | null; body: string | null }>(ctx.catalogDb, bind(c, id));
   ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
-  return result?.body ? decode(level.plan, JSON.parse(result.body)) : null;
+  return result?.body ? decode(c.plan, JSON.parse(result.body)) : null;
 }
 
 /** The field nodes of a page's `items` (every alias of it) under the page field of `info`. */
@@ -90,19 +123,27 @@ export async function readItems(ctx: Context, info: GraphQLResolveInfo, items: r
   if (nodes.length) await readItemsOf(ctx, info, itemType, nodes, items);
 }
 
-async function readItemsOf(ctx: Context, selection: Selection, itemType: GraphQLObjectType, nodes: readonly FieldNode[], items: readonly { id: number }[]): Promise<void> {
+async function readItemsOf(
+  ctx: Context,
+  selection: Selection,
+  itemType: GraphQLObjectType,
+  nodes: readonly FieldNode[],
+  items: readonly { id: number }[],
+  prune = true,
+): Promise<void> {
   if (!items.length) return;
-  const planned = CATALOG[itemType.name];
-  const level = planLevel(newScope(selection, ctx.listItems.max), itemType, nodes, 'r0');
-  if (!level.children) return;
-  const [result] = await executePrepared<{ version: number | string | null; body: string | null }>(
-    ctx.catalogDb,
-    sql`select ${version} as version, (select json_object_agg(r0.id, ${level.children}) from ${sql.raw(planned.from('r0'))}
-      where r0.id = any(${sql.param(items.map((i) => i.id))}::int[]))::text as body`,
+  // The items themselves are read (whole) by the page's statements: this reads their relations.
+  const c = compiled(ctx, selection, itemType, nodes, prune, 'items', (level, bound) =>
+    level.children
+      ? sql`select ${version} as version, (select json_object_agg(r0.id, ${level.children}) from ${sql.raw(level.plan.type.from('r0', null))}
+      where r0.id = any(${bound}::int[]))::text as body`
+      : null,
   );
+  if (!c) return;
+  const [result] = await executePrepared<{ version: number | string | null; body: string | null }>(ctx.catalogDb, bind(c, items.map((i) => i.id)));
   ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
   const byId = (result?.body ? JSON.parse(result.body) : {}) as Record<string, Record<string, unknown>>;
-  for (const item of items) if (byId[item.id]) attach(item, level.plan, byId[item.id]);
+  for (const item of items) if (byId[item.id]) attach(item, c.plan, byId[item.id]);
 }
 
 /**
@@ -117,8 +158,9 @@ export function fixedRead(schema: GraphQLSchema, typeName: string, selection: st
   const selectionOf: Selection = { schema, fragments: {}, variableValues: {} };
   return {
     /** The object of `id` with its planned relations (one statement), or null when the id is unknown. */
-    one: (ctx: Context, id: number): Promise<object | null> => readRoot(ctx, selectionOf, type, nodes, id),
+    // REST shows every field of what it reads: rows are read whole (prune false).
+    one: (ctx: Context, id: number): Promise<object | null> => readRoot(ctx, selectionOf, type, nodes, id, false),
     /** The planned relations of objects already read (a page's items), for all of them in one statement. */
-    items: (ctx: Context, items: readonly { id: number }[]): Promise<void> => readItemsOf(ctx, selectionOf, type, nodes, items),
+    items: (ctx: Context, items: readonly { id: number }[]): Promise<void> => readItemsOf(ctx, selectionOf, type, nodes, items, false),
   };
 }

@@ -31,6 +31,53 @@ function decoderOf(column: Column): Decoder | null {
   throw new Error(`read planner: column ${column.name} of type ${column.columnType} has no JSON mapping`);
 }
 
+/** One value of a pruned row: its SQL (names in scope of the type's `from`) and how its JSON becomes the row's value. */
+export interface ColumnRef {
+  sql(alias: string): string;
+  decode: Decoder | null;
+}
+
+/**
+ * The columns of `table` as row keys (`prefix` + drizzle's key: `showtime.movieId`), read from the
+ * table as `ref(alias)` names it in the type's FROM clause.
+ */
+export function columnRefs(table: Table, ref: (alias: string) => string, prefix = ''): Record<string, ColumnRef> {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, column]) => {
+      const decode = decoderOf(column);
+      return [`${prefix}${key}`, { sql: (alias: string) => `${ref(alias)}."${column.name}"`, decode }];
+    }),
+  );
+}
+
+/**
+ * A row of only `keys` (paths into the row: `name` or `part.name`) as one positional JSON value, and
+ * back: what a pruned plan level reads.
+ */
+export function prunedCodec(columns: Readonly<Record<string, ColumnRef>>, keys: readonly string[]): RowCodec & { keys: readonly string[] } {
+  const refs = keys.map((key) => {
+    const ref = columns[key];
+    if (!ref) throw new Error(`read planner: no column for row key ${key}`);
+    const dot = key.indexOf('.');
+    return { ref, part: dot < 0 ? null : key.slice(0, dot), name: dot < 0 ? key : key.slice(dot + 1) };
+  });
+  return {
+    keys,
+    json: (alias) => `json_build_array(${refs.map((r) => r.ref.sql(alias)).join(', ')})`,
+    decode(value) {
+      const values = value as unknown[];
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < refs.length; i += 1) {
+        const { ref, part, name } = refs[i];
+        const v = ref.decode ? ref.decode(values[i]) : values[i];
+        if (part === null) row[name] = v;
+        else ((row[part] ??= {}) as Record<string, unknown>)[name] = v;
+      }
+      return row;
+    },
+  };
+}
+
 export function rowCodec<R = Record<string, unknown>>(table: Table): RowCodec<R> {
   const columns = Object.entries(getTableColumns(table));
   const keys = columns.map(([key]) => key);

@@ -5,6 +5,7 @@ import type { Page } from './page';
 import { containsPattern } from './search';
 import { pageWindow, toPage } from './page';
 import { anyOf, prepared } from './prepared';
+import { fieldTable } from './field-table';
 
 export type MovieRow = typeof movies.$inferSelect;
 
@@ -153,32 +154,40 @@ export type MovieMediaKey = (typeof MOVIE_MEDIA_KEYS)[number];
  * The spec's own fields of a movie from its row, shared by GraphQL and REST. Fields computed from other
  * tables (starringActors, directors, earliestShowingUtc, attributes) come through loaders on each surface.
  */
-export function movieFields(row: MovieRow) {
-  const media = {} as Record<MovieMediaKey, string | null>;
-  for (const key of MOVIE_MEDIA_KEYS) media[key] = row.media?.[key] ?? null;
-  return {
-    id: row.id,
-    name: row.name,
-    sortableName: row.sortableName,
-    slug: row.slug,
-    genre: row.genre,
-    mpaaRating: row.mpaaRating,
-    vendorReleaseNumber: row.vendorReleaseNumber,
-    runTime: row.runTime,
-    score: row.score,
-    synopsis: row.synopsis,
-    synopsisTagLine: row.synopsisTagLine,
-    releaseDateUtc: row.releaseDateUtc.toISOString(),
-    displayOnlineTicketAvailability: row.displayOnlineTicketAvailability,
-    onlineTicketAvailabilityDateUtc: row.onlineTicketAvailabilityDateUtc?.toISOString() ?? null,
-    websiteUrl: row.websiteUrl,
-    showtimesUrl: showtimesUrlOf(row),
-    distributorId: row.distributorId,
-    distributorCode: row.distributorCode,
-    availableForAList: row.availableForAList,
-    preferredMediaType: row.preferredMediaType,
-    externalDbId: row.externalDbId,
-    privateTheatreRentalTier: row.privateTheatreRentalTier,
-    media,
-  };
+export const MOVIE_FIELDS = fieldTable<MovieRow>()({
+  id: 'id',
+  name: 'name',
+  sortableName: 'sortableName',
+  slug: 'slug',
+  genre: 'genre',
+  mpaaRating: 'mpaaRating',
+  vendorReleaseNumber: 'vendorReleaseNumber',
+  runTime: 'runTime',
+  score: 'score',
+  synopsis: 'synopsis',
+  synopsisTagLine: 'synopsisTagLine',
+  releaseDateUtc: { needs: ['releaseDateUtc'], value: (row) => row.releaseDateUtc.toISOString() },
+  displayOnlineTicketAvailability: 'displayOnlineTicketAvailability',
+  onlineTicketAvailabilityDateUtc: {
+    needs: ['onlineTicketAvailabilityDateUtc'],
+    value: (row) => row.onlineTicketAvailabilityDateUtc?.toISOString() ?? null,
+  },
+  websiteUrl: 'websiteUrl',
+  showtimesUrl: { needs: ['websiteUrl'], value: showtimesUrlOf },
+  distributorId: 'distributorId',
+  distributorCode: 'distributorCode',
+  availableForAList: 'availableForAList',
+  preferredMediaType: 'preferredMediaType',
+  externalDbId: 'externalDbId',
+  privateTheatreRentalTier: 'privateTheatreRentalTier',
+  media: { needs: ['media'], value: (row) => mediaOf(row.media, MOVIE_MEDIA_KEYS) },
+});
+
+export const movieFields = (row: MovieRow) => MOVIE_FIELDS.all(row);
+
+/** The media object of `keys` from a row's media JSON (null for each key it lacks). */
+export function mediaOf<K extends string>(media: Partial<Record<string, string | null>> | null | undefined, keys: readonly K[]): Record<K, string | null> {
+  const out = {} as Record<K, string | null>;
+  for (const key of keys) out[key] = media?.[key] ?? null;
+  return out;
 }

@@ -5,6 +5,7 @@ import type { Page } from './page';
 import { containsPattern } from './search';
 import { pageWindow, toPage } from './page';
 import { directionsUrl } from './geo';
+import { fieldTable } from './field-table';
 import { anyOf, prepared } from './prepared';
 
 export type TheatreRow = typeof theatres.$inferSelect;
@@ -90,20 +91,21 @@ export async function listTheatres(
  * The spec's own fields of a theatre, shared by GraphQL and REST: the address columns become
  * `location`, with a directions link. Relations (attributes, media, market) come through loaders.
  */
-export function theatreFields(row: TheatreRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    longName: row.longName,
-    slug: row.slug,
-    timezone: row.timezone,
-    showtimesPhoneNumber: row.showtimesPhoneNumber,
-    guestServicesPhoneNumber: row.guestServicesPhoneNumber,
-    facebookUrl: row.facebookUrl,
-    websiteUrl: row.websiteUrl,
-    ticketable: row.ticketable,
-    marketId: row.marketId,
-    location: {
+export const THEATRE_FIELDS = fieldTable<TheatreRow>()({
+  id: 'id',
+  name: 'name',
+  longName: 'longName',
+  slug: 'slug',
+  timezone: 'timezone',
+  showtimesPhoneNumber: 'showtimesPhoneNumber',
+  guestServicesPhoneNumber: 'guestServicesPhoneNumber',
+  facebookUrl: 'facebookUrl',
+  websiteUrl: 'websiteUrl',
+  ticketable: 'ticketable',
+  marketId: 'marketId',
+  location: {
+    needs: ['addressLine1', 'city', 'postalCode', 'state', 'stateName', 'country', 'latitude', 'longitude'],
+    value: (row) => ({
       addressLine1: row.addressLine1,
       city: row.city,
       postalCode: row.postalCode,
@@ -113,6 +115,8 @@ export function theatreFields(row: TheatreRow) {
       latitude: row.latitude,
       longitude: row.longitude,
       directionsUrl: directionsUrl(row),
-    },
-  };
-}
+    }),
+  },
+});
+
+export const theatreFields = (row: TheatreRow) => THEATRE_FIELDS.all(row);
