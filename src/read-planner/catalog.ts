@@ -12,7 +12,7 @@ import type { FieldTable } from '../services/field-table';
 import type { MarketRow } from '../services/market.service';
 import { MOVIE_FIELDS, type MovieRow } from '../services/movie.service';
 import type { CreditRow, PersonRow } from '../services/person.service';
-import { filterConditions, futureCondition, localDatesCondition, optionalDate, showtimeColumns, showtimeRecordJson, showtimeRecordOf, validateFilters } from '../services/showtime-query';
+import { filterConditions, futureAtDatabaseNow, localDatesCondition, optionalDate, showtimeColumns, showtimeRecordJson, showtimeRecordOf, validateFilters } from '../services/showtime-query';
 import { SHOWTIME_FIELDS } from '../services/showtime-view';
 import type { ShowtimeRecord, TicketPriceRow } from '../services/showtime.service';
 import { THEATRE_FIELDS, type TheatreRow } from '../services/theatre.service';
@@ -96,13 +96,13 @@ const showtimeOrder = ['show_date_time_utc', 'id'];
 function theatreShowtimes(args: Args): SQL[] {
   const day = optionalDate(args.date as string | null | undefined);
   const filters = validateFilters(toShowtimeFilters(Object.assign(new ShowtimeFilterArgs(), args)));
-  return [day ? localDatesCondition([day]) : futureCondition(), ...filterConditions(filters)];
+  return [day ? localDatesCondition([day]) : futureAtDatabaseNow(), ...filterConditions(filters)];
 }
 
 /** Movie.showtimes: at one theatre or all, on a theatre-local day or every future one. */
 function movieShowtimes(args: Args): SQL[] {
   const day = optionalDate(args.date as string | null | undefined);
-  const conditions = [day ? localDatesCondition([day]) : futureCondition()];
+  const conditions = [day ? localDatesCondition([day]) : futureAtDatabaseNow()];
   if (args.theatreId != null) conditions.push(sql`"showtimes"."theatre_id" = ${args.theatreId as number}`);
   return conditions;
 }

@@ -252,6 +252,13 @@ export function preparedDatesParams(dates: readonly string[] | null) {
 /** Future showtimes (start at or after `now`). */
 export const futureCondition = (now: Date = new Date()): SQL => gte(showtimes.showDateTimeUtc, now);
 
+/**
+ * `futureCondition` at the database's clock (`now()`, the statement's transaction start), for
+ * statements whose text and parameters are kept and run again (the read planner's: memo.ts), where a
+ * time bound as a parameter would stay at the moment of compiling.
+ */
+export const futureAtDatabaseNow = (): SQL => sql`${showtimes.showDateTimeUtc} >= now()`;
+
 /** The most attribute codes one filter takes (the chain has a few dozen attributes). */
 export const MAX_FILTER_CODES = 50;
 

@@ -97,3 +97,21 @@ it('reads REST theatres through the same planner: the statements of the GraphQL 
   // The page's rows and total, the items' attribute ids (one planned statement), their media.
   expect(Number(list.headers.get('x-sql-statements'))).toBe(4);
 });
+
+it('keeps a compiled plan, not the moment it was compiled: "future showtimes" end at the database\'s now', async () => {
+  // A showtime two seconds ahead: listed as future, then gone once it starts, by the same document
+  // (its plan and statement kept across requests: src/read-planner/memo.ts).
+  const [theatre] = await sql<{ id: number }[]>`select id from theatres order by id limit 1`;
+  const [soon] = await sql<{ id: number }[]>`
+    insert into showtimes (theatre_id, movie_id, auditorium, performance_number, layout_id, layout_version_number, layout_version_id,
+      show_date_time_utc, sell_until_date_time_utc, is_canceled, in_theatre_ticketing_only, is_discount_matinee_priced, estimated_fees, last_updated_date_utc)
+    select theatre_id, movie_id, auditorium, performance_number + 100000, layout_id, layout_version_number, layout_version_id,
+      now() + interval '2 seconds', now() + interval '2 seconds', false, in_theatre_ticketing_only, is_discount_matinee_priced, estimated_fees, now()
+    from showtimes where theatre_id = ${theatre.id} order by id limit 1
+    returning id`;
+  const query = `query($id: Int!) { theatre(id: $id) { showtimes { id } } }`;
+  const ids = async () => (await app.gql<{ theatre: { showtimes: { id: number }[] } }>(query, { id: theatre.id })).data!.theatre.showtimes.map((s) => s.id);
+  expect(await ids()).toContain(soon.id);
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  expect(await ids()).not.toContain(soon.id);
+});
