@@ -122,12 +122,12 @@ export function resource(typeName: string, options: ResourceOptions = {}): Deriv
   return derived;
 }
 
-/** The type of one field of a GraphQL type, as JSON (e.g. the items of a list field embedded by REST). */
+/** One field of a GraphQL type as JSON, with its description (a list REST embeds, a field REST renames). */
 export function fieldOf(typeName: string, fieldName: string): Derived {
   return (graphql) => {
     const field = objectType(graphql, typeName).getFields()[fieldName];
     if (!field) throw new Error(`${typeName} has no field ${fieldName}`);
-    return jsonSchemaOf(field.type, graphql);
+    return fieldSchema(field, graphql);
   };
 }
 

@@ -9,7 +9,7 @@ import {
   cardsPath,
   creditCardSchema,
   giftCardSchema,
-  loyaltySummarySchema,
+  walletLoyaltySchema,
   onDemandCardSchema,
   partnerCardSchema,
   toCreditCardHal,
@@ -72,7 +72,7 @@ export async function walletRoutes(app: FastifyInstance, kit: RestKit): Promise<
       schema: {
         ...route('Wallet', "The wallet's loyalty summary (the wallet's `loyalty` link)", {
           params: accountParams,
-          response: { 200: obj({ ...(loyaltySummarySchema.properties as Record<string, Record<string, unknown>>), _links: links(['wallet']) }) },
+          response: { 200: walletLoyaltySchema },
         }),
         operationId: 'getWalletLoyalty',
       },

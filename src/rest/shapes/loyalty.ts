@@ -2,6 +2,8 @@ import type { CardView, LoyaltyAccountView, LoyaltyTransactionResult } from '../
 import { toLocalDateTime } from '../../services/time';
 import type { Hal, Links } from '../hal';
 import { seg } from '../hal';
+import { fieldOf, resource } from '../derive';
+import { component } from '../openapi';
 import { arr, bool, int, links, nint, nstr, num, obj, str } from '../schemas';
 
 /**
@@ -20,18 +22,19 @@ export const loyaltyAccountPath = (id: number) => `/v4/loyalty-accounts/${id}`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const cardSchema = obj({
-  profileId: nint('Loyalty account id of the card (the spec\'s profile id).'),
-  cardNumber: str('The card number, in full (the number earn-for-items and waive-fees take).'),
-  balance: num('Reward balance, USD.'),
-  pointsEarned: int('The balance as reward points (100 per USD).'),
-  accountType: str('WebOnly, Legacy, Insider, Premiere, PremiereGo, Associate'),
-  status: str('Active, Inactive, Closed'),
-  statusInfo: str('Active, Not Activated, Closed, Fraud, Lost/Stolen, Expired, Expiring, Cancelled, Suspended'),
-  ActivationDate: nstr('UTC.'),
-  expirationDate: nstr('UTC.'),
-  _links: links(['subscription']),
-});
+export const cardSchema = component('LoyaltyCard', resource('LoyaltyCard', {
+  // REST names a card by its number (or `id-{id}` in links) and links its A-List subscription.
+  omit: ['id', 'lastFour', 'hasAListSubscription', 'activationDate'],
+  // REST prints the spec's spelling of these enums, listed here.
+  override: {
+    accountType: str('WebOnly, Legacy, Insider, Premiere, PremiereGo, Associate'),
+    status: str('Active, Inactive, Closed'),
+    statusInfo: str('Active, Not Activated, Closed, Fraud, Lost/Stolen, Expired, Expiring, Cancelled, Suspended'),
+  },
+  // The spec spells it with a capital A.
+  extra: { ActivationDate: fieldOf('LoyaltyCard', 'activationDate') },
+  links: ['subscription'],
+}));
 
 export function toCardHal(hal: Hal, card: CardView, ref: string): Record<string, unknown> {
   const l: Links = { self: hal.link(cardPath(ref)) };
