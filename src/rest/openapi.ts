@@ -24,6 +24,7 @@ type Schema = Record<string, unknown>;
 // Named component schemas
 
 const components = new Map<string, SchemaOrDerived>();
+let added = false;
 
 /**
  * Registers `schema` as the component `name` and returns a reference to it, usable wherever the schema
@@ -32,6 +33,8 @@ const components = new Map<string, SchemaOrDerived>();
  */
 export function component(name: string, schema: SchemaOrDerived): Schema {
   const existing = components.get(name);
+  // An app adds the components once, before its routes: one declared later would be missing from it.
+  if (!existing && added) throw new Error(`OpenAPI component ${name} is declared after the app added its components: declare it at module level`);
   if (existing && existing !== schema && (typeof existing === 'function' || typeof schema === 'function' || JSON.stringify(existing) !== JSON.stringify(schema))) {
     throw new Error(`OpenAPI component ${name} is defined twice with different schemas`);
   }
@@ -53,6 +56,7 @@ export function derivedComponents(): Map<string, DerivedResource> {
 
 /** Adds every registered component to `app` (once per app; routes then resolve their references). */
 export function addComponentSchemas(app: FastifyInstance, graphql: GraphQLSchema): void {
+  added = true;
   for (const [name, schema] of componentSchemas(graphql)) app.addSchema({ $id: name, ...schema });
 }
 

@@ -57,14 +57,14 @@ export function toCardHal(hal: Hal, card: CardView, ref: string): Record<string,
 }
 
 /** The deprecated v3 card: no PremiereGo (shown as Premiere, its v3 equivalent). */
-export const cardV3Schema = obj({
+export const cardV3Schema = component('LoyaltyCardV3', obj({
   balance: num(),
   accountType: str('WebOnly, Legacy, Insider, Premiere, Associate'),
   status: str(),
   statusInfo: str(),
   expirationDate: nstr(),
   _links: links(),
-});
+}));
 
 export function toCardV3Hal(hal: Hal, card: CardView, ref: string): Record<string, unknown> {
   return {
@@ -77,15 +77,15 @@ export function toCardV3Hal(hal: Hal, card: CardView, ref: string): Record<strin
   };
 }
 
-export const aListSchema = obj({
+export const aListSchema = component('AListSubscription', obj({
   name: str('A-List'),
   cardNumber: str('The card number, in full.'),
   status: str('The card status: Active, Inactive, Closed.'),
   startDateUtc: nstr(),
   _links: links(['loyalty-card']),
-});
+}));
 
-export const transactionSchema = obj({
+export const transactionSchema = component('LoyaltyTransaction', obj({
   transactionId: int(),
   kind: str('Earn or WaiveFees'),
   cardNumber: str('Masked to the last four (the request named the card).'),
@@ -96,7 +96,7 @@ export const transactionSchema = obj({
   items: arr(obj({ productId: str(), earned: num(), pointsEarned: int() })),
   createdDateUtc: str(),
   _links: links(['loyalty-card']),
-});
+}));
 
 export function toTransactionHal(hal: Hal, result: LoyaltyTransactionResult, cardNumber: string): Record<string, unknown> {
   return { ...result, _links: { self: hal.link(cardPath(cardNumber)), 'loyalty-card': hal.link(cardPath(cardNumber)) } };
@@ -104,7 +104,7 @@ export function toTransactionHal(hal: Hal, result: LoyaltyTransactionResult, car
 
 const addressSchema = obj({ address1: nstr(), address2: nstr(), city: nstr(), postalCode: nstr(), state: nstr() });
 
-export const loyaltyAccountSchema = obj(
+export const loyaltyAccountSchema = component('LoyaltyAccount', obj(
   {
     address: addressSchema,
     loyaltyAccountId: int(),
@@ -141,7 +141,7 @@ export const loyaltyAccountSchema = obj(
     _links: links(['loyalty-cards']),
   },
   ['ValidationErrors'],
-);
+));
 
 /** `YYYY-MM-DDThh:mm:ss` in US Central time (the spec's "CST" field). */
 export function centralTime(d: Date | null): string | null {

@@ -3,7 +3,7 @@ import { movieFields, type MovieRow } from '../../services/movie.service';
 import { summarizeCredits } from '../../services/person.service';
 import type { Hal } from '../hal';
 import { resource } from '../derive';
-import { arr } from '../schemas';
+import { arr, obj, paged } from '../schemas';
 import { attributeRefSchema, toAttributeRef } from './attribute';
 import { component } from '../openapi';
 
@@ -13,6 +13,9 @@ export const movieSchema = component('Movie', resource('Movie', {
   override: { attributes: arr(attributeRefSchema) },
   links: true,
 }));
+
+/** A page of movies (movie views, private-rental movies, personalized movies). */
+export const moviePageSchema = component('MoviePage', paged({ _embedded: obj({ movies: arr(movieSchema) }) }));
 
 export const moviePath = (id: number) => `/v2/movies/${id}`;
 

@@ -80,7 +80,7 @@ export function toWalletHal(hal: Hal, w: WalletView) {
 }
 
 /** The on-demand view's entry: the spec spells its billing address in PascalCase. */
-export const onDemandCardSchema = obj({
+export const onDemandCardSchema = component('OnDemandCard', obj({
   id: int(),
   typeID: int(),
   displayName: str(),
@@ -95,7 +95,7 @@ export const onDemandCardSchema = obj({
     Country: nstr(),
     DefaultBilling: bool(),
   }),
-});
+}));
 
 export function toOnDemandCard(c: ExternalCardView) {
   const { billingAddress: a, ...card } = toExternalCardHal(c);
