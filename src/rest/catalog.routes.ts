@@ -10,7 +10,7 @@ import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
 import { arr, id, int, links, obj, paged, params, query, route, str } from './schemas';
-import { movieSchema, toMovie } from './shapes/movie';
+import { moviePageSchema, movieSchema, toMovie } from './shapes/movie';
 import { THEATRE_SELECTION, theatreSchema, toPlannedTheatre } from './shapes/theatre';
 import { component } from './openapi';
 
@@ -38,6 +38,9 @@ function toMarket(hal: Hal, row: MarketRow) {
   };
 }
 
+const theatrePageSchema = component('TheatrePage', paged({ _embedded: obj({ theatres: arr(theatreSchema) }) }));
+const marketPageSchema = component('MarketPage', paged({ _embedded: obj({ markets: arr(marketSchema) }) }));
+
 /** Theatres, movies and markets: the linked resources the spec's `_links` point at. */
 export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
   // Theatres read as GraphQL reads them (src/read-planner/): one path, the same statements.
@@ -63,7 +66,7 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
     {
       schema: route('Theatres', 'Theatres, of one market (by slug) when given, by name', {
         querystring: query({ market: str('Market slug.'), ...pagingQuery }),
-        response: { 200: paged({ _embedded: obj({ theatres: arr(theatreSchema) }) }) },
+        response: { 200: theatrePageSchema },
       }),
     },
     async (request) => {
@@ -97,7 +100,7 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
       schema: route('Movies', 'Movies of a view: now-playing, advance, coming-soon or active', {
         params: params({ view: str('now-playing, advance, coming-soon or active; anything else is 404') }),
         querystring: query({ ...pagingQuery }),
-        response: { 200: paged({ _embedded: obj({ movies: arr(movieSchema) }) }) },
+        response: { 200: moviePageSchema },
       }),
     },
     async (request) => {
@@ -117,7 +120,7 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
     {
       schema: route('Locations', 'Markets, by name', {
         querystring: query({ ...pagingQuery }),
-        response: { 200: paged({ _embedded: obj({ markets: arr(marketSchema) }) }) },
+        response: { 200: marketPageSchema },
       }),
     },
     async (request) => {

@@ -8,6 +8,7 @@ import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
 import { arr, bool, id, int, links, obj, paged, params, query, route, str } from './schemas';
 import { categorySchema, concessionSchema, toCategory, toConcession } from './shapes/concession';
+import { component } from './openapi';
 
 const pickupItem = (withDefault: boolean) =>
   obj({
@@ -29,6 +30,14 @@ const pickupTimesOf = (times: PickupTimes, withDefault: boolean) =>
     ...(withDefault ? { isDefault: t.isDefault } : {}),
   }));
 
+const concessionPageSchema = component('ConcessionPage', paged({ _embedded: obj({ concessions: arr(concessionSchema) }) }));
+const concessionCategoryPageSchema = component('ConcessionCategoryPage', paged({
+            theatreId: int(),
+            _embedded: obj({ concessionsCategories: arr(categorySchema) }),
+          }));
+const theatrePickupTimesSchema = component('TheatrePickupTimes', obj({ theatreId: int(), pickupTimes: arr(pickupItem(false)), _links: links() }));
+const showtimePickupTimesSchema = component('ShowtimePickupTimes', obj({ theatreId: int(), showtimeId: int(), pickupTimes: arr(pickupItem(true)), _links: links() }));
+
 /** Concessions v1: a theatre's products (paged, by category and group), one product, categories, pickup times. */
 export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
   app.get<{ Params: { theatreId: number }; Querystring: PagingQuery & { category?: string; group?: string } }>(
@@ -41,7 +50,7 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
           group: str('Display group name.'),
           ...pagingQuery,
         }),
-        response: { 200: paged({ _embedded: obj({ concessions: arr(concessionSchema) }) }) },
+        response: { 200: concessionPageSchema },
       }),
     },
     async (request) => {
@@ -63,10 +72,7 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
         params: params({ theatreId: id() }),
         querystring: query({ ...pagingQuery }),
         response: {
-          200: paged({
-            theatreId: int(),
-            _embedded: obj({ concessionsCategories: arr(categorySchema) }),
-          }),
+          200: concessionCategoryPageSchema,
         },
       }),
     },
@@ -90,7 +96,7 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
     {
       schema: route('Concessions', 'Pickup times of a theatre-local date', {
         params: params({ theatreId: id(), year: int(), month: int(), day: int() }),
-        response: { 200: obj({ theatreId: int(), pickupTimes: arr(pickupItem(false)), _links: links() }) },
+        response: { 200: theatrePickupTimesSchema },
       }),
     },
     async (request) => {
@@ -151,7 +157,7 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
       schema: route('Concessions', 'Pickup times around a showtime', {
         params: params({ showtimeId: id() }),
         response: {
-          200: obj({ theatreId: int(), showtimeId: int(), pickupTimes: arr(pickupItem(true)), _links: links() }),
+          200: showtimePickupTimesSchema,
         },
       }),
     },

@@ -4,6 +4,7 @@ import { DEVICE_APPLICATIONS, DEVICE_CATEGORIES, DEVICE_OS_TYPES, REGISTRATION_T
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { arr, bool, int, links, nstr, obj, params, route, str } from './schemas';
+import { component } from './openapi';
 
 type TokenParams = { deviceApplicationToken: string };
 const tokenParams = params({ deviceApplicationToken: str("The app installation's device token (8–200 of A–Z a–z 0–9 . _ : -).") });
@@ -32,7 +33,7 @@ const putBody = {
   },
 };
 
-export const deviceSchema = obj({
+export const deviceSchema = component('Device', obj({
   token: str(),
   accountId: int(),
   category: str('Tablet or Mobile Phone.'),
@@ -42,7 +43,7 @@ export const deviceSchema = obj({
   isPushEnabled: bool(),
   registrations: arr(obj({ registrationType: str(), maskedPushRegistrationToken: str('All but the last four characters masked.') })),
   _links: links(),
-});
+}));
 
 export const devicePath = (token: string) => `/v1/devices/${seg(token)}`;
 

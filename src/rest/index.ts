@@ -51,7 +51,7 @@ export async function registerRest(app: FastifyInstance, deps: RestDeps): Promis
   installErrorHandling(app);
   // Registered before the routes: swagger collects the routes added after it (GraphQL is not REST).
   await app.register(swagger, swaggerOptions());
-  addComponentSchemas(app);
+  addComponentSchemas(app, deps.schema);
   const kit = createRestKit(deps.config, deps.buildContext, deps.schema);
   // One scope around every route group, so the input guard and the credential rules cover REST and
   // nothing else (not GraphQL). The rules declare each route's OpenAPI `security` and enforce it.

@@ -18,10 +18,13 @@ const locationSchema = component('Location', obj({
 }));
 
 const listSchema = (withPoint: boolean) =>
-  paged({
+  component(withPoint ? 'LocationPageNearPoint' : 'LocationPage', paged({
     ...(withPoint ? { latitude: num(), longitude: num(), radius: num('Miles (default 50).') } : {}),
     _embedded: obj({ locations: arr(locationSchema) }),
-  });
+  }));
+
+const nearPointListSchema = listSchema(true);
+const locationListSchema = listSchema(false);
 
 async function toLocations(
   ctx: Context,
@@ -57,7 +60,7 @@ export async function locationRoutes(app: FastifyInstance, kit: RestKit): Promis
           { latitude: num('Between -90 and 90.'), longitude: num('Between -180 and 180.'), radius: num('Miles, default 50.'), ...pagingQuery },
           ['latitude', 'longitude'],
         ),
-        response: { 200: listSchema(true) },
+        response: { 200: nearPointListSchema },
       }),
     },
     async (request) => {
@@ -82,7 +85,7 @@ export async function locationRoutes(app: FastifyInstance, kit: RestKit): Promis
       schema: route('Locations', 'Theatres in a state (two-letter code or name, e.g. TX, texas, new-york)', {
         params: params({ stateName: str() }),
         querystring: query({ ...pagingQuery }),
-        response: { 200: listSchema(false) },
+        response: { 200: locationListSchema },
       }),
     },
     async (request) => {
@@ -98,7 +101,7 @@ export async function locationRoutes(app: FastifyInstance, kit: RestKit): Promis
       schema: route('Locations', 'Theatres whose name contains the given text (case-insensitive)', {
         params: params({ theatreName: str() }),
         querystring: query({ ...pagingQuery }),
-        response: { 200: listSchema(false) },
+        response: { 200: locationListSchema },
       }),
     },
     async (request) => {

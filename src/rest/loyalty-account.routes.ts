@@ -4,15 +4,16 @@ import type { Hal } from './hal';
 import type { RestKit } from './kit';
 import { id, int, links, nstr, obj, params, route, str } from './schemas';
 import { loyaltyAccountPath, loyaltyAccountSchema, toLoyaltyAccountHal } from './shapes/loyalty';
+import { component } from './openapi';
 
-const registrationSchema = obj({
+const registrationSchema = component('LoyaltyCampaignRegistration', obj({
   loyaltyAccountId: int(),
   campaign: obj({ code: str(), name: str(), description: str(), startDateUtc: str(), endDateUtc: nstr() }),
   registeredDateUtc: str(),
   _links: links(['loyalty-account']),
-});
+}));
 
-const closeSchema = obj({
+const closeSchema = component('CloseLoyaltyAccountResult', obj({
   siteAccountId: int(),
   loyaltyAccountId: int(),
   status: str('Closed'),
@@ -20,7 +21,7 @@ const closeSchema = obj({
   closedCards: int('Cards closed with the account.'),
   closedDateUtc: str(),
   _links: links(['loyalty-account', 'orders']),
-});
+}));
 
 /** A registration has no resource of its own: its links lead to the loyalty account (by id, never by e-mail). */
 function toRegistrationHal(hal: Hal, r: RegistrationResult) {

@@ -17,6 +17,7 @@ import {
   toTransactionHal,
   transactionSchema,
 } from './shapes/loyalty';
+import { component } from './openapi';
 
 /** When v3 cards were deprecated and when they go away (RFC 9745 `Deprecation`, RFC 8594 `Sunset`). */
 export const V3_DEPRECATED_AT = new Date('2024-01-01T00:00:00Z');
@@ -47,12 +48,12 @@ const earnItem = obj(
   },
   ['description', 'ticketType', 'feature', 'featureId', 'auditoriumId'],
 );
-const validationResult = obj({
+const validationResult = component('LoyaltyValidation', obj({
   valid: bool(),
   reason: nstr('NotFound, Closed, Fraud, Inactive; null when valid.'),
   loyaltyCard: { ...obj({ cardNumber: str('Masked.'), accountType: str(), status: str(), statusInfo: str() }), type: ['object', 'null'] },
   associate: { ...obj({ associateId: int(), ssnLastFour: str() }), type: ['object', 'null'] },
-});
+}));
 
 const idempotencyKeyOf = (request: FastifyRequest) => parseIdempotencyKey(request.headers['idempotency-key']);
 const replayed = (reply: FastifyReply, was: boolean) => reply.header('idempotent-replayed', was ? 'true' : 'false');

@@ -22,6 +22,7 @@ import {
   toMediaItem,
   toRendition,
 } from './shapes/media';
+import { component } from './openapi';
 
 /** Route words of resource types; products and product-categories are the linked forms. */
 const RESOURCE_TYPES: Record<string, ResourceTypeName> = {
@@ -44,7 +45,11 @@ const idParam = (raw: string, what: string) => {
   return Number(raw);
 };
 
-const sizesResponse = obj({ count: int(), _embedded: obj({ imageSizeTypes: arr(imageSizeSchema) }), _links: links() });
+const sizesResponse = component('ImageSizeList', obj({ count: int(), _embedded: obj({ imageSizeTypes: arr(imageSizeSchema) }), _links: links() }));
+
+const contentTypeListSchema = component('ContentTypeList', obj({ count: int(), contentTypes: arr(contentTypeSchema), _links: links() }));
+const renditionListSchema = component('RenditionList', obj({ count: int(), _embedded: obj({ renditions: arr(renditionSchema) }), _links: links() }));
+const mediaPageSchema = component('MediaPage', paged({ _embedded: obj({ media: arr(mediaSchema) }) }));
 
 /** Media v2: content types, image sizes, one item, all media of a resource. */
 export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
@@ -54,7 +59,7 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
       {
         schema: route('Media', `Content types of ${word}`, {
           // The spec's list has them at `contentTypes` (its ContentType list), not under `_embedded`.
-          response: { 200: obj({ count: int(), contentTypes: arr(contentTypeSchema), _links: links() }) },
+          response: { 200: contentTypeListSchema },
         }),
       },
       async (request) => {
@@ -137,7 +142,7 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
     {
       schema: route('Media', "A media item's active renditions (the item's `renditions` link)", {
         params: params({ mediaType: str(), mediaId: str() }),
-        response: { 200: obj({ count: int(), _embedded: obj({ renditions: arr(renditionSchema) }), _links: links() }) },
+        response: { 200: renditionListSchema },
       }),
     },
     async (request) => {
@@ -182,7 +187,7 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
       schema: route('Media', 'All media of a resource (theatre, movie, attribute by code, person, promotion, products, product-categories)', {
         params: params({ resourceType: str(), resourceId: str(), mediaType: str('images or videos') }),
         querystring: query({ 'content-type': str(), size: str('Image size name, e.g. Thumb.'), ...pagingQuery }),
-        response: { 200: paged({ _embedded: obj({ media: arr(mediaSchema) }) }) },
+        response: { 200: mediaPageSchema },
       }),
     },
     async (request) => {

@@ -42,7 +42,7 @@ const contentSchema = component('MovieListContent', obj({
 }));
 
 /** Without `type` the lists are under `_embedded.movieLists`; with it, each is `{_embedded.movieList}` (the spec's two shapes). */
-const listsSchema = obj(
+const listsSchema = component('MovieListList', obj(
   {
     count: int(),
     _embedded: obj({ movieLists: arr(movieListSchema) }),
@@ -50,7 +50,7 @@ const listsSchema = obj(
     _links: links(),
   },
   ['_embedded', 'movieLists'],
-);
+));
 
 const listIdParams = params({ movieListId: id() });
 const entryBody = (positionRequired: boolean) => ({

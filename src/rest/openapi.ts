@@ -15,30 +15,49 @@
 
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
+import { resolveSchema, type DerivedResource, type SchemaOrDerived } from './derive';
 
 type Schema = Record<string, unknown>;
 
 // ---------------------------------------------------------------------------------------------------
 // Named component schemas
 
-const components = new Map<string, Schema>();
+const components = new Map<string, SchemaOrDerived>();
+let added = false;
 
 /**
  * Registers `schema` as the component `name` and returns a reference to it, usable wherever the schema
  * itself was (Fastify serializes through the reference; the document shows `#/components/schemas/name`).
+ * A schema derived from the GraphQL types (src/rest/derive.ts) is built when the app adds its components.
  */
-export function component(name: string, schema: Schema): Schema {
+export function component(name: string, schema: SchemaOrDerived): Schema {
   const existing = components.get(name);
-  if (existing && JSON.stringify(existing) !== JSON.stringify({ $id: name, ...schema })) {
+  // An app adds the components once, before its routes: one declared later would be missing from it.
+  if (!existing && added) throw new Error(`OpenAPI component ${name} is declared after the app added its components: declare it at module level`);
+  if (existing && existing !== schema && (typeof existing === 'function' || typeof schema === 'function' || JSON.stringify(existing) !== JSON.stringify(schema))) {
     throw new Error(`OpenAPI component ${name} is defined twice with different schemas`);
   }
-  components.set(name, { $id: name, ...schema });
+  components.set(name, schema);
   return { $ref: `${name}#` };
 }
 
+/** Every registered component, built against the app's GraphQL schema: name → schema (without `$id`). */
+export function componentSchemas(graphql: GraphQLSchema): Map<string, Schema> {
+  return new Map([...components].map(([name, schema]) => [name, resolveSchema(schema, graphql)]));
+}
+
+/** Which GraphQL type each derived component comes from, and how (test/integration/openapi.test.ts checks them). */
+export function derivedComponents(): Map<string, DerivedResource> {
+  const out = new Map<string, DerivedResource>();
+  for (const [name, schema] of components) if (typeof schema === 'function' && schema.resource) out.set(name, schema.resource);
+  return out;
+}
+
 /** Adds every registered component to `app` (once per app; routes then resolve their references). */
-export function addComponentSchemas(app: FastifyInstance): void {
-  for (const schema of components.values()) app.addSchema(schema);
+export function addComponentSchemas(app: FastifyInstance, graphql: GraphQLSchema): void {
+  added = true;
+  for (const [name, schema] of componentSchemas(graphql)) app.addSchema({ $id: name, ...schema });
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { orderPaymentRoutes } from './order-payment.routes';
 import { orderProductRoutes } from './order-product.routes';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
 import { arr, id, nstr, obj, paged, params, query, route, str } from './schemas';
+import { component } from './openapi';
 
 const orderIdParams = params({ orderId: id() });
 const nullableText = (max: number, description?: string) => ({ ...nstr(description), maxLength: max });
@@ -40,6 +41,8 @@ export function windowBound(raw: string | undefined, name: 'startDateUtc' | 'end
   if (dateOnly && value.toISOString().slice(0, 10) !== raw) throw badInput(`${name} is not a calendar date`, name);
   return dateOnly && name === 'endDateUtc' ? new Date(value.getTime() + 86_400_000) : value;
 }
+
+const orderPageSchema = component('OrderPage', paged({ startDateUtc: nstr(), endDateUtc: nstr(), _embedded: obj({ orders: arr(orderSchema) }) }));
 
 /**
  * Orders v2: read by id or token, create, update, delete (= cancel), an account's orders; the product,
@@ -160,7 +163,7 @@ export async function orderRoutes(app: FastifyInstance, kit: RestKit): Promise<v
           ...pagingQuery,
         }),
         response: {
-          200: paged({ startDateUtc: nstr(), endDateUtc: nstr(), _embedded: obj({ orders: arr(orderSchema) }) }),
+          200: orderPageSchema,
         },
       }),
     },

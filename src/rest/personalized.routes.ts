@@ -4,8 +4,8 @@ import type { MovieView } from '../services/movie.service';
 import { listPersonalizedMovies } from '../services/personalized-movies.service';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
-import { arr, id, obj, paged, params, query, route, str } from './schemas';
-import { movieSchema, toMovie } from './shapes/movie';
+import { id, params, query, route, str } from './schemas';
+import { moviePageSchema, toMovie } from './shapes/movie';
 
 const VIEWS: Record<string, MovieView> = {
   'now-playing': 'NOW_PLAYING',
@@ -23,7 +23,7 @@ export async function personalizedRoutes(app: FastifyInstance, kit: RestKit): Pr
         ...route('Movies', "A movie view ranked for the account's taste (its own token or an admin)", {
           params: params({ accountId: id('Site account id.'), view: str('now-playing, advance, coming-soon or active; anything else is 404.') }),
           querystring: query({ ...pagingQuery }),
-          response: { 200: paged({ _embedded: obj({ movies: arr(movieSchema) }) }) },
+          response: { 200: moviePageSchema },
         }),
         operationId: 'listPersonalizedMovies',
       },

@@ -23,13 +23,17 @@ const castItem = component('CastCrewMember', obj(
   ['role'],
 ));
 
+const refundReasonListSchema = component('RefundReasonList', obj({ refundReasons: arr(refundReason), _links: links() }));
+const attributeListSchema = component('AttributeList', obj({ count: int(), _embedded: obj({ attributes: arr(attributeSchema) }), _links: links() }));
+const castCrewSchema = component('CastCrew', obj({ id: int('The movie id.'), cast: arr(castItem), links: links() }));
+
 /** Reference data: refund reasons, attributes (and their groups), cast and crew of a movie. */
 export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
   app.get(
     '/v1/refund-reasons',
     {
       schema: route('Reference', 'Valid refund reasons', {
-        response: { 200: obj({ refundReasons: arr(refundReason), _links: links() }) },
+        response: { 200: refundReasonListSchema },
       }),
     },
     async (request) => {
@@ -46,7 +50,7 @@ export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promi
     '/v1/attributes',
     {
       schema: route('Reference', 'All active attributes', {
-        response: { 200: obj({ count: int(), _embedded: obj({ attributes: arr(attributeSchema) }), _links: links() }) },
+        response: { 200: attributeListSchema },
       }),
     },
     async (request) => {
@@ -93,7 +97,7 @@ export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promi
     {
       schema: route('Movies', 'Cast and crew of a movie (note the `links` key)', {
         params: params({ movieId: id() }),
-        response: { 200: obj({ id: int('The movie id.'), cast: arr(castItem), links: links() }) },
+        response: { 200: castCrewSchema },
       }),
     },
     async (request) => {

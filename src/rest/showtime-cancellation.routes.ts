@@ -3,8 +3,9 @@ import { cancelShowtime, type CancellationView } from '../services/showtime-canc
 import type { Hal } from './hal';
 import type { RestKit } from './kit';
 import { bool, id, int, links, nstr, obj, params, route, str } from './schemas';
+import { component } from './openapi';
 
-const cancellationSchema = obj({
+const cancellationSchema = component('ShowtimeCancellation', obj({
   showtimeId: int(),
   isCanceled: bool(),
   batchId: str('The refund batch (the BatchId of its Orders.BatchRefund callbacks).'),
@@ -15,7 +16,7 @@ const cancellationSchema = obj({
   createdDateUtc: str(),
   completedDateUtc: nstr(),
   _links: links(),
-});
+}));
 
 function toCancellation(hal: Hal, c: CancellationView) {
   return {

@@ -14,8 +14,9 @@ import { MAX_FILTER_CODES } from '../services/showtime-query';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
 import { arr, id, nstr, num, obj, paged, params, query, route, str } from './schemas';
-import { movieSchema, toMovie } from './shapes/movie';
+import { moviePageSchema, toMovie } from './shapes/movie';
 import { lastUpdatedOf, showtimeSchema, toShowtime, toShowtimes } from './shapes/showtime';
+import { component } from './openapi';
 
 type FilterQuery = PagingQuery & {
   movie?: string;
@@ -36,7 +37,7 @@ const filterQuery = {
   ...pagingQuery,
 };
 
-const showtimeList = paged({ lastUpdatedDateUtc: nstr('Latest update among the listed showtimes.'), _embedded: obj({ showtimes: arr(showtimeSchema) }) });
+const showtimeList = component('ShowtimePage', paged({ lastUpdatedDateUtc: nstr('Latest update among the listed showtimes.'), _embedded: obj({ showtimes: arr(showtimeSchema) }) }));
 
 /** A comma-separated list of codes; more than MAX_FILTER_CODES is a 400 naming the parameter. */
 function codes(q: FilterQuery, name: 'include-attributes' | 'exclude-attributes'): string[] | null {
@@ -174,7 +175,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
     {
       schema: route('Showtimes', 'Movies available for a private theatre rental', {
         querystring: query({ ...pagingQuery }),
-        response: { 200: paged({ _embedded: obj({ movies: arr(movieSchema) }) }) },
+        response: { 200: moviePageSchema },
       }),
     },
     async (request) => {

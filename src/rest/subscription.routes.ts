@@ -27,6 +27,7 @@ import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, slicePage, type PagingQuery } from './paging';
 import { arr, bool, int, obj, paged, params, query, route, str } from './schemas';
 import { channelSchema, optOutAllLinks, profileSchema, subscriptionSchema, toChannel, toProfile, toSubscription } from './shapes/subscription';
+import { component } from './openapi';
 
 type Schema = Record<string, unknown>;
 const TAG = 'Subscriptions';
@@ -71,6 +72,9 @@ const optInBody = {
   additionalProperties: false,
 };
 
+const subscriptionPageSchema = component('SubscriptionPage', paged({ _embedded: obj({ subscriptions: arr(subscriptionSchema) }) }));
+const optOutAllResultSchema = component('OptOutAllResult', obj({ optedOutCount: int('Enrolments that ended (0 when none was active).') }));
+
 /** Subscriptions (v2): the catalog, a contact's subscriptions and profile, opt in / status / opt out. */
 export async function subscriptionRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
   app.get<{ Querystring: PagingQuery & Record<string, string> }>(
@@ -78,7 +82,7 @@ export async function subscriptionRoutes(app: FastifyInstance, kit: RestKit): Pr
     {
       schema: op('listSubscriptions', route(TAG, 'Subscriptions of a contact or an audience; the first of the parameters is recognized', {
         querystring: query({ ...contactQuery, audience: str('guest or stubs: the catalog of that audience.'), ...pagingQuery }),
-        response: { 200: paged({ _embedded: obj({ subscriptions: arr(subscriptionSchema) }) }) },
+        response: { 200: subscriptionPageSchema },
       })),
     },
     async (request) => {
@@ -199,14 +203,13 @@ export async function subscriptionRoutes(app: FastifyInstance, kit: RestKit): Pr
     },
   );
 
-  const allBody = obj({ optedOutCount: int('Enrolments that ended (0 when none was active).') });
   const optOutAllRoute = (suffix: string, kind: ContactKind, param: string, operationId: string, what: string) =>
     app.delete<{ Params: Record<string, string> }>(
       `/v2/subscriptions/${suffix}-:${param}`,
       {
         schema: op(operationId, route(TAG, `Opt out of every subscription ${what}`, {
           params: params({ [param]: str('The contact; an ill-formatted or unknown one is 404.') }),
-          response: { 200: allBody },
+          response: { 200: optOutAllResultSchema },
         })),
       },
       async (request) => {

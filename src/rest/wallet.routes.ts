@@ -3,13 +3,14 @@ import type { CardKind } from '../services/wallet/model';
 import { deleteCard, getCard, getWallet, listCards, onDemandCards, updateCard } from '../services/wallet/wallet.service';
 import type { Hal } from './hal';
 import type { RestKit } from './kit';
+import { component } from './openapi';
 import { arr, id, int, links, nstr, obj, params, route, str } from './schemas';
 import {
   CARD_KINDS,
   cardsPath,
   creditCardSchema,
   giftCardSchema,
-  loyaltySummarySchema,
+  walletLoyaltySchema,
   onDemandCardSchema,
   partnerCardSchema,
   toCreditCardHal,
@@ -35,7 +36,11 @@ const UPDATE_BODY: Record<CardKind, Record<string, unknown>> = {
   partner: { type: 'object', properties: { name: str(), ...address } },
 };
 const CARD_SCHEMA = { credit: creditCardSchema, gift: giftCardSchema, partner: partnerCardSchema } as const;
+const onDemandWalletSchema = component('OnDemandWallet', obj({ externalWallet: arr(onDemandCardSchema) }));
 const NAMES: Record<CardKind, string> = { credit: 'CreditCard', gift: 'GiftCard', partner: 'PartnerCard' };
+const cardList = (kind: CardKind) =>
+  component(`${NAMES[kind]}List`, obj({ count: int(), _embedded: obj({ [CARD_KINDS[kind].embedded]: arr(CARD_SCHEMA[kind]) }), _links: links(['wallet']) }));
+const CARD_LIST_SCHEMA = { credit: cardList('credit'), gift: cardList('gift'), partner: cardList('partner') } as const;
 
 function cardHal(hal: Hal, accountId: number, kind: CardKind, card: unknown) {
   if (kind === 'credit') return toCreditCardHal(hal, accountId, card as Parameters<typeof toCreditCardHal>[2]);
@@ -72,7 +77,7 @@ export async function walletRoutes(app: FastifyInstance, kit: RestKit): Promise<
       schema: {
         ...route('Wallet', "The wallet's loyalty summary (the wallet's `loyalty` link)", {
           params: accountParams,
-          response: { 200: obj({ ...(loyaltySummarySchema.properties as Record<string, Record<string, unknown>>), _links: links(['wallet']) }) },
+          response: { 200: walletLoyaltySchema },
         }),
         operationId: 'getWalletLoyalty',
       },
@@ -92,7 +97,7 @@ export async function walletRoutes(app: FastifyInstance, kit: RestKit): Promise<
       schema: {
         ...route('Wallet', "The account's external cards usable for on-demand purchases", {
           params: accountParams,
-          response: { 200: obj({ externalWallet: arr(onDemandCardSchema) }) },
+          response: { 200: onDemandWalletSchema },
         }),
         operationId: 'getWalletOnDemandView',
       },
@@ -114,7 +119,7 @@ export async function walletRoutes(app: FastifyInstance, kit: RestKit): Promise<
         schema: {
           ...route('Wallet', `The ${kind} cards of the wallet`, {
             params: accountParams,
-            response: { 200: obj({ count: int(), _embedded: obj({ [embedded]: arr(CARD_SCHEMA[kind]) }), _links: links(['wallet']) }) },
+            response: { 200: CARD_LIST_SCHEMA[kind] },
           }),
           operationId: `listWallet${name}s`,
         },

@@ -19,25 +19,25 @@ import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
 import { arr, bool, id, int, links, nint, nstr, obj, paged, params, query, route, str } from './schemas';
+import { component } from './openapi';
 
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const subscriptionSchema = obj(
-  {
-    token: str('The subscription token (the `webhooktokenid` of its paths).'),
-    eventType: str('Orders.Refund or Orders.BatchRefund.'),
-    href: str('The vendor callback URL.'),
-    status: str('Active, or Disabled (no further callbacks; see disabledReason).'),
-    disabledDateUtc: nstr('When it was disabled.'),
-    disabledReason: nstr('Why it was disabled: 410 Gone, or every attempt of a whole retry schedule failed.'),
-    createdDateUtc: str(),
-    _links: links(['deliveries']),
-  },
-  ['status', 'disabledDateUtc', 'disabledReason', 'createdDateUtc'],
-);
+const subscriptionFields = {
+  token: str('The subscription token (the `webhooktokenid` of its paths).'),
+  eventType: str('Orders.Refund or Orders.BatchRefund.'),
+  href: str('The vendor callback URL.'),
+  status: str('Active, or Disabled (no further callbacks; see disabledReason).'),
+  disabledDateUtc: nstr('When it was disabled.'),
+  disabledReason: nstr('Why it was disabled: 410 Gone, or every attempt of a whole retry schedule failed.'),
+  createdDateUtc: str(),
+  _links: links(['deliveries']),
+};
+const subscriptionOptional = ['status', 'disabledDateUtc', 'disabledReason', 'createdDateUtc'];
+const subscriptionSchema = component('WebhookSubscription', obj(subscriptionFields, subscriptionOptional));
 
-const deliverySchema = obj({
+const deliverySchema = component('WebhookDelivery', obj({
   id: int('The delivery id (of its redeliver path).'),
   webhookId: str('The `webhook-id` header: the same on every attempt of this delivery.'),
   eventType: str(),
@@ -52,7 +52,7 @@ const deliverySchema = obj({
   createdDateUtc: str(),
   completedDateUtc: nstr(),
   _links: links(['redeliver']),
-});
+}));
 
 const tokenParams = params({ webhooktokenid: str('The subscription token.') });
 const vendorOnly = 'Vendor key (X-Vendor-Key) required; another vendor’s subscription is 404.';
@@ -95,6 +95,13 @@ function toDelivery(hal: Hal, token: string, d: DeliveryView) {
 
 type TokenRequest = FastifyRequest<{ Params: { webhooktokenid: string } }>;
 
+const webhookEventTypeListSchema = component('WebhookEventTypeList', obj({ events: arr(obj({ type: str(), description: str() })) }));
+const createdWebhookSchema = component('CreatedWebhook', obj({ ...subscriptionFields, secret: str('whsec_… — shown once; keep it to verify signatures.') }, subscriptionOptional));
+const webhookListSchema = component('WebhookList', obj({ count: int(), _embedded: obj({ events: arr(subscriptionSchema) }), _links: links() }));
+const webhookTestDeliveriesSchema = component('WebhookTestDeliveries', obj({ count: int(), _embedded: obj({ deliveries: arr(deliverySchema) }) }));
+const rotatedWebhookSecretSchema = component('RotatedWebhookSecret', obj({ token: str(), secret: str('whsec_…'), previousSecretExpiresDateUtc: str(), _links: links() }));
+const webhookDeliveryPageSchema = component('WebhookDeliveryPage', paged({ _embedded: obj({ deliveries: arr(deliverySchema) }) }));
+
 /**
  * Webhooks v1 (spec: Webhooks, Events; ours where it says "not shown"): event types, a vendor's
  * subscriptions with their signing secrets, the test ping, secret rotation and the delivery log.
@@ -108,7 +115,7 @@ export async function webhookRoutes(app: FastifyInstance, kit: RestKit): Promise
     {
       schema: {
         ...route('Webhooks', 'The event types a vendor can subscribe to', {
-          response: { 200: obj({ events: arr(obj({ type: str(), description: str() })) }) },
+          response: { 200: webhookEventTypeListSchema },
         }),
         operationId: 'listWebhookEvents',
       },
@@ -129,7 +136,7 @@ export async function webhookRoutes(app: FastifyInstance, kit: RestKit): Promise
             },
             required: ['eventType', 'href'],
           },
-          response: { 201: obj({ ...(subscriptionSchema.properties as object), secret: str('whsec_… — shown once; keep it to verify signatures.') }, ['status', 'disabledDateUtc', 'disabledReason', 'createdDateUtc']) },
+          response: { 201: createdWebhookSchema },
         }),
         operationId: 'createWebhook',
       },
@@ -148,7 +155,7 @@ export async function webhookRoutes(app: FastifyInstance, kit: RestKit): Promise
     {
       schema: {
         ...route('Webhooks', `The vendor's subscriptions (never their secrets). ${vendorOnly}`, {
-          response: { 200: obj({ count: int(), _embedded: obj({ events: arr(subscriptionSchema) }), _links: links() }) },
+          response: { 200: webhookListSchema },
         }),
         operationId: 'listWebhooks',
       },
@@ -187,7 +194,7 @@ export async function webhookRoutes(app: FastifyInstance, kit: RestKit): Promise
       schema: {
         ...route('Webhooks', `Call every active endpoint of the vendor with an empty template, once each (see the delivery log). ${vendorOnly}`, {
           params: tokenParams,
-          response: { 200: obj({ count: int(), _embedded: obj({ deliveries: arr(deliverySchema) }) }) },
+          response: { 200: webhookTestDeliveriesSchema },
         }),
         operationId: 'testWebhooks',
       },
@@ -206,7 +213,7 @@ export async function webhookRoutes(app: FastifyInstance, kit: RestKit): Promise
       schema: {
         ...route('Webhooks', `A new signing secret, returned this once; the previous one also signs until previousSecretExpiresDateUtc. ${vendorOnly}`, {
           params: tokenParams,
-          response: { 200: obj({ token: str(), secret: str('whsec_…'), previousSecretExpiresDateUtc: str(), _links: links() }) },
+          response: { 200: rotatedWebhookSecretSchema },
         }),
         operationId: 'rotateWebhookSecret',
       },
@@ -230,7 +237,7 @@ export async function webhookRoutes(app: FastifyInstance, kit: RestKit): Promise
         ...route('Webhooks', `The delivery log of a subscription, newest first. ${vendorOnly}`, {
           params: tokenParams,
           querystring: query({ ...pagingQuery }),
-          response: { 200: paged({ _embedded: obj({ deliveries: arr(deliverySchema) }) }) },
+          response: { 200: webhookDeliveryPageSchema },
         }),
         operationId: 'listWebhookDeliveries',
       },

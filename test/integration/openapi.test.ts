@@ -2,7 +2,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SPEC_PATHS } from '../../src/rest/openapi';
+import { getNullableType, isListType, isNonNullType } from 'graphql';
+import { buildMarqueeSchema } from '../../src/composition/graphql-schema';
+import { isLeaf, keptFields, objectType } from '../../src/rest/derive';
+import { derivedComponents, SPEC_PATHS } from '../../src/rest/openapi';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { SPEC_ENDPOINTS } from '../helpers/spec-endpoints';
 
@@ -101,6 +104,58 @@ describe('the OpenAPI document', () => {
     const ok = (p: string) => doc.paths[p].get.responses['200'].content['application/json'].schema;
     expect(ok('/v2/theatres/{theatre-number}')).toEqual({ $ref: '#/components/schemas/Theatre' });
     expect(JSON.stringify(ok('/v2/theatres'))).toContain('#/components/schemas/Theatre');
+  });
+
+  test('every 2xx JSON body is a $ref to a named component', () => {
+    const unnamed: string[] = [];
+    let bodies = 0;
+    for (const { path: p, method, op } of operationsOf(doc)) {
+      for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
+        const schema = response.content?.['application/json']?.schema;
+        if (!/^2/.test(status) || !schema) continue;
+        bodies += 1;
+        const ref = /^#\/components\/schemas\/(.+)$/.exec(schema.$ref ?? '');
+        if (!ref || Object.keys(schema).length !== 1 || !doc.components.schemas[ref[1]]) unnamed.push(`${method.toUpperCase()} ${p} ${status}`);
+      }
+    }
+    expect(bodies).toBeGreaterThan(100);
+    expect(unnamed).toEqual([]);
+  });
+
+  test('derived resources have every leaf field of their GraphQL type not omitted, with its nullability', async () => {
+    const graphql = await buildMarqueeSchema();
+    const derived = derivedComponents();
+    for (const name of ['Movie', 'Theatre', 'Showtime', 'Attribute', 'Concession', 'MediaItem', 'LoyaltyCard', 'Wallet', 'CreditCard']) {
+      expect([...derived.keys()]).toContain(name);
+    }
+    const mismatches: string[] = [];
+    for (const [name, { typeName, options }] of derived) {
+      const served = doc.components.schemas[name] as Json;
+      const type = objectType(graphql, typeName);
+      const kept = new Set(keptFields(type, options).map((f) => f.name));
+      for (const field of Object.values(type.getFields())) {
+        if (!kept.has(field.name)) continue;
+        const property = served.properties?.[field.name] as Json | undefined;
+        if (!property) {
+          mismatches.push(`${name}.${field.name}: missing`);
+          continue;
+        }
+        // A list of references (attributes) is checked by its array; a reference alone carries no type.
+        if (property.$ref) continue;
+        const types = ([] as string[]).concat(property.type);
+        if (types.includes('null') === isNonNullType(field.type)) mismatches.push(`${name}.${field.name}: nullability ${JSON.stringify(property.type)}`);
+        const overridden = field.name in (options.override ?? {});
+        if (!overridden && isListType(getNullableType(field.type)) !== types.includes('array')) mismatches.push(`${name}.${field.name}: list ${JSON.stringify(property.type)}`);
+        if (isLeaf(field.type) && !isListType(getNullableType(field.type)) && (types.includes('object') || types.includes('array'))) {
+          // Overrides of a leaf must stay a leaf.
+          mismatches.push(`${name}.${field.name}: ${JSON.stringify(property.type)}`);
+        }
+      }
+      // Every property is the type's field or declared REST-only; none is required unless listed.
+      const allowed = new Set([...kept, ...Object.keys(options.extra ?? {}), ...(options.links ? ['_links'] : [])]);
+      for (const key of Object.keys(served.properties ?? {})) if (!allowed.has(key)) mismatches.push(`${name}.${key}: not in ${typeName}`);
+    }
+    expect(mismatches).toEqual([]);
   });
 
   test('path parameters are named as in the spec', () => {

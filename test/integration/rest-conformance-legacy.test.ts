@@ -285,7 +285,10 @@ describe('GET /v4/loyalty-cards?loyalty-account-id=|email= answers the card reso
   it('/openapi.json answers the card schema for it', async () => {
     const doc = (await app.get<Json>('/openapi.json')).body;
     const op = doc.paths['/v4/loyalty-cards'].get;
-    const schema = op.responses['200'].content['application/json'].schema;
+    // The card resource itself, named: the same component as GET /v4/loyalty-cards/{card-number}.
+    expect(op.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/LoyaltyCard' });
+    expect(doc.paths['/v4/loyalty-cards/{card-number}'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/LoyaltyCard' });
+    const schema = doc.components.schemas.LoyaltyCard;
     expect(schema.properties.cardNumber).toBeDefined();
     expect(schema.properties._embedded).toBeUndefined();
     expect(op.parameters.map((p: Json) => p.name).sort()).toEqual(['email', 'loyalty-account-id']);

@@ -1,33 +1,24 @@
 import type { Context } from '../../context';
 import type { AttributeRow } from '../../services/attribute.service';
 import { seg, type Hal } from '../hal';
-import { bool, int, links, nstr, obj, str, stringMap } from '../schemas';
+import { resource } from '../derive';
+import { obj, stringMap } from '../schemas';
 import { component } from '../openapi';
 
 /** The short form of an attribute inside movies, theatres and showtimes (the spec's name, description, code). */
-export const attributeRefSchema = component('AttributeRef', obj({ code: str(), name: str(), description: nstr() }));
+export const attributeRefSchema = component('AttributeRef', resource('Attribute', { pick: ['code', 'name', 'description'] }));
 
-export const attributeGroupSchema = component('AttributeGroup', obj({ id: int(), name: str(), description: nstr(), sort: int(), _links: links() }));
+export const attributeGroupSchema = component('AttributeGroup', resource('AttributeGroup', { links: true }));
 
-export const attributeSchema = component('Attribute', obj(
-  {
-    id: int(),
-    code: str('Input value of include-attributes / exclude-attributes.'),
-    name: str(),
-    abbreviation: nstr(),
-    shortDescription: nstr(),
-    longDescription: nstr(),
-    appliesToTheatre: bool(),
-    appliesToShowtime: bool(),
-    appliesToMovie: bool(),
-    url: nstr(),
-    sort: int(),
-    media: stringMap(),
-    _embedded: obj({ group: attributeGroupSchema }),
-    _links: links(),
-  },
-  ['_embedded'],
-));
+export const attributeSchema = component('Attribute', resource('Attribute', {
+  // `description` is the short form's copy of shortDescription; the ids and the flag are GraphQL's own.
+  omit: ['description', 'isPremiumFormat', 'groupId', 'group'],
+  // REST lists only the media keys that have a URL (GraphQL: every key, null when none).
+  override: { media: stringMap() },
+  extra: { _embedded: obj({ group: attributeGroupSchema }) },
+  links: true,
+  optional: ['_embedded'],
+}));
 
 export const attributeGroupPath = (id: number) => `/v1/attribute-groups/${id}`;
 export const attributePath = (code: string) => `/v1/attributes/${seg(code)}`;

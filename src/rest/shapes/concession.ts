@@ -1,77 +1,39 @@
 import type { Context } from '../../context';
 import type { ConcessionCategoryRow, ConcessionRecord } from '../../services/concession.service';
 import { seg, type Hal } from '../hal';
-import { arr, bool, int, links, nint, nstr, num, obj, str } from '../schemas';
+import { fieldOf, resource } from '../derive';
+import { arr, obj } from '../schemas';
 import { component } from '../openapi';
 
-const imagesSchema = obj({ imageSmall: nstr(), imageLarge: nstr() });
+export const categorySchema = component('ConcessionCategory', resource('ConcessionCategory', { omit: ['parentCategoryId'], links: true }));
 
-export const categorySchema = component('ConcessionCategory', obj({
-  name: str(),
-  level: int('1 is the top level.'),
-  sortOrder: int('Within its level.'),
-  productSortOrder: int('Within the lowest level.'),
-  categoryId: int(),
-  media: imagesSchema,
-  _links: links(),
-}));
-
-const modifierGroupSchema = obj({
-  id: int(),
-  groupName: str(),
-  required: bool(),
-  minimumQuantity: int(),
-  maximumQuantity: int(),
-  sortOrder: int(),
-  _embedded: obj({
-    modifiers: arr(
-      obj({ id: int('The modifier id: `modifierId` of an order line\'s add-modifier body.'), concessionId: int(), name: str(), displayName: str(), sku: str(), price: num(), tax: num(), _links: links() }),
-    ),
-  }),
-  _links: links(),
+// A modifier is a part of its product: its only link is the product (toConcession).
+const modifier = resource('Modifier', { links: true });
+const modifierGroup = resource('ModifierGroup', {
+  omit: ['modifiers'],
+  extra: { _embedded: (g) => obj({ modifiers: arr(modifier(g)) }) },
+  links: true,
+});
+const comboComponent = resource('ComboComponent', {
+  omit: ['groupComboComponents'],
+  extra: { _embedded: (g) => obj({ groupComboComponents: fieldOf('ComboComponent', 'groupComboComponents')(g) }) },
+});
+const upsellGroup = resource('UpsellGroup', {
+  omit: ['upsellConcessions'],
+  extra: { _embedded: (g) => obj({ upsellConcessions: fieldOf('UpsellGroup', 'upsellConcessions')(g) }) },
 });
 
-const comboComponentSchema = obj({
-  concessionId: nint('The product of a Concession-type component; null for a Group.'),
-  name: str(),
-  type: str('Concession or Group'),
-  quantity: int(),
-  sortOrder: int(),
-  _embedded: obj({ groupComboComponents: arr(obj({ concessionId: int(), name: str(), sku: str() })) }),
-});
-
-const upsellGroupSchema = obj({
-  name: str(),
-  _embedded: obj({ upsellConcessions: arr(obj({ name: str(), sku: str(), price: num(), tax: num(), concessionId: int() })) }),
-});
-
-export const concessionSchema = component('Concession', obj({
-  name: str(),
-  displayName: str(),
-  description: nstr(),
-  nutritionalInfo: nstr(),
-  size: nstr(),
-  price: num('Tax-inclusive, display only.'),
-  tax: num(),
-  taxGroupId: nint(),
-  taxAtComboItemLevel: bool(),
-  sku: str(),
-  prepTime: int('Minutes.'),
-  theatreId: int(),
-  concessionId: int(),
-  media: imagesSchema,
-  discounts: arr(obj({ id: int(), amount: num(), type: str('e.g. Upgrade or Discount'), referenceProductId: nint() })),
-  groups: arr(obj({ name: str(), media: imagesSchema })),
-  _embedded: obj(
-    {
-      categories: arr(categorySchema),
-      modifierGroups: arr(modifierGroupSchema),
-      comboComponents: arr(comboComponentSchema),
-      upsellGroup: upsellGroupSchema,
-    },
-    ['comboComponents', 'upsellGroup'],
-  ),
-  _links: links(),
+export const concessionSchema = component('Concession', resource('Concession', {
+  // `id` is GraphQL's cache key (the theatre's assignment, REST's self link); the relations are embedded.
+  omit: ['id', 'categories', 'modifierGroups', 'comboComponents', 'upsellGroup'],
+  extra: {
+    _embedded: (g) =>
+      obj(
+        { categories: arr(categorySchema), modifierGroups: arr(modifierGroup(g)), comboComponents: arr(comboComponent(g)), upsellGroup: upsellGroup(g) },
+        ['comboComponents', 'upsellGroup'],
+      ),
+  },
+  links: true,
 }));
 
 export const concessionPath = (assignmentId: number) => `/v1/concessions/${assignmentId}`;

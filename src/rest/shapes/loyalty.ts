@@ -2,6 +2,8 @@ import type { CardView, LoyaltyAccountView, LoyaltyTransactionResult } from '../
 import { toLocalDateTime } from '../../services/time';
 import type { Hal, Links } from '../hal';
 import { seg } from '../hal';
+import { fieldOf, resource } from '../derive';
+import { component } from '../openapi';
 import { arr, bool, int, links, nint, nstr, num, obj, str } from '../schemas';
 
 /**
@@ -20,18 +22,19 @@ export const loyaltyAccountPath = (id: number) => `/v4/loyalty-accounts/${id}`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const cardSchema = obj({
-  profileId: nint('Loyalty account id of the card (the spec\'s profile id).'),
-  cardNumber: str('The card number, in full (the number earn-for-items and waive-fees take).'),
-  balance: num('Reward balance, USD.'),
-  pointsEarned: int('The balance as reward points (100 per USD).'),
-  accountType: str('WebOnly, Legacy, Insider, Premiere, PremiereGo, Associate'),
-  status: str('Active, Inactive, Closed'),
-  statusInfo: str('Active, Not Activated, Closed, Fraud, Lost/Stolen, Expired, Expiring, Cancelled, Suspended'),
-  ActivationDate: nstr('UTC.'),
-  expirationDate: nstr('UTC.'),
-  _links: links(['subscription']),
-});
+export const cardSchema = component('LoyaltyCard', resource('LoyaltyCard', {
+  // REST names a card by its number (or `id-{id}` in links) and links its A-List subscription.
+  omit: ['id', 'lastFour', 'hasAListSubscription', 'activationDate'],
+  // REST prints the spec's spelling of these enums, listed here.
+  override: {
+    accountType: str('WebOnly, Legacy, Insider, Premiere, PremiereGo, Associate'),
+    status: str('Active, Inactive, Closed'),
+    statusInfo: str('Active, Not Activated, Closed, Fraud, Lost/Stolen, Expired, Expiring, Cancelled, Suspended'),
+  },
+  // The spec spells it with a capital A.
+  extra: { ActivationDate: fieldOf('LoyaltyCard', 'activationDate') },
+  links: ['subscription'],
+}));
 
 export function toCardHal(hal: Hal, card: CardView, ref: string): Record<string, unknown> {
   const l: Links = { self: hal.link(cardPath(ref)) };
@@ -54,14 +57,14 @@ export function toCardHal(hal: Hal, card: CardView, ref: string): Record<string,
 }
 
 /** The deprecated v3 card: no PremiereGo (shown as Premiere, its v3 equivalent). */
-export const cardV3Schema = obj({
+export const cardV3Schema = component('LoyaltyCardV3', obj({
   balance: num(),
   accountType: str('WebOnly, Legacy, Insider, Premiere, Associate'),
   status: str(),
   statusInfo: str(),
   expirationDate: nstr(),
   _links: links(),
-});
+}));
 
 export function toCardV3Hal(hal: Hal, card: CardView, ref: string): Record<string, unknown> {
   return {
@@ -74,15 +77,15 @@ export function toCardV3Hal(hal: Hal, card: CardView, ref: string): Record<strin
   };
 }
 
-export const aListSchema = obj({
+export const aListSchema = component('AListSubscription', obj({
   name: str('A-List'),
   cardNumber: str('The card number, in full.'),
   status: str('The card status: Active, Inactive, Closed.'),
   startDateUtc: nstr(),
   _links: links(['loyalty-card']),
-});
+}));
 
-export const transactionSchema = obj({
+export const transactionSchema = component('LoyaltyTransaction', obj({
   transactionId: int(),
   kind: str('Earn or WaiveFees'),
   cardNumber: str('Masked to the last four (the request named the card).'),
@@ -93,7 +96,7 @@ export const transactionSchema = obj({
   items: arr(obj({ productId: str(), earned: num(), pointsEarned: int() })),
   createdDateUtc: str(),
   _links: links(['loyalty-card']),
-});
+}));
 
 export function toTransactionHal(hal: Hal, result: LoyaltyTransactionResult, cardNumber: string): Record<string, unknown> {
   return { ...result, _links: { self: hal.link(cardPath(cardNumber)), 'loyalty-card': hal.link(cardPath(cardNumber)) } };
@@ -101,7 +104,7 @@ export function toTransactionHal(hal: Hal, result: LoyaltyTransactionResult, car
 
 const addressSchema = obj({ address1: nstr(), address2: nstr(), city: nstr(), postalCode: nstr(), state: nstr() });
 
-export const loyaltyAccountSchema = obj(
+export const loyaltyAccountSchema = component('LoyaltyAccount', obj(
   {
     address: addressSchema,
     loyaltyAccountId: int(),
@@ -138,7 +141,7 @@ export const loyaltyAccountSchema = obj(
     _links: links(['loyalty-cards']),
   },
   ['ValidationErrors'],
-);
+));
 
 /** `YYYY-MM-DDThh:mm:ss` in US Central time (the spec's "CST" field). */
 export function centralTime(d: Date | null): string | null {

@@ -7,66 +7,32 @@ import type {
   RenditionRow,
 } from '../../services/media.service';
 import { seg, type Hal } from '../hal';
-import { arr, bool, int, links, nint, nstr, obj, str } from '../schemas';
+import { resource } from '../derive';
+import { arr, int, obj } from '../schemas';
 import { component } from '../openapi';
 
 /** Route word (images, videos) ↔ stored media type (image, video). */
 export const MEDIA_TYPES: Record<string, MediaTypeName> = { images: 'image', videos: 'video' };
 export const mediaTypeWord = (t: string) => (t === 'video' ? 'videos' : 'images');
 
-export const imageSizeSchema = component('ImageSize', obj({
-  contentType: str(),
-  height: int('Pixels.'),
-  id: int(),
-  name: str(),
-  resizeMode: str('e.g. crop'),
-  width: int('Pixels.'),
+export const imageSizeSchema = component('ImageSize', resource('ImageSizeType', { omit: ['contentTypeId'] }));
+
+export const contentTypeSchema = component('ContentType', resource('ContentType', {
+  omit: ['imageSizeTypes'],
+  extra: {
+    count: int('Number of image sizes of the content type.'),
+    _embedded: obj({ imageSizeTypes: arr(imageSizeSchema) }),
+  },
+  links: true,
 }));
 
-export const contentTypeSchema = component('ContentType', obj({
-  allowMultipleMedia: bool(),
-  id: int(),
-  mediaType: str('image or video'),
-  name: str(),
-  count: int('Number of image sizes of the content type.'),
-  _embedded: obj({ imageSizeTypes: arr(imageSizeSchema) }),
-  _links: links(),
-}));
+export const renditionSchema = component('Rendition', resource('Rendition', { links: true }));
 
-export const renditionSchema = component('Rendition', obj({
-  bitRate: nint(),
-  bytes: nint(),
-  duration: nint('Milliseconds.'),
-  externalId: nstr(),
-  height: nint('Pixels.'),
-  id: int(),
-  isActive: bool(),
-  size: str('Friendly size name, e.g. Thumb.'),
-  url: str(),
-  width: nint('Pixels.'),
-  _links: links(),
-}));
-
-export const mediaSchema = component('MediaItem', obj({
-  contentType: str(),
-  effectiveEndDate: nstr(),
-  effectiveStartDate: nstr(),
-  externalId: nstr(),
-  id: int(),
-  imageUrl: nstr(),
-  isActive: bool(),
-  longDescription: nstr(),
-  name: str(),
-  relatedLinkDisplayText: nstr(),
-  relatedLinkUrl: nstr(),
-  shortDescription: nstr(),
-  sortOrder: int(),
-  stillImageUrl: nstr(),
-  tags: nstr('Comma separated.'),
-  thumbnailUrl: nstr(),
-  videoUrl: nstr(),
-  _embedded: obj({ renditions: arr(renditionSchema) }),
-  _links: links(['renditions']),
+export const mediaSchema = component('MediaItem', resource('MediaItem', {
+  // REST names the resource by its path, not by these keys; renditions are embedded.
+  omit: ['contentTypeId', 'mediaType', 'resourceType', 'resourceId', 'renditions'],
+  extra: { _embedded: obj({ renditions: arr(renditionSchema) }) },
+  links: ['renditions'],
 }));
 
 export const mediaItemPath = (item: { id: number; mediaType: string }) => `/v2/media/${mediaTypeWord(item.mediaType)}/${item.id}`;

@@ -1,44 +1,21 @@
 import type { Context } from '../../context';
-import { MOVIE_MEDIA_KEYS, movieFields, type MovieRow } from '../../services/movie.service';
+import { movieFields, type MovieRow } from '../../services/movie.service';
 import { summarizeCredits } from '../../services/person.service';
 import type { Hal } from '../hal';
-import { arr, bool, int, links, nint, nnum, nstr, obj, str } from '../schemas';
+import { resource } from '../derive';
+import { arr, obj, paged } from '../schemas';
 import { attributeRefSchema, toAttributeRef } from './attribute';
 import { component } from '../openapi';
 
-const mediaSchema = obj(Object.fromEntries(MOVIE_MEDIA_KEYS.map((k) => [k, nstr()])));
-
-export const movieSchema = component('Movie', obj({
-  id: int(),
-  name: str(),
-  sortableName: str(),
-  starringActors: nstr('Comma separated, billing order.'),
-  directors: nstr('Comma separated.'),
-  genre: str(),
-  mpaaRating: str(),
-  vendorReleaseNumber: nint(),
-  runTime: int('Minutes.'),
-  score: nnum('0 to 1, 1 best.'),
-  slug: str(),
-  synopsis: nstr(),
-  synopsisTagLine: nstr(),
-  releaseDateUtc: str(),
-  earliestShowingUtc: nstr('The earliest future showtime; null when none.'),
-  hasScheduledShowtimes: bool(),
-  displayOnlineTicketAvailability: bool(),
-  onlineTicketAvailabilityDateUtc: nstr(),
-  websiteUrl: nstr(),
-  showtimesUrl: nstr(),
-  distributorId: nint(),
-  distributorCode: nstr(),
-  availableForAList: bool(),
-  preferredMediaType: str('Theatrical or OnDemand.'),
-  externalDbId: nstr(),
-  privateTheatreRentalTier: nstr(),
-  media: mediaSchema,
-  attributes: arr(attributeRefSchema),
-  _links: links(),
+export const movieSchema = component('Movie', resource('Movie', {
+  // Relations: REST links to cast and crew, media and showtimes instead (movieLinks).
+  omit: ['castAndCrew', 'mediaItems', 'showtimes'],
+  override: { attributes: arr(attributeRefSchema) },
+  links: true,
 }));
+
+/** A page of movies (movie views, private-rental movies, personalized movies). */
+export const moviePageSchema = component('MoviePage', paged({ _embedded: obj({ movies: arr(movieSchema) }) }));
 
 export const moviePath = (id: number) => `/v2/movies/${id}`;
 

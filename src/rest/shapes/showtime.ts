@@ -5,53 +5,20 @@ import {
   type ShowtimeRecord,
 } from '../../services/showtime.service';
 import { activeAttributesOf } from '../../services/attribute.service';
-import { SHOWTIME_MEDIA_KEYS, showtimeFields } from '../../services/showtime-view';
+import { showtimeFields } from '../../services/showtime-view';
 import type { Hal } from '../hal';
-import { arr, bool, int, links, nbool, nint, nstr, num, obj, str } from '../schemas';
+import { resource } from '../derive';
+import { arr } from '../schemas';
 import { attributeRefSchema, toAttributeRef } from './attribute';
 import { moviePath } from './movie';
 import { theatrePath } from './theatre';
 import { component } from '../openapi';
 
-export const showtimeSchema = component('Showtime', obj({
-  id: int(),
-  performanceNumber: int('Unique within the theatre; the performance-number of seating paths.'),
-  internalReleaseNumber: nint(),
-  vendorReleaseNumber: nint(),
-  movieId: int(),
-  movieName: str(),
-  sortableMovieName: str(),
-  genre: str(),
-  movieUrl: str(),
-  theatreId: int(),
-  auditorium: int(),
-  showDateTimeUtc: str(),
-  showDateTimeLocal: str('Theatre-local, no zone designator.'),
-  sellUntilDateTimeUtc: str(),
-  layoutId: int(),
-  layoutVersionNumber: int(),
-  isSoldOut: bool(),
-  isAlmostSoldOut: bool(),
-  isCanceled: bool(),
-  inTheatreTicketingOnly: bool(),
-  utcOffset: str('e.g. -05:00'),
-  purchaseUrl: str(),
-  mobilePurchaseUrl: str(),
-  runTime: int('Minutes.'),
-  mpaaRating: str(),
-  premiumFormat: nstr(),
-  ticketPrices: arr(obj({ price: num(), type: str('ADULT, CHILD or SENIOR'), sku: str(), agePolicy: nstr(), tax: num() })),
-  lastUpdatedDateUtc: str(),
-  media: obj(Object.fromEntries(SHOWTIME_MEDIA_KEYS.map((k) => [k, nstr()]))),
-  isEmbargoed: nbool(),
-  isComingSoon: nbool(),
-  isDiscountMatineePriced: bool(),
-  discountMatineeMessage: nstr(),
-  visibilityDateTimeUtc: nstr(),
-  attributes: arr(attributeRefSchema),
-  estimatedFees: arr(obj({ cost: num('Excluding tax.'), tax: num(), name: str('Fee type.'), quantity: int() })),
-  languages: obj({ spoken: nstr() }),
-  _links: links(),
+export const showtimeSchema = component('Showtime', resource('Showtime', {
+  // Relations: REST links to the movie, the theatre and the seat maps instead (showtimeLinks).
+  omit: ['movie', 'theatre', 'seatingLayout', 'pickupTimes'],
+  override: { attributes: arr(attributeRefSchema) },
+  links: true,
 }));
 
 export const showtimePath = (id: number) => `/v2/showtimes/${id}`;

@@ -1,12 +1,13 @@
 import type { ChannelView, ContactRef, SubscriberProfile, SubscriptionView } from '../../services/subscription';
 import { seg, type Hal, type Links } from '../hal';
 import { arr, bool, int, links, nint, nstr, obj, str } from '../schemas';
+import { component } from '../openapi';
 
 /** Representations of subscriptions (spec "Subscription"), channels and subscriber profiles. */
 
 export const subscriptionPath = (name: string) => `/v2/subscriptions/${seg(name)}`;
 
-export const channelSchema = obj(
+export const channelSchema = component('SubscriptionChannel', obj(
   {
     audience: str('guest or stubs.'),
     contactIdentifier: nstr('The e-mail address (email channels) or mobile number (SMS channels) of the contact; absent when listing by audience, null when the contact has none for this channel.'),
@@ -17,17 +18,17 @@ export const channelSchema = obj(
     _links: links(['subscription']),
   },
   ['contactIdentifier', 'isContactEnrolled', 'confirmed', 'enrolledDateUtc'],
-);
+));
 
-export const subscriptionSchema = obj({
+export const subscriptionSchema = component('Subscription', obj({
   name: str('Public unique id of the subscription.'),
   description: str(),
   channels: arr(channelSchema),
   _embedded: obj({ channels: arr(channelSchema) }),
   _links: links(),
-});
+}));
 
-export const profileSchema = obj({
+export const profileSchema = component('SubscriberProfile', obj({
   subscriberGuid: nstr('The subscriber guid; null for an account e-mail never enrolled.'),
   emailAddress: nstr(),
   phoneNumber: nstr(),
@@ -36,7 +37,7 @@ export const profileSchema = obj({
   count: int('Subscriptions the contact is enrolled in (any channel).'),
   _embedded: obj({ subscriptions: arr(subscriptionSchema) }),
   _links: links(['subscriptions']),
-});
+}));
 
 const QUERY_PARAMETER = { email: 'email-address', phone: 'phone-number', guid: 'subscriber-guid' } as const;
 const OPT_OUT_ALL = {

@@ -4,36 +4,20 @@ import { NOT_PLANNED, plannedOf } from '../../read-planner';
 import type { AttributeRow } from '../../services/attribute.service';
 import { theatreFields, type TheatreRow } from '../../services/theatre.service';
 import type { Hal } from '../hal';
-import { arr, bool, int, links, nstr, num, obj, str, stringMap } from '../schemas';
+import { resource } from '../derive';
+import { arr, stringMap } from '../schemas';
 import { attributeRefSchema, toAttributeRef } from './attribute';
 import { component } from '../openapi';
 
-export const theatreSchema = component('Theatre', obj({
-  id: int('The theatre number of showtime and seating paths.'),
-  name: str(),
-  longName: str(),
-  slug: str(),
-  timezone: str('IANA time zone of every …Local value.'),
-  showtimesPhoneNumber: nstr(),
-  guestServicesPhoneNumber: nstr(),
-  facebookUrl: nstr(),
-  websiteUrl: nstr(),
-  ticketable: bool(),
-  marketId: int(),
-  attributes: arr(attributeRefSchema),
-  location: obj({
-    addressLine1: str(),
-    city: str(),
-    postalCode: str(),
-    state: str(),
-    stateName: str(),
-    country: str(),
-    latitude: num(),
-    longitude: num(),
-    directionsUrl: str(),
-  }),
-  media: stringMap(),
-  _links: links(),
+export const theatreSchema = component('Theatre', resource('Theatre', {
+  // Relations: REST links to the theatre's showtimes, seating layouts and concessions (theatreLinks).
+  omit: ['market', 'showtimes', 'showtimesPage', 'seatingLayouts', 'pickupTimes', 'concessions', 'concession', 'concessionCategories'],
+  override: {
+    attributes: arr(attributeRefSchema),
+    // REST: content type name → the URL of its first image or video (GraphQL: the media items themselves).
+    media: { ...stringMap(), description: 'Content type name → the URL of the first image (or video) of that type.' },
+  },
+  links: true,
 }));
 
 export const theatrePath = (id: number) => `/v2/theatres/${id}`;

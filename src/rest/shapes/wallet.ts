@@ -1,6 +1,8 @@
 import type { CardKind, CreditCardView, ExternalCardView, GiftCardView, PartnerCardView, WalletView } from '../../services/wallet/model';
 import type { Hal } from '../hal';
-import { arr, bool, int, links, nstr, num, obj, str } from '../schemas';
+import { fieldOf, resource } from '../derive';
+import { component } from '../openapi';
+import { arr, bool, int, nstr, obj, str } from '../schemas';
 
 /** Path segment and `_embedded` name of each card kind. */
 export const CARD_KINDS: Record<CardKind, { segment: string; embedded: string; rel: string }> = {
@@ -13,91 +15,31 @@ export const walletPath = (accountId: number) => `/v4/site-accounts/${accountId}
 export const cardsPath = (accountId: number, kind: CardKind) => `${walletPath(accountId)}/${CARD_KINDS[kind].segment}`;
 export const cardPath = (accountId: number, kind: CardKind, token: string) => `${cardsPath(accountId, kind)}/${token}`;
 
-const address = { address1: nstr(), address2: nstr(), city: nstr(), state: nstr(), postalCode: nstr() };
+export const creditCardSchema = component('CreditCard', resource('CreditCard', { links: true }));
+export const giftCardSchema = component('GiftCard', resource('GiftCard', { links: true }));
+export const partnerCardSchema = component('PartnerCard', resource('PartnerCard', { links: true }));
 
-export const creditCardSchema = obj({
-  token: str('The card in the wallet (its self link); not a payment credential.'),
-  cardType: str(),
-  name: str(),
-  default: bool(),
-  verified: bool('Verified by a zero-dollar authorization.'),
-  expirationDate: str('MM/YYYY.'),
-  lastFour: str('The only digits of the number ever stored.'),
-  merchantCustomer: nstr(),
-  merchantToken: str("The processor's token that pays with the card."),
-  ...address,
-  cardHolderFirstName: nstr('Only when the holder is not the account holder.'),
-  cardHolderLastName: nstr(),
-  cardHolderEmail: nstr(),
-  _links: links(),
-});
+export const externalCardSchema = component('ExternalCard', resource('ExternalCard', {
+  // `onDemand` picks the cards of the on-demand view; REST spells the type id as the spec does, `typeID`.
+  omit: ['onDemand', 'typeId'],
+  extra: { typeID: fieldOf('ExternalCard', 'typeId') },
+}));
 
-export const giftCardSchema = obj({
-  token: str(),
-  balance: num(),
-  name: str(),
-  maskedNumber: str('Every digit but the last four is `*`.'),
-  maskedPin: nstr('`****` when the card has a PIN.'),
-  encryptedNumber: nstr('Always null (docs/accounts.md).'),
-  encryptedPin: nstr('Always null (docs/accounts.md).'),
-  qrCode: nstr('Always null: it would encode the number in clear.'),
-  imageUrl: nstr(),
-  merchantToken: nstr(),
-  balanceInquiryToken: str('Named `token` in wallet v3.'),
-  status: str('Active, Depleted, Inactive or Closed.'),
-  ...address,
-  _links: links(),
-});
+/** The wallet's `loyalty` link: its loyalty summary. */
+export const walletLoyaltySchema = component('WalletLoyaltySummary', resource('LoyaltySummary', { links: ['wallet'] }));
 
-export const partnerCardSchema = obj({
-  token: str(),
-  balance: num(),
-  name: str(),
-  lastFour: str(),
-  merchantToken: nstr(),
-  status: str('Active, Inactive or Closed.'),
-  ...address,
-  _links: links(),
-});
-
-export const externalCardSchema = obj({
-  id: int(),
-  typeID: int(),
-  displayName: str(),
-  isPrimary: bool(),
-  billingAddress: obj({
-    name: nstr(),
-    lineOne: nstr(),
-    lineTwo: nstr(),
-    city: nstr(),
-    state: nstr(),
-    postalCode: nstr(),
-    country: nstr(),
-    defaultBilling: bool(),
-  }),
-});
-
-const summary = obj({ preferredTender: bool(), balance: num(), count: int(), maxCount: int() });
-export const loyaltySummarySchema = obj({
-  autoSpend: bool(),
-  balance: num(),
-  number: nstr("The account's loyalty card number, in full (a wallet is read by its holder or an admin)."),
-});
-
-export const walletSchema = obj({
-  creditCardCount: int(),
-  maxCreditCardCount: int(),
-  giftCardSummary: summary,
-  loyaltySummary: loyaltySummarySchema,
-  partnerCardSummary: summary,
-  _embedded: obj({
-    creditCards: arr(creditCardSchema),
-    giftCards: arr(giftCardSchema),
-    partnerCards: arr(partnerCardSchema),
-    externalCards: arr(externalCardSchema),
-  }),
-  _links: links(['loyalty', 'creditcards', 'giftcards', 'partnercards']),
-});
+export const walletSchema = component('Wallet', resource('Wallet', {
+  omit: ['creditCards', 'giftCards', 'partnerCards', 'externalCards'],
+  extra: {
+    _embedded: obj({
+      creditCards: arr(creditCardSchema),
+      giftCards: arr(giftCardSchema),
+      partnerCards: arr(partnerCardSchema),
+      externalCards: arr(externalCardSchema),
+    }),
+  },
+  links: ['loyalty', 'creditcards', 'giftcards', 'partnercards'],
+}));
 
 export function toCreditCardHal(hal: Hal, accountId: number, c: CreditCardView) {
   return { ...c, _links: hal.self(cardPath(accountId, 'credit', c.token)) };
@@ -138,7 +80,7 @@ export function toWalletHal(hal: Hal, w: WalletView) {
 }
 
 /** The on-demand view's entry: the spec spells its billing address in PascalCase. */
-export const onDemandCardSchema = obj({
+export const onDemandCardSchema = component('OnDemandCard', obj({
   id: int(),
   typeID: int(),
   displayName: str(),
@@ -153,7 +95,7 @@ export const onDemandCardSchema = obj({
     Country: nstr(),
     DefaultBilling: bool(),
   }),
-});
+}));
 
 export function toOnDemandCard(c: ExternalCardView) {
   const { billingAddress: a, ...card } = toExternalCardHal(c);
