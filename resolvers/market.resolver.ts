@@ -5,8 +5,9 @@ import { toMarket } from '../schema/market.type';
 import { PageArgs } from '../schema/paging.type';
 import { Theatre, toTheatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { NOT_PLANNED, plannedOf, readItems } from '../src/read-planner';
-import { listMarkets } from '../src/services/market.service';
+import { NOT_PLANNED, plannedOf, readPage } from '../src/read-planner';
+import { listMarkets, marketList } from '../src/services/market.service';
+import type { Page } from '../src/services/page';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
 
@@ -14,9 +15,9 @@ import type { Parent } from '../schema/parent';
 export class MarketResolver {
   @Query(() => MarketPage, { description: 'Markets, by name.' })
   async markets(@Args(() => PageArgs) page: PageArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MarketPage> {
-    const result = toGraphQLPage(MarketPage, await listMarkets(ctx.catalogDb, page), toMarket);
-    await readItems(ctx, info, result.items);
-    return result;
+    const planned = await readPage(ctx, info, marketList, page);
+    if (planned !== NOT_PLANNED) return toGraphQLPage(MarketPage, planned as Page<Market>, (m) => m);
+    return toGraphQLPage(MarketPage, await listMarkets(ctx.catalogDb, page), toMarket);
   }
 
   @FieldResolver(() => [Theatre], { description: 'Theatres of the market, by name.' })

@@ -7,9 +7,10 @@ import { MoviesArgs } from '../schema/movie.input';
 import { Movie, MoviePage, toMovie } from '../schema/movie.type';
 import { Credit, toCredit } from '../schema/person.type';
 import type { Context } from '../src/context';
-import { getMovie, listMovies } from '../src/services/movie.service';
+import { getMovie, listMovies, movieList } from '../src/services/movie.service';
+import type { Page } from '../src/services/page';
 import { summarizeCredits } from '../src/services/person.service';
-import { NOT_PLANNED, plannedOf, readItems, readOne } from '../src/read-planner';
+import { NOT_PLANNED, plannedOf, readOne, readPage } from '../src/read-planner';
 import { attributesOfIds } from './attributes';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
@@ -38,10 +39,10 @@ export class MovieResolver {
 
   @Query(() => MoviePage, { description: 'Movies by view, genre and name, ordered by sortable name.' })
   async movies(@Args(() => MoviesArgs) args: MoviesArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MoviePage> {
-    const page = await listMovies(ctx.catalogDb, { view: args.view, genre: args.genre, name: args.name }, args);
-    const result = toGraphQLPage(MoviePage, page, toMovie);
-    await readItems(ctx, info, result.items);
-    return result;
+    const filters = { view: args.view, genre: args.genre, name: args.name };
+    const planned = await readPage(ctx, info, movieList(filters), args);
+    if (planned !== NOT_PLANNED) return toGraphQLPage(MoviePage, planned as Page<Movie>, (m) => m);
+    return toGraphQLPage(MoviePage, await listMovies(ctx.catalogDb, filters, args), toMovie);
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'Actors in billing order, comma separated.' })

@@ -6,8 +6,9 @@ import { MediaItem, toMediaItem } from '../schema/media.type';
 import { TheatresArgs } from '../schema/theatre.input';
 import { Theatre, TheatrePage, toTheatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { getTheatre, listTheatres } from '../src/services/theatre.service';
-import { NOT_PLANNED, plannedOf, readItems, readOne } from '../src/read-planner';
+import { getTheatre, listTheatres, theatreList } from '../src/services/theatre.service';
+import type { Page } from '../src/services/page';
+import { NOT_PLANNED, plannedOf, readOne, readPage } from '../src/read-planner';
 import { attributesOfIds } from './attributes';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
@@ -28,10 +29,10 @@ export class TheatreResolver {
 
   @Query(() => TheatrePage, { description: 'Theatres by market, state and name, ordered by name.' })
   async theatres(@Args(() => TheatresArgs) args: TheatresArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<TheatrePage> {
-    const page = await listTheatres(ctx.catalogDb, { marketSlug: args.marketSlug, state: args.state, name: args.name }, args);
-    const result = toGraphQLPage(TheatrePage, page, toTheatre);
-    await readItems(ctx, info, result.items);
-    return result;
+    const filters = { marketSlug: args.marketSlug, state: args.state, name: args.name };
+    const planned = await readPage(ctx, info, theatreList(filters), args);
+    if (planned !== NOT_PLANNED) return toGraphQLPage(TheatrePage, planned as Page<Theatre>, (t) => t);
+    return toGraphQLPage(TheatrePage, await listTheatres(ctx.catalogDb, filters, args), toTheatre);
   }
 
   @FieldResolver(() => Market, { description: 'The market the theatre belongs to.' })

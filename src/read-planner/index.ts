@@ -1,10 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { getNamedType, isObjectType, parse, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { collectSubfields } from 'graphql/execution/collectFields';
 import { executePrepared, type CompiledQuery } from '../../db/prepared';
 import { memoized } from './memo';
 import type { Context } from '../context';
+import { pageWindow, toPage, type ListQuery, type Page, type PageRequest } from '../services/page';
 import { CATALOG } from './catalog';
 import { fromSql, newScope, planLevel, rowSql, type Plan, type Selection } from './compile';
 
@@ -110,19 +111,6 @@ function itemNodes(info: GraphQLResolveInfo, pageType: GraphQLObjectType): Field
   return nodes;
 }
 
-/**
- * The relations planned under a page's `items` (already read by the page's own statements), for all
- * items in one statement; none when the selection plans no relation or the planner is off.
- */
-export async function readItems(ctx: Context, info: GraphQLResolveInfo, items: readonly { id: number }[]): Promise<void> {
-  const pageType = getNamedType(info.returnType);
-  if (!enabled(ctx) || !items.length || !isObjectType(pageType)) return;
-  const itemType = getNamedType(pageType.getFields().items?.type);
-  if (!isObjectType(itemType) || !CATALOG[itemType.name]) return;
-  const nodes = itemNodes(info, pageType);
-  if (nodes.length) await readItemsOf(ctx, info, itemType, nodes, items);
-}
-
 async function readItemsOf(
   ctx: Context,
   selection: Selection,
@@ -144,6 +132,54 @@ async function readItemsOf(
   ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
   const byId = (result?.body ? JSON.parse(result.body) : {}) as Record<string, Record<string, unknown>>;
   for (const item of items) if (byId[item.id]) attach(item, c.plan, byId[item.id]);
+}
+
+/**
+ * A page root (`theatres`, `movies`, `markets`): the page of `list` and the selection under its `items`
+ * (every alias) in one statement — the rows in order, their total, and everything planned under them —
+ * or NOT_PLANNED when the planner is off. The list is the service's own (`theatreList`, …), so its rows,
+ * order and filters are the loader path's.
+ */
+export async function readPage(ctx: Context, info: GraphQLResolveInfo, list: ListQuery, page: PageRequest): Promise<Page<object> | typeof NOT_PLANNED> {
+  const pageType = getNamedType(info.returnType);
+  if (!enabled(ctx) || !isObjectType(pageType)) return NOT_PLANNED;
+  const itemType = getNamedType(pageType.getFields().items?.type);
+  if (!isObjectType(itemType) || !CATALOG[itemType.name]) return NOT_PLANNED;
+  return readPageOf(ctx, info, itemType, itemNodes(info, pageType), list, page, true);
+}
+
+async function readPageOf(
+  ctx: Context,
+  selection: Selection,
+  itemType: GraphQLObjectType,
+  nodes: readonly FieldNode[],
+  list: ListQuery,
+  page: PageRequest,
+  prune: boolean,
+): Promise<Page<object>> {
+  // The items' plan is kept per selection (memo.ts); the list's conditions are the request's own.
+  const level = nodes.length
+    ? memoized(nodes, selection.fragments, selection.variableValues, `page|${itemType.name}|${ctx.listItems.max}|${prune}`, () =>
+        planLevel(newScope(selection, ctx.listItems.max, prune), itemType, nodes, 'r0'),
+      )
+    : planLevel(newScope(selection, ctx.listItems.max, prune), itemType, nodes, 'r0');
+  const table = getTableName(list.table);
+  const where = list.where ?? sql`true`;
+  const order = list.order.map((column, i) => ({ expr: `r0."${column.name}"`, name: `o${i}` }));
+  const { limit, offset } = pageWindow(page);
+  // The list's conditions name the table itself: `r0` is a lateral view of its row, which the
+  // planned relations correlate to.
+  const [result] = await executePrepared<{ version: number | string | null; total: number; body: string }>(
+    ctx.catalogDb,
+    sql`select ${version} as version, (select count(*)::int from ${list.table} where ${where}) as total,
+      (select coalesce(json_agg(x.r order by ${sql.raw(order.map((o) => `x.${o.name}`).join(', '))}), '[]'::json)::text
+        from (select ${rowSql(level.plan, 'r0', level.children)} as r, ${sql.raw(order.map((o) => `${o.expr} as ${o.name}`).join(', '))}
+          from "${sql.raw(table)}", lateral (select "${sql.raw(table)}".*) r0 where ${where}
+          order by ${sql.raw(order.map((o) => o.expr).join(', '))} limit ${limit} offset ${offset}) x) as body`,
+  );
+  ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
+  const items = (JSON.parse(result.body) as unknown[]).map((value) => decode(level.plan, value));
+  return toPage(items, result.total, page);
 }
 
 /**

@@ -1,20 +1,24 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { markets } from '../../db/schema';
-import type { Page } from './page';
+import type { ListQuery, Page } from './page';
 import { pageWindow, toPage } from './page';
 
 export type MarketRow = typeof markets.$inferSelect;
 
 /** A page of markets, by name. */
 export async function listMarkets(db: Db, page: { pageNumber: number; pageSize: number }): Promise<Page<MarketRow>> {
+  const { order } = marketList;
   const { limit, offset } = pageWindow(page);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(markets).orderBy(asc(markets.name), asc(markets.id)).limit(limit).offset(offset),
+    db.select().from(markets).orderBy(...order.map((c) => asc(c))).limit(limit).offset(offset),
     db.select({ total: count() }).from(markets),
   ]);
   return toPage(rows, total, page);
 }
+
+/** Every market, by name: `listMarkets`' list, also read by the planner. */
+export const marketList: ListQuery = { table: markets, where: undefined, order: [markets.name, markets.id] };
 
 /** One market by slug, or null. */
 export async function getMarketBySlug(db: Db, slug: string): Promise<MarketRow | null> {

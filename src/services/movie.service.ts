@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lt, min, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { movies, showtimes } from '../../db/schema';
-import type { Page } from './page';
+import type { ListQuery, Page } from './page';
 import { containsPattern } from './search';
 import { pageWindow, toPage } from './page';
 import { anyOf, prepared } from './prepared';
@@ -90,18 +90,23 @@ export async function listMovies(
   filters: MovieFilters,
   page: { pageNumber: number; pageSize: number },
 ): Promise<Page<MovieRow>> {
+  const { where, order } = movieList(filters);
+  const { limit, offset } = pageWindow(page);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(movies).where(where).orderBy(...order.map((c) => asc(c))).limit(limit).offset(offset),
+    db.select({ total: count() }).from(movies).where(where),
+  ]);
+  return toPage(rows, total, page);
+}
+
+/** The movies the filters keep, by sortable name: `listMovies`' list, also read by the planner. */
+export function movieList(filters: MovieFilters): ListQuery {
   const now = filters.now ?? new Date();
   const conditions: SQL[] = [];
   if (filters.view) conditions.push(viewCondition(filters.view, now));
   if (filters.genre) conditions.push(sql`lower(${movies.genre}) = lower(${filters.genre})`);
   if (filters.name) conditions.push(sql`${movies.name} ilike ${containsPattern(filters.name)}`);
-  const where = conditions.length ? and(...conditions) : undefined;
-  const { limit, offset } = pageWindow(page);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(movies).where(where).orderBy(asc(movies.sortableName), asc(movies.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(movies).where(where),
-  ]);
-  return toPage(rows, total, page);
+  return { table: movies, where: conditions.length ? and(...conditions) : undefined, order: [movies.sortableName, movies.id] };
 }
 
 /** The earliest future, not canceled showtime of each given movie that has one. */

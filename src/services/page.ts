@@ -1,3 +1,6 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+
 /**
  * Pages as the services return them, for both surfaces: GraphQL wraps a `Page` in its page type
  * (schema/paging.type.ts), REST in HAL paging fields (src/rest/paging.ts).
@@ -12,6 +15,17 @@ export const MAX_PAGE_SIZE = 100;
  * hold, and it keeps page × size (the SQL offset) far inside every integer type on the way.
  */
 export const MAX_PAGE_NUMBER = 1_000_000;
+
+/**
+ * A list as every path reads it: the rows of `table` that `where` keeps, in `order` (the last column
+ * unique). The services page it (`db.select()`), the read planner reads it with the selection under
+ * its items in one statement (src/read-planner/).
+ */
+export interface ListQuery {
+  table: PgTable;
+  where: SQL | undefined;
+  order: readonly PgColumn[];
+}
 
 /** Which page: 1-based number and size. */
 export interface PageRequest {

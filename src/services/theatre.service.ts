@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { markets, theatres } from '../../db/schema';
-import type { Page } from './page';
+import type { ListQuery, Page } from './page';
 import { containsPattern } from './search';
 import { pageWindow, toPage } from './page';
 import { directionsUrl } from './geo';
@@ -78,14 +78,17 @@ export async function listTheatres(
   filters: TheatreFilters,
   page: { pageNumber: number; pageSize: number },
 ): Promise<Page<TheatreRow>> {
-  const where = theatreConditions(filters);
+  const { where, order } = theatreList(filters);
   const { limit, offset } = pageWindow(page);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(theatres).where(where).orderBy(asc(theatres.name), asc(theatres.id)).limit(limit).offset(offset),
+    db.select().from(theatres).where(where).orderBy(...order.map((c) => asc(c))).limit(limit).offset(offset),
     db.select({ total: count() }).from(theatres).where(where),
   ]);
   return toPage(rows, total, page);
 }
+
+/** The theatres the filters keep, by name: `listTheatres`' list, also read by the planner. */
+export const theatreList = (filters: TheatreFilters): ListQuery => ({ table: theatres, where: theatreConditions(filters), order: [theatres.name, theatres.id] });
 
 /**
  * The spec's own fields of a theatre, shared by GraphQL and REST: the address columns become

@@ -100,7 +100,7 @@ interface Case {
   name: string;
   query: string;
   variables?: Record<string, unknown>;
-  /** The root field's own statements (a page: its rows and its total, then its items' planned relations). */
+  /** The root field's own statements (a page too: its rows, total and items' relations in one). */
   rootStatements: number;
   kinds: number;
   /** Not counted (a field resolver outside the planner alone): only the answer is compared. */
@@ -113,8 +113,8 @@ function roots(p: Pick) {
     { type: 'Movie', open: `movie(id: ${p.movieId})`, close: '', statements: 1 },
     { type: 'Showtime', open: `showtime(id: ${p.showtimeId})`, close: '', statements: 1 },
     { type: 'Person', open: `person(id: ${p.personId})`, close: '', statements: 1 },
-    { type: 'Market', open: 'markets(pageSize: 3) { items', close: '}', statements: 3 },
-    { type: 'Theatre', open: 'theatres(pageSize: 3) { items', close: '}', statements: 3 },
+    { type: 'Market', open: 'markets(pageSize: 3) { items', close: '}', statements: 1 },
+    { type: 'Theatre', open: 'theatres(pageSize: 3) { items', close: '}', statements: 1 },
   ];
 }
 
@@ -226,6 +226,13 @@ function variants(p: Pick): Case[] {
     { name: 'two root fields', query: `{ theatre(id: ${p.theatreId}) { market { theatres { id } } } movie(id: ${p.movieId}) { castAndCrew { name person { id } } } }`, rootStatements: 2, kinds: 0 },
     { name: 'outside the planner: occupancy', query: theatre(`showtimes(date: "${p.day}") { id isSoldOut isAlmostSoldOut ticketPrices { price } movie { id } }`), rootStatements: 1, kinds: 1 },
     { name: 'outside the planner: credits summary, earliest showtime', query: `{ movie(id: ${p.movieId}) { starringActors directors earliestShowingUtc castAndCrew { person { name } } } }`, rootStatements: 1, kinds: 2 },
+    // Page roots: the list's filters, window and total in the planned statement.
+    { name: 'page: filters, second page, paging fields', query: `{ movies(view: NOW_PLAYING, pageSize: 5, pageNumber: 2) { totalCount pageNumber pageSize hasNextPage items { id name attributes { code } } } }`, ...one },
+    { name: 'page: name filter, nested relation', query: `{ theatres(name: "a", pageSize: 4) { totalCount items { id name market { name } } } }`, ...one },
+    { name: 'page: total only', query: `{ markets { totalCount } }`, ...one },
+    { name: 'page: unknown market, empty', query: `{ theatres(marketSlug: "nowhere") { totalCount hasNextPage items { id } } }`, ...one },
+    { name: 'page: items under two aliases', query: `{ movies(genre: "Drama", pageSize: 3) { a: items { id } b: items { name castAndCrew { job person { name } } } } }`, ...one },
+    { name: 'page: past the last page', query: `{ markets(pageNumber: 1000) { totalCount items { id theatres { id } } } }`, ...one },
     { name: 'unknown id', query: `{ theatre(id: 999999) { showtimes(date: "${p.day}") { id } } }`, rootStatements: 1, kinds: 0 },
     { name: 'bad argument: the field errs as on the loader path', query: theatre(`showtimes(date: "2026-02-30") { id }`), rootStatements: 1, kinds: 0 },
   ];
