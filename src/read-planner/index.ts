@@ -198,5 +198,7 @@ export function fixedRead(schema: GraphQLSchema, typeName: string, selection: st
     one: (ctx: Context, id: number): Promise<object | null> => readRoot(ctx, selectionOf, type, nodes, id, false),
     /** The planned relations of objects already read (a page's items), for all of them in one statement. */
     items: (ctx: Context, items: readonly { id: number }[]): Promise<void> => readItemsOf(ctx, selectionOf, type, nodes, items, false),
+    /** A page of `list` with the relations of its items: one statement. */
+    page: (ctx: Context, list: ListQuery, page: PageRequest): Promise<Page<object>> => readPageOf(ctx, selectionOf, type, nodes, list, page, false),
   };
 }

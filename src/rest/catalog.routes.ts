@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { toTheatre as toGraphQLTheatre, type Theatre } from '../../schema/theatre.type';
+import type { Movie } from '../../schema/movie.type';
+import type { Theatre } from '../../schema/theatre.type';
 import { notFound } from '../errors';
 import { fixedRead } from '../read-planner';
 import type { MarketRow } from '../services/market.service';
 import { listMarkets } from '../services/market.service';
-import { getMovie, listMovies, type MovieView } from '../services/movie.service';
-import { listTheatres } from '../services/theatre.service';
+import { movieList, type MovieView } from '../services/movie.service';
+import { theatreList } from '../services/theatre.service';
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
 import { arr, id, int, links, obj, paged, params, query, route, str } from './schemas';
-import { moviePageSchema, movieSchema, toMovie } from './shapes/movie';
+import { MOVIE_SELECTION, moviePageSchema, movieSchema, toPlannedMovie } from './shapes/movie';
 import { THEATRE_SELECTION, theatreSchema, toPlannedTheatre } from './shapes/theatre';
 import { component } from './openapi';
 
@@ -45,6 +46,7 @@ const marketPageSchema = component('MarketPage', paged({ _embedded: obj({ market
 export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
   // Theatres read as GraphQL reads them (src/read-planner/): one path, the same statements.
   const THEATRE = fixedRead(kit.schema, 'Theatre', THEATRE_SELECTION);
+  const MOVIE = fixedRead(kit.schema, 'Movie', MOVIE_SELECTION);
   app.get<{ Params: { theatreId: number } }>(
     '/v2/theatres/:theatreId',
     {
@@ -73,10 +75,8 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
       const ctx = await kit.context(request);
       const hal = kit.hal(request);
       const page = pageOf(request.query);
-      const result = await listTheatres(ctx.catalogDb, { marketSlug: request.query.market }, page);
-      const planned = result.items.map(toGraphQLTheatre);
-      await THEATRE.items(ctx, planned);
-      const theatres = await Promise.all(planned.map((t) => toPlannedTheatre(ctx, hal, t)));
+      const result = await THEATRE.page(ctx, theatreList({ marketSlug: request.query.market }), page);
+      const theatres = await Promise.all(result.items.map((t) => toPlannedTheatre(ctx, hal, t as Theatre)));
       return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { theatres } };
     },
   );
@@ -88,9 +88,9 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const row = await getMovie(ctx.catalogDb, request.params.movieId);
-      if (!row) throw notFound('Movie', request.params.movieId);
-      return toMovie(ctx, kit.hal(request), row);
+      const movie = (await MOVIE.one(ctx, request.params.movieId)) as Movie | null;
+      if (!movie) throw notFound('Movie', request.params.movieId);
+      return toPlannedMovie(ctx, kit.hal(request), movie);
     },
   );
 
@@ -109,8 +109,8 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
       const page = pageOf(request.query);
       const view = Object.hasOwn(MOVIE_VIEWS, request.params.view) ? MOVIE_VIEWS[request.params.view] : null;
       if (!view) throw notFound('Movie view', request.params.view);
-      const result = await listMovies(ctx.catalogDb, { view }, page);
-      const movies = await Promise.all(result.items.map((m) => toMovie(ctx, hal, m)));
+      const result = await MOVIE.page(ctx, movieList({ view }), page);
+      const movies = await Promise.all(result.items.map((m) => toPlannedMovie(ctx, hal, m as Movie)));
       return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { movies } };
     },
   );

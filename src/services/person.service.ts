@@ -91,7 +91,7 @@ export async function getCastAndCrew(db: Db, movieId: number): Promise<CastAndCr
  * order) and the people they name; null when there are none.
  */
 export function summarizeCredits(
-  credits: readonly CreditRow[],
+  credits: readonly Pick<CreditRow, 'job' | 'personId'>[],
   nameOf: (personId: number) => string | undefined,
 ): { starringActors: string | null; directors: string | null } {
   const names = (job: string) => {

@@ -94,8 +94,27 @@ it('reads REST theatres through the same planner: the statements of the GraphQL 
   expect(gql.statements).toBe(2);
   const list = await app.get('/v2/theatres?page-size=20');
   expect(list.status).toBe(200);
-  // The page's rows and total, the items' attribute ids (one planned statement), their media.
-  expect(Number(list.headers.get('x-sql-statements'))).toBe(4);
+  // The page's rows, total and items' attribute ids (one planned statement), their media (a loader).
+  expect(Number(list.headers.get('x-sql-statements'))).toBe(2);
+  const gqlList = await app.gql(`{ theatres(pageSize: 20) { items { id attributes { id } media { id } } } }`);
+  expect(gqlList.statements).toBe(2);
+});
+
+it('reads REST movies through the same planner: attributes and cast with the movie, the earliest showtime by its loader', async () => {
+  const [movie] = await sql<{ id: number }[]>`select movie_id as id from movie_credits group by 1 order by count(*) desc, 1 limit 1`;
+  await app.get(`/v2/movies/${movie.id}`);
+  const one = await app.get<{ id: number; starringActors: string | null; attributes: unknown[] }>(`/v2/movies/${movie.id}`);
+  expect(one.status).toBe(200);
+  expect(one.body.starringActors).toBeTruthy();
+  expect(Number(one.headers.get('x-sql-statements'))).toBe(2);
+  // The same answer as GraphQL's fields of the movie, which read the credits summary through its loaders.
+  const gql = await app.gql<{ movie: { starringActors: string | null; directors: string | null } }>(`{ movie(id: ${movie.id}) { starringActors directors } }`);
+  expect(gql.data!.movie.starringActors).toBe(one.body.starringActors);
+  const view = await app.get<{ _embedded: { movies: unknown[] } }>('/v2/movies/views/now-playing?page-size=20');
+  expect(view.status).toBe(200);
+  expect(view.body._embedded.movies.length).toBeGreaterThan(0);
+  // The page with every movie's attributes and cast (one planned statement), their earliest showtimes (a loader).
+  expect(Number(view.headers.get('x-sql-statements'))).toBe(2);
 });
 
 it('keeps a compiled plan, not the moment it was compiled: "future showtimes" end at the database\'s now', async () => {

@@ -1,6 +1,9 @@
 import type { Context } from '../../context';
 import { movieFields, type MovieRow } from '../../services/movie.service';
 import { summarizeCredits } from '../../services/person.service';
+import type { Movie } from '../../../schema/movie.type';
+import type { Credit } from '../../../schema/person.type';
+import { NOT_PLANNED, plannedOf } from '../../read-planner';
 import type { Hal } from '../hal';
 import { resource } from '../derive';
 import { arr, obj, paged } from '../schemas';
@@ -25,6 +28,34 @@ export function movieLinks(hal: Hal, id: number) {
     [hal.rel('v2/media')]: hal.link(`/v2/media/movie/${id}/{media-type}`, true),
     [hal.rel('v2/earliest-showtime')]: hal.link(`/v2/theatres/{theatre-id}/movies/${id}/earliest-showtime`, true),
     [hal.rel('v1/cast-crew')]: hal.link(`/v1/movie/${id}/cast-crew`),
+  };
+}
+
+/** What the movie routes read through the read planner with each movie (src/read-planner/). */
+export const MOVIE_SELECTION = '{ attributes { id } castAndCrew { id } }';
+const ATTRIBUTES = { path: { key: 'attributes', prev: undefined, typename: 'Movie' } };
+const CREDITS = { path: { key: 'castAndCrew', prev: undefined, typename: 'Movie' } };
+
+/**
+ * A movie read through the planner with MOVIE_SELECTION: its attribute ids and its credits with their
+ * people came with it; the earliest showtime is a loader's (an aggregate per movie), as on GraphQL.
+ */
+export async function toPlannedMovie(ctx: Context, hal: Hal, movie: Movie) {
+  const ids = plannedOf(movie, ATTRIBUTES);
+  const planned = plannedOf(movie, CREDITS);
+  if (ids === NOT_PLANNED || planned === NOT_PLANNED) throw new Error('read planner: a movie read without MOVIE_SELECTION');
+  const credits = planned as Credit[];
+  const [earliest, attributes] = await Promise.all([ctx.loaders.earliestShowtimeByMovieId.load(movie.id), ctx.loaders.attributesOfIds(ids as number[])]);
+  const names = new Map(credits.map((c) => [c.personId, c.personRow?.name]));
+  const { starringActors, directors } = summarizeCredits(credits, (id) => names.get(id));
+  return {
+    ...movie,
+    starringActors,
+    directors,
+    earliestShowingUtc: earliest?.toISOString() ?? null,
+    hasScheduledShowtimes: earliest !== null,
+    attributes: attributes.map(toAttributeRef),
+    _links: movieLinks(hal, movie.id),
   };
 }
 
