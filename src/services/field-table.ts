@@ -41,11 +41,7 @@ export function fieldTable<R>() {
       }),
     );
     return {
-      all(row) {
-        const out: Record<string, unknown> = {};
-        for (let i = 0; i < names.length; i += 1) out[names[i]] = getters[i](row);
-        return out as FieldsOf<R, T>;
-      },
+      all: compileAll<R>(names, getters) as (row: R) => FieldsOf<R, T>,
       pick(row, fields) {
         const out: Record<string, unknown> = {};
         for (const field of fields) {
@@ -57,4 +53,15 @@ export function fieldTable<R>() {
       needs: (field) => needs.get(field),
     };
   };
+}
+
+/**
+ * `all` as one object literal of every field (`{ id: g[0](row), name: g[1](row), … }`), built once per
+ * table: an object that gains its properties one by one in a loop costs V8 about twice as much per row
+ * (REST maps a page of 100 showtimes through it) as a literal of a fixed shape.
+ */
+function compileAll<R>(names: readonly string[], getters: readonly ((row: R) => unknown)[]): (row: R) => Record<string, unknown> {
+  for (const name of names) if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`field table: ${name} is not a field name`);
+  const body = `return (row) => ({ ${names.map((name, i) => `${name}: g[${i}](row)`).join(', ')} });`;
+  return new Function('g', body)(getters) as (row: R) => Record<string, unknown>;
 }

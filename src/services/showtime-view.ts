@@ -1,4 +1,4 @@
-import { movieUrlOf, showtimePurchaseUrls, type ShowtimeRecord } from './showtime.service';
+import { mobilePurchaseUrlOf, movieUrlOf, purchaseUrlOf, type ShowtimeRecord } from './showtime.service';
 import { SHOWTIME_MEDIA_KEYS } from './showtime-query';
 import { toLocalDateTime, utcOffset } from './time';
 import { fieldTable } from './field-table';
@@ -47,8 +47,8 @@ export const SHOWTIME_FIELDS = fieldTable<ShowtimeRecord>()({
   isCanceled: column('isCanceled'),
   inTheatreTicketingOnly: column('inTheatreTicketingOnly'),
   utcOffset: { needs: ['showtime.showDateTimeUtc', 'timezone'], value: (r) => utcOffset(r.showtime.showDateTimeUtc, r.timezone) },
-  purchaseUrl: own('id', (s) => showtimePurchaseUrls(s.id).purchaseUrl),
-  mobilePurchaseUrl: own('id', (s) => showtimePurchaseUrls(s.id).mobilePurchaseUrl),
+  purchaseUrl: own('id', (s) => purchaseUrlOf(s.id)),
+  mobilePurchaseUrl: own('id', (s) => mobilePurchaseUrlOf(s.id)),
   runTime: movieColumn('runTime'),
   mpaaRating: movieColumn('mpaaRating'),
   lastUpdatedDateUtc: own('lastUpdatedDateUtc', (s) => iso(s.lastUpdatedDateUtc)),

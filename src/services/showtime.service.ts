@@ -283,7 +283,5 @@ export const CHAIN_WEBSITE_URL = 'https://www.marquee-cinemas.example';
 export const movieUrlOf = (slug: string): string => `${CHAIN_WEBSITE_URL}/movies/${slug}`;
 
 /** Where a guest buys tickets of a showtime, on the website and in the mobile site. */
-export const showtimePurchaseUrls = (showtimeId: number) => ({
-  purchaseUrl: `${CHAIN_WEBSITE_URL}/showtimes/${showtimeId}/purchase`,
-  mobilePurchaseUrl: `${CHAIN_WEBSITE_URL}/m/showtimes/${showtimeId}/purchase`,
-});
+export const purchaseUrlOf = (showtimeId: number): string => `${CHAIN_WEBSITE_URL}/showtimes/${showtimeId}/purchase`;
+export const mobilePurchaseUrlOf = (showtimeId: number): string => `${CHAIN_WEBSITE_URL}/m/showtimes/${showtimeId}/purchase`;
