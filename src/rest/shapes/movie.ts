@@ -1,6 +1,7 @@
 import type { Context } from '../../context';
 import { movieFields, type MovieRow } from '../../services/movie.service';
 import { summarizeCredits } from '../../services/person.service';
+import type { AttributeRow } from '../../services/attribute.service';
 import type { Movie } from '../../../schema/movie.type';
 import type { Credit } from '../../../schema/person.type';
 import { NOT_PLANNED, plannedOf } from '../../read-planner';
@@ -47,15 +48,18 @@ export async function toPlannedMovie(ctx: Context, hal: Hal, movie: Movie) {
   const credits = planned as Credit[];
   const [earliest, attributes] = await Promise.all([ctx.loaders.earliestShowtimeByMovieId.load(movie.id), ctx.loaders.attributesOfIds(ids as number[])]);
   const names = new Map(credits.map((c) => [c.personId, c.personRow?.name]));
-  const { starringActors, directors } = summarizeCredits(credits, (id) => names.get(id));
+  return movieOf(hal, movie, summarizeCredits(credits, (id) => names.get(id)), earliest, attributes);
+}
+
+/** The REST movie of its fields and what other tables say of it. */
+function movieOf<F extends { id: number }>(hal: Hal, fields: F, credits: ReturnType<typeof summarizeCredits>, earliest: Date | null, attributes: AttributeRow[]) {
   return {
-    ...movie,
-    starringActors,
-    directors,
+    ...fields,
+    ...credits,
     earliestShowingUtc: earliest?.toISOString() ?? null,
     hasScheduledShowtimes: earliest !== null,
     attributes: attributes.map(toAttributeRef),
-    _links: movieLinks(hal, movie.id),
+    _links: movieLinks(hal, fields.id),
   };
 }
 
@@ -72,14 +76,5 @@ export async function toMovie(ctx: Context, hal: Hal, row: MovieRow) {
   const people = await ctx.loaders.personById.loadMany(credits.map((c) => c.personId));
   const names = new Map<number, string>();
   for (const p of people) if (p && !(p instanceof Error)) names.set(p.id, p.name);
-  const { starringActors, directors } = summarizeCredits(credits, (id) => names.get(id));
-  return {
-    ...movieFields(row),
-    starringActors,
-    directors,
-    earliestShowingUtc: earliest?.toISOString() ?? null,
-    hasScheduledShowtimes: earliest !== null,
-    attributes: attributes.map(toAttributeRef),
-    _links: movieLinks(hal, row.id),
-  };
+  return movieOf(hal, movieFields(row), summarizeCredits(credits, (id) => names.get(id)), earliest, attributes);
 }
