@@ -54,7 +54,7 @@ const LAYERS = [
 const EXCEPTIONS = [
   ['src/services/order/hold-sql.ts', 'loaders/immutable-cache', 'process cache of layouts: moves beside the services (issue 27, read-planner work)'],
   ['src/services/showtime.service.ts', 'loaders/immutable-cache', 'process cache of showtimes: moves beside the services (issue 27, read-planner work)'],
-  ['src/services/seating/seat-map.service.ts', 'loaders', "type only: the seat map takes the request's loaders as a parameter"],
+  ['src/services/seating/seat-map.ts', 'loaders', "type only: the seat map takes the request's loaders as a parameter"],
   ['src/services/wallet/model.ts', 'loaders', "type only: WalletCtx holds the request's loaders"],
   ['src/services/device/model.ts', 'loaders', "type only: DeviceCtx holds the request's loaders"],
 ];

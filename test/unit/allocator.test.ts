@@ -4,8 +4,8 @@ import {
   allocationLayout,
   type AllocationCell,
   type AllocationRequest,
-} from '../../src/services/seating/allocator';
-import { collectSeatFacts, deriveSeatMap, SELLABLE } from '../../src/services/seating/seat-status';
+} from '../../src/services/seating';
+import { collectSeatFacts, deriveSeatMap, SELLABLE } from '../../src/services/seating';
 
 /**
  * The best-available allocator on halls drawn as text, one rule per test (docs/seating.md has the same

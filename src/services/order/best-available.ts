@@ -8,9 +8,9 @@ import {
   MAX_PARTY,
   type AllocationCell,
   type AllocationLayout,
-} from '../seating/allocator';
-import type { LayoutSeatRow } from '../seating/layout.service';
-import { collectSeatFacts, deriveSeatMap } from '../seating/seat-status';
+} from '../seating';
+import type { LayoutSeatRow } from '../seating';
+import { collectSeatFacts, deriveSeatMap } from '../seating';
 import { lockForAllocationStatement, showtimeSeatsStatement, type ShowtimeSeatRows } from './best-available-sql';
 import { heldOrder, holdFactsOf, layoutCells, layoutCellsStatement, writeHold, type HoldLine, type HoldOrderFacts } from './hold-sql';
 import { TICKET_TYPES, type TicketType } from './model';

@@ -7,7 +7,7 @@ export { orderSettings, type OrderSettings } from './store';
 export { createOrder, updateOrder, type CreateOrderInput, type UpdateOrderInput } from './create';
 export { holdTickets, MAX_SEATS_PER_CALL, type AddTicketsInput, type HoldResult } from './tickets';
 export { holdBestAvailable, type AddBestAvailableInput, type AllocatedSeat } from './best-available';
-export { MAX_PARTY } from '../seating/allocator';
+export { MAX_PARTY } from '../seating';
 export { addConcession, MAX_MODIFIERS, type AddConcessionInput } from './concessions';
 export { addPayment, removePayment, type AddPaymentInput } from './payments';
 export { fulfillOrder, fulfillOrderLean } from './fulfil';

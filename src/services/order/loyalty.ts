@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { loyaltyCards, orderProducts, orders } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput } from '../../errors';
-import { PREMIERE_ACCOUNT_TYPES } from '../seating/membership';
+import { PREMIERE_ACCOUNT_TYPES } from '../seating';
 import type { OrderView } from './model';
 import { mutateOrder, requireVendor, type OrderSettings } from './store';
 import { isWaivable } from './totals';

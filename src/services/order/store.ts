@@ -4,7 +4,7 @@ import { orderProducts, orders, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import type { Config } from '../../config';
 import { DomainError, notFound } from '../../errors';
-import { transactSeats } from '../seating/seat-log';
+import { transactSeats } from '../seating';
 import { assertOrderAccess, requireOrderCredential } from './access';
 import type { OrderView } from './model';
 import { isOpen, loadOrderView, type OrderRow } from './view';
