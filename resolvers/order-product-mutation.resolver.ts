@@ -3,7 +3,7 @@ import { Order, toOrder } from '../schema/order.type';
 import { AddProductModifierInput, RemoveProductModifierInput, UpdateOrderProductInput } from '../schema/order-product.input';
 import type { Context } from '../src/context';
 import { orderSettings } from '../src/services/order';
-import { addProductModifier, removeProductModifier, updateOrderProduct } from '../src/services/order/product-edit';
+import { addProductModifier, removeProductModifier, updateOrderProduct } from '../src/services/order';
 
 /** Edits of one order line: the same services as REST `PUT …/products/{line}` and `…/modifiers`. */
 @Resolver(() => Order)

@@ -15,7 +15,7 @@ import {
   type OrderView,
   type TicketType,
 } from '../services/order';
-import { addProductModifier, removeProductModifier, updateOrderProduct } from '../services/order/product-edit';
+import { addProductModifier, removeProductModifier, updateOrderProduct } from '../services/order';
 import type { RestKit } from './kit';
 import { orderSchema, productPath, productSchema, sendOrder, toProductHal } from './order-hal';
 import { arr, bool, id, int, nint, nstr, obj, params, route, str } from './schemas';

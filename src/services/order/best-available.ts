@@ -11,8 +11,18 @@ import {
 } from '../seating';
 import type { LayoutSeatRow } from '../seating';
 import { collectSeatFacts, deriveSeatMap } from '../seating';
-import { lockForAllocationStatement, showtimeSeatsStatement, type ShowtimeSeatRows } from './best-available-sql';
-import { heldOrder, holdFactsOf, layoutCells, layoutCellsStatement, writeHold, type HoldLine, type HoldOrderFacts } from './hold-sql';
+import {
+  heldOrder,
+  holdFactsOf,
+  layoutCells,
+  layoutCellsStatement,
+  lockForAllocationStatement,
+  showtimeSeatsStatement,
+  writeHold,
+  type HoldLine,
+  type HoldOrderFacts,
+  type ShowtimeSeatRows,
+} from './store-hold';
 import { TICKET_TYPES, type TicketType } from './model';
 import { sqlState } from './pg-errors';
 import { requireVendor, type OrderSettings } from './store';

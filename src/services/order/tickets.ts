@@ -17,8 +17,8 @@ import {
   type HoldFacts,
   type HoldLine,
   type HoldOrderFacts,
-} from './hold-sql';
-import { PREMIERE_WAIVER } from './loyalty';
+} from './store-hold';
+import { PREMIERE_WAIVER } from './loyalty-discounts';
 import { TICKET_TYPES, type OrderView, type TicketType } from './model';
 import { closedOrderError, expiryFrom, requireVendor, type OrderSettings } from './store';
 import { ticketFees } from './totals';
