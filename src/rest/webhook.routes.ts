@@ -14,7 +14,7 @@ import {
   type DeliveryView,
   type SubscriptionView,
 } from '../services/webhook';
-import { MAX_HREF_LENGTH } from '../services/webhook/target';
+import { MAX_HREF_LENGTH } from '../services/webhook';
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';

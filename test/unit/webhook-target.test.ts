@@ -1,7 +1,7 @@
 import { loadConfig } from '../../src/config';
-import { isPrivateAddress, checkHref } from '../../src/services/webhook/target';
-import { callbackBody, signatureHeader } from '../../src/services/webhook/signing';
-import { jittered } from '../../src/services/webhook/dispatcher';
+import { isPrivateAddress, checkHref } from '../../src/services/webhook';
+import { callbackBody, signatureHeader } from '../../src/services/webhook';
+import { jittered } from '../../src/services/webhook';
 import { Webhook } from 'standardwebhooks';
 
 describe('webhook target safety', () => {

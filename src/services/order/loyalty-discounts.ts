@@ -8,7 +8,7 @@ import type { OrderView } from './model';
 import { mutateOrder, requireVendor, type OrderSettings } from './store';
 import { isWaivable } from './totals';
 import { maskCardNumber } from '../../pii';
-import { cardNumberForWrite } from '../loyalty/card-ref';
+import { cardNumberForWrite } from '../loyalty';
 
 /** Why a Premiere member's convenience fee is waived. */
 export const PREMIERE_WAIVER = 'PremiereMember';
