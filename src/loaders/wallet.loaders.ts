@@ -1,9 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
-import type { DeviceView } from '../services/device';
-import { loadDevices } from '../services/device';
-import type { WalletView } from '../services/wallet';
-import { loadWallets } from '../services/wallet';
+import { loadDevices, type DeviceView } from '../services/device';
+import { loadWallets, type WalletView } from '../services/wallet';
 
 /**
  * Wallets and devices by account id: one statement per table per batch, however many accounts. No

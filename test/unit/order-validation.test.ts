@@ -1,6 +1,5 @@
 import { encodeCursor, parseCursor } from '../../src/realtime/cursor';
-import { validateTicketRequest } from '../../src/services/order';
-import { validatePayment } from '../../src/services/order';
+import { validatePayment, validateTicketRequest } from '../../src/services/order';
 import { DomainError } from '../../src/errors';
 
 describe('seat-map cursors', () => {

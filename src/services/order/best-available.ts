@@ -5,12 +5,13 @@ import { badInput, DomainError } from '../../errors';
 import {
   allocateSeats,
   allocationLayout,
+  collectSeatFacts,
+  deriveSeatMap,
   MAX_PARTY,
   type AllocationCell,
   type AllocationLayout,
+  type LayoutSeatRow,
 } from '../seating';
-import type { LayoutSeatRow } from '../seating';
-import { collectSeatFacts, deriveSeatMap } from '../seating';
 import {
   heldOrder,
   holdFactsOf,

@@ -3,8 +3,7 @@ import type { Db } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
 import { sendingTransaction } from '../../../db/prepared';
-import type { LayoutSeatRow } from '../seating';
-import { baseSeatStatus, collectSeatFacts, SELLABLE, seatKey, type SeatStatus } from '../seating';
+import { baseSeatStatus, collectSeatFacts, seatKey, SELLABLE, type LayoutSeatRow, type SeatStatus } from '../seating';
 import { assertOrderAccess } from './access';
 import {
   claimsOfRowsStatement,
