@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import postgres from 'postgres';
-import { collectSeatFacts, deriveSeatMap } from '../src/services/seating/seat-status';
+import { collectSeatFacts, deriveSeatMap } from '../src/services/seating';
 import { catalogBaselineRoutes } from './baseline-catalog';
 import { restBaselineRoutes } from './baseline-rest';
 

@@ -3,7 +3,7 @@ import { Account } from '../schema/account.type';
 import { RegisterDeviceInput } from '../schema/device.input';
 import { Device, toDevice } from '../schema/device.type';
 import type { Context } from '../src/context';
-import { deleteDevice, listDevices, putDevice } from '../src/services/device/device.service';
+import { deleteDevice, listDevices, putDevice } from '../src/services/device';
 import type { Parent } from '../schema/parent';
 
 /** GraphQL gives absent fields as null; the device body (zod) treats absent as "keep", so nulls go. */

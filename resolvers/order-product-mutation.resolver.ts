@@ -2,8 +2,7 @@ import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import { Order, toOrder } from '../schema/order.type';
 import { AddProductModifierInput, RemoveProductModifierInput, UpdateOrderProductInput } from '../schema/order-product.input';
 import type { Context } from '../src/context';
-import { orderSettings } from '../src/services/order';
-import { addProductModifier, removeProductModifier, updateOrderProduct } from '../src/services/order/product-edit';
+import { addProductModifier, orderSettings, removeProductModifier, updateOrderProduct } from '../src/services/order';
 
 /** Edits of one order line: the same services as REST `PUT …/products/{line}` and `…/modifiers`. */
 @Resolver(() => Order)

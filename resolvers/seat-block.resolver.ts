@@ -3,8 +3,7 @@ import { SeatBlockInput } from '../schema/seat-block.input';
 import { SeatingLayout, toSeatingLayout } from '../schema/seating.type';
 import type { Context } from '../src/context';
 import { badInput, notFound } from '../src/errors';
-import { clearSeatBlocks, setSeatBlocks } from '../src/services/seating/blocks.service';
-import { seatMapForShowtime } from '../src/services/seating/seat-map.service';
+import { clearSeatBlocks, seatMapForShowtime, setSeatBlocks } from '../src/services/seating';
 
 /** Admin seat blocks: each change is published to live seat-map viewers in its transaction. */
 @Resolver()

@@ -15,8 +15,7 @@ import { SeatingLayoutArgs } from '../schema/showtime.input';
 import { Showtime } from '../schema/showtime.type';
 import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { groupByAuditorium } from '../src/services/seating/layout.service';
-import { seatMapForShowtime, seatMapViewer } from '../src/services/seating/seat-map.service';
+import { groupByAuditorium, seatMapForShowtime, seatMapViewer } from '../src/services/seating';
 import type { Parent } from '../schema/parent';
 
 @Resolver(() => Showtime)

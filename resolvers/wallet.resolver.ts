@@ -5,7 +5,7 @@ import { PageArgs } from '../schema/paging.type';
 import { ExternalCard, Wallet, toWallet } from '../schema/wallet.type';
 import type { Context } from '../src/context';
 import { listPersonalizedMovies } from '../src/services/personalized-movies.service';
-import { getWallet, onDemandCards } from '../src/services/wallet/wallet.service';
+import { getWallet, onDemandCards } from '../src/services/wallet';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
 

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { GraphQLDateTime } from './scalars';
-import type { DeviceView } from '../src/services/device/model';
+import type { DeviceView } from '../src/services/device';
 
 @ObjectType({ description: 'A push registration of a device; the push token is masked.' })
 export class PushRegistration {

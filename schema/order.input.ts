@@ -1,9 +1,7 @@
 import { ArrayMaxSize, ArrayMinSize, IsInt, IsOptional, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, InputType, Int } from 'type-graphql';
-import { MAX_MODIFIERS } from '../src/services/order/concessions';
-import { MAX_REFUND_LINES } from '../src/services/order/refund';
-import { MAX_SEATS_PER_CALL } from '../src/services/order/tickets';
-import { MAX_PARTY } from '../src/services/seating/allocator';
+import { MAX_MODIFIERS, MAX_REFUND_LINES, MAX_SEATS_PER_CALL } from '../src/services/order';
+import { MAX_PARTY } from '../src/services/seating';
 import { PaymentType, TicketType } from './order-enums.type';
 
 /**

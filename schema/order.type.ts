@@ -1,6 +1,6 @@
 import { GraphQLDateTime } from './scalars';
 import { Field, Float, Int, ObjectType } from 'type-graphql';
-import type { OrderView } from '../src/services/order/model';
+import type { OrderView } from '../src/services/order';
 import { OrderProductStatus, OrderProductKind, OrderStatus, PaymentStatus, PaymentType, TicketType } from './order-enums.type';
 import { PageOf } from './paging.type';
 

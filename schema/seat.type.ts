@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { SEAT_STATUSES, SEAT_TYPES, type SeatStatus as SpecSeatStatus, type SeatType as SpecSeatType } from '../src/services/seating/seat-status';
+import { SEAT_STATUSES, SEAT_TYPES, type SeatStatus as SpecSeatStatus, type SeatType as SpecSeatType } from '../src/services/seating';
 
 /** The spec's seat types in SCREAMING_CASE (REST prints the spec's spelling via `SEAT_TYPE_SPEC`). */
 export enum SeatType {

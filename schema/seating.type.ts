@@ -1,6 +1,5 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
-import type { LayoutSeatRow, LayoutVersionRecord, LayoutZoneRow } from '../src/services/seating/layout.service';
-import type { SeatMap } from '../src/services/seating/seat-map.service';
+import type { LayoutSeatRow, LayoutVersionRecord, LayoutZoneRow, SeatMap } from '../src/services/seating';
 import { LayoutSeat, Seat, SEAT_STATUS_ENUM, SeatStatus, toSeatType } from './seat.type';
 
 @ObjectType({ description: "The seat map of one performance, with each seat's status for the viewer." })

@@ -1,5 +1,5 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
-import type { CreditCardView, ExternalCardView, GiftCardView, PartnerCardView, WalletView } from '../src/services/wallet/model';
+import type { CreditCardView, ExternalCardView, GiftCardView, PartnerCardView, WalletView } from '../src/services/wallet';
 
 /** The billing address of a saved card: the same five fields on every card type. */
 abstract class BillingAddressed {

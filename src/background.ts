@@ -3,9 +3,9 @@ import type { Database } from '../db/client';
 import type { Config } from './config';
 import { FIRST_MESSAGE_TIMEOUT_MS, SeatFanout } from './realtime/fanout';
 import { SeatEventRelay } from './realtime/relay';
-import { startExpirySweeper } from './services/order/expiry';
+import { startExpirySweeper } from './services/order';
 import { startRetentionSweeper } from './services/retention';
-import { startSeatEventSweeper } from './services/seating/seat-log-sweeper';
+import { startSeatEventSweeper } from './services/seating';
 import { startWebhooks } from './services/webhook';
 import type { ReplicaMonitor } from './replica-health';
 

@@ -8,7 +8,7 @@ import {
   type LayoutSeatRow,
   type LayoutVersionRecord,
   type LayoutZoneRow,
-} from '../services/seating/layout.service';
+} from '../services/seating';
 import { immutableCacheFor } from './immutable-cache';
 import { manyByKey, oneByKey } from './keyed';
 

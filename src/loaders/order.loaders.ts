@@ -1,7 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
-import type { OrderView } from '../services/order/model';
-import { loadOrderViews } from '../services/order/view';
+import { loadOrderViews, type OrderView } from '../services/order';
 
 /**
  * Whole orders by id (products, modifiers, discounts, payments): one statement per batch however

@@ -2,8 +2,7 @@ import DataLoader from 'dataloader';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { seatBlocks, seatClaims } from '../../db/schema';
-import { resolveViewer, type MembershipKey } from '../services/seating/membership';
-import type { Viewer } from '../services/seating/seat-status';
+import { resolveViewer, type MembershipKey, type Viewer } from '../services/seating';
 import { manyByKey } from './keyed';
 
 export type SeatClaimRow = Pick<typeof seatClaims.$inferSelect, 'showtimeId' | 'row' | 'column' | 'status' | 'orderId'>;

@@ -1,9 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
-import type { DeviceView } from '../services/device/model';
-import { loadDevices } from '../services/device/store';
-import type { WalletView } from '../services/wallet/model';
-import { loadWallets } from '../services/wallet/store';
+import { loadDevices, type DeviceView } from '../services/device';
+import { loadWallets, type WalletView } from '../services/wallet';
 
 /**
  * Wallets and devices by account id: one statement per table per batch, however many accounts. No

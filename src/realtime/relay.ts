@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Notifier } from '../../db/client';
-import { onSeatEventsCommitted } from '../services/seating/seat-log';
+import { onSeatEventsCommitted } from '../services/seating';
 import { readEventsAfter, type SeatEvent } from './seat-events';
 import { traced } from '../tracing';
 import { tracedDb } from '../tracing/sql';

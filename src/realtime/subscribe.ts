@@ -1,7 +1,7 @@
 import type { SeatStatusChange } from '../../schema/seat-event.type';
 import type { Context } from '../context';
 import { badInput, type DomainError } from '../errors';
-import { seatMapViewer } from '../services/seating/seat-map.service';
+import { seatMapViewer } from '../services/seating';
 import type { SeatFanout } from './fanout';
 import type { Wire } from './types';
 

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteDevice, getDevice, putDevice } from '../services/device/device.service';
-import { DEVICE_APPLICATIONS, DEVICE_CATEGORIES, DEVICE_OS_TYPES, REGISTRATION_TYPES, type DeviceView } from '../services/device/model';
+import {
+  deleteDevice,
+  DEVICE_APPLICATIONS,
+  DEVICE_CATEGORIES,
+  DEVICE_OS_TYPES,
+  getDevice,
+  putDevice,
+  REGISTRATION_TYPES,
+  type DeviceView,
+} from '../services/device';
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { arr, bool, int, links, nstr, obj, params, route, str } from './schemas';

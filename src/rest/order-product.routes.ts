@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badInput, notFound } from '../errors';
 import {
   addConcession,
+  addProductModifier,
   getOrder,
   holdBestAvailable,
   holdTickets,
@@ -10,12 +11,13 @@ import {
   MAX_SEATS_PER_CALL,
   orderSettings,
   removeOrderProduct,
+  removeProductModifier,
   TICKET_TYPES,
+  updateOrderProduct,
   type LineFacts,
   type OrderView,
   type TicketType,
 } from '../services/order';
-import { addProductModifier, removeProductModifier, updateOrderProduct } from '../services/order/product-edit';
 import type { RestKit } from './kit';
 import { orderSchema, productPath, productSchema, sendOrder, toProductHal } from './order-hal';
 import { arr, bool, id, int, nint, nstr, obj, params, route, str } from './schemas';

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { badInput, DomainError, notFound } from '../errors';
-import { cancelOrderRead, createOrder, getOrder, getOrderByToken, orderSettings, updateOrder, type CreateOrderInput } from '../services/order';
-import { listAccountOrders } from '../services/order/read';
+import {
+  cancelOrderRead,
+  createOrder,
+  getOrder,
+  getOrderByToken,
+  listAccountOrders,
+  orderSettings,
+  updateOrder,
+  type CreateOrderInput,
+} from '../services/order';
 import type { RestKit } from './kit';
 import { orderActionRoutes } from './order-action.routes';
 import { orderPath, orderSchema, sendOrder, toOrderHal } from './order-hal';

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError, notFound } from '../errors';
-import { theatreSeatingLayouts } from '../services/seating/layout.service';
-import { seatMapForShowtime, seatMapViewer } from '../services/seating/seat-map.service';
+import { seatMapForShowtime, seatMapViewer, theatreSeatingLayouts } from '../services/seating';
 import { getShowtimeByPerformance } from '../services/showtime.service';
 import type { RestKit } from './kit';
 import { arr, bool, id, int, links, nint, num, obj, params, query, route, str } from './schemas';

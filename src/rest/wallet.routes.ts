@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CardKind } from '../services/wallet/model';
-import { deleteCard, getCard, getWallet, listCards, onDemandCards, updateCard } from '../services/wallet/wallet.service';
+import { deleteCard, getCard, getWallet, listCards, onDemandCards, updateCard, type CardKind } from '../services/wallet';
 import type { Hal } from './hal';
 import type { RestKit } from './kit';
 import { component } from './openapi';

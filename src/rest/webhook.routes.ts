@@ -6,6 +6,7 @@ import {
   listDeliveries,
   listSubscriptions,
   listWebhookEventTypes,
+  MAX_HREF_LENGTH,
   redeliver,
   rotateSecret,
   testSubscriptions,
@@ -14,7 +15,6 @@ import {
   type DeliveryView,
   type SubscriptionView,
 } from '../services/webhook';
-import { MAX_HREF_LENGTH } from '../services/webhook/target';
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';

@@ -1,6 +1,6 @@
 import type postgres from 'postgres';
 import { screamingCase } from '../../schema/seat.type';
-import { collectSeatFacts, deriveSeatMap } from '../../src/services/seating/seat-status';
+import { collectSeatFacts, deriveSeatMap } from '../../src/services/seating';
 import type { ExitRecord, LogScan } from './instances';
 import type { DoubleClaim } from './monitor';
 import type { Subscriber } from './subscribers';

@@ -1,5 +1,5 @@
 import type postgres from 'postgres';
-import { WEBHOOK_EVENT_TYPES } from '../../src/services/webhook/model';
+import { WEBHOOK_EVENT_TYPES } from '../../src/services/webhook';
 import type { Fixtures } from './graphql-gen';
 
 /** The accounts the generated cases act as (graphql-generated.test.ts mints their tokens). */

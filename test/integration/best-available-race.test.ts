@@ -1,6 +1,5 @@
 import type postgres from 'postgres';
-import { allocateSeats, allocationLayout } from '../../src/services/seating/allocator';
-import { collectSeatFacts, deriveSeatMap } from '../../src/services/seating/seat-status';
+import { allocateSeats, allocationLayout, collectSeatFacts, deriveSeatMap } from '../../src/services/seating';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { doubleClaims, freeAdjacentPairs, showtimesOfShape, type ShapeShowtime } from '../helpers/best-available';
 import { M, must, sqlOf, VENDOR } from '../helpers/orders';

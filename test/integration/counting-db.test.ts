@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { countingDb, sharedDb, StatementCount, statementCountOf } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { theatres } from '../../db/schema';
-import { announceSeatEvents, onSeatEventsCommitted } from '../../src/services/seating/seat-log';
+import { announceSeatEvents, onSeatEventsCommitted } from '../../src/services/seating';
 import { getTheatre } from '../../src/services/theatre.service';
-import { onWebhookWork, wakeWebhooks } from '../../src/services/webhook/wake';
+import { onWebhookWork, wakeWebhooks } from '../../src/services/webhook';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type postgres from 'postgres';
-import { expireDueOrders } from '../../src/services/order/expiry';
+import { expireDueOrders } from '../../src/services/order';
 import { startTestAppWithSql, type TestApp } from '../helpers/app';
 import { M, pickShowtimes, VENDOR, type OrderShape, type ShowtimeFixture } from '../helpers/orders';
 

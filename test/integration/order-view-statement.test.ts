@@ -1,5 +1,5 @@
 import type postgres from 'postgres';
-import { loadOrderView, loadOrderViews } from '../../src/services/order/view';
+import { loadOrderView, loadOrderViews } from '../../src/services/order';
 import { startTestAppWithSql, type TestApp } from '../helpers/app';
 import { M, must, payAndFulfil, pickShowtimes, PREMIERE_CARD, seatsOf, VENDOR, type OrderShape, type ShowtimeFixture } from '../helpers/orders';
 

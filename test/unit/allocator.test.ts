@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import {
   allocateSeats,
   allocationLayout,
+  collectSeatFacts,
+  deriveSeatMap,
+  SELLABLE,
   type AllocationCell,
   type AllocationRequest,
-} from '../../src/services/seating/allocator';
-import { collectSeatFacts, deriveSeatMap, SELLABLE } from '../../src/services/seating/seat-status';
+} from '../../src/services/seating';
 
 /**
  * The best-available allocator on halls drawn as text, one rule per test (docs/seating.md has the same

@@ -1,4 +1,4 @@
-import { HOLD_LOST_SQLSTATE, seatsWonOfLostHold } from '../../src/services/order/hold-sql';
+import { HOLD_LOST_SQLSTATE, seatsWonOfLostHold } from '../../src/services/order';
 
 /** How a pipelined hold learns which seats it had won when `marquee_hold_lost` failed its write. */
 describe('seatsWonOfLostHold', () => {

@@ -1,6 +1,14 @@
 import { fingerprintOf, parseIdempotencyKey } from '../../src/services/idempotency';
-import { isCardNumber, normalizeEmail, normalizePhone, parseCardRef } from '../../src/services/loyalty/identifiers';
-import { earnForItemsSchema, parseInput, validationSchema, waiveFeesSchema } from '../../src/services/loyalty/input';
+import {
+  earnForItemsSchema,
+  isCardNumber,
+  normalizeEmail,
+  normalizePhone,
+  parseCardRef,
+  parseInput,
+  validationSchema,
+  waiveFeesSchema,
+} from '../../src/services/loyalty';
 
 test('phones: ten digits, after an optional 1 or +1, in the forms legacy clients send; one canonical form', () => {
   const forms = ['2125550101', '12125550101', '+12125550101', '+1 212 555 0101', '(212) 555-0101', '(212)555-0101', '212-555-0101', '1-212-555-0101', '212.555.0101', '+1 (212) 555-0101', ' 2125550101 '];

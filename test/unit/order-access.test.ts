@@ -1,5 +1,5 @@
 import { ANONYMOUS, type Principal } from '../../src/auth/principal';
-import { orderAccessError, type OrderAction, type OrderOwnership } from '../../src/services/order/access';
+import { orderAccessError, type OrderAction, type OrderOwnership } from '../../src/services/order';
 
 /** The order access rule (src/services/order/access.ts), case by case. */
 

@@ -1,4 +1,4 @@
-import { lineTotals, orderTotals, ticketFees, toCents, type PricedLine } from '../../src/services/order/totals';
+import { lineTotals, orderTotals, ticketFees, toCents, type PricedLine } from '../../src/services/order';
 
 const ticket = (over: Partial<PricedLine> = {}): PricedLine => ({
   kind: 'Ticket',

@@ -1,6 +1,5 @@
 import { encodeCursor, parseCursor } from '../../src/realtime/cursor';
-import { validateTicketRequest } from '../../src/services/order/tickets';
-import { validatePayment } from '../../src/services/order/payments';
+import { validatePayment, validateTicketRequest } from '../../src/services/order';
 import { DomainError } from '../../src/errors';
 
 describe('seat-map cursors', () => {

@@ -1,5 +1,5 @@
 import { ANONYMOUS, type Principal } from '../../src/auth/principal';
-import { membershipLookup } from '../../src/services/seating/membership';
+import { membershipLookup } from '../../src/services/seating';
 
 /** Whose Premiere membership a seat map may show its caller (src/services/seating/membership.ts). */
 

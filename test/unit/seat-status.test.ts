@@ -4,7 +4,7 @@ import {
   deriveSeatMap,
   type LayoutSeat,
   type SeatFacts,
-} from '../../src/services/seating/seat-status';
+} from '../../src/services/seating';
 
 const seat = (over: Partial<LayoutSeat> = {}): LayoutSeat => ({ row: 1, column: 1, type: 'CanReserve', tier: 'Regular', ...over });
 const facts = (over: Partial<SeatFacts> = {}): SeatFacts => ({ claim: null, lockReleased: false, block: null, ...over });

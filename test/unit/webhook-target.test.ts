@@ -1,7 +1,5 @@
 import { loadConfig } from '../../src/config';
-import { isPrivateAddress, checkHref } from '../../src/services/webhook/target';
-import { callbackBody, signatureHeader } from '../../src/services/webhook/signing';
-import { jittered } from '../../src/services/webhook/dispatcher';
+import { callbackBody, checkHref, isPrivateAddress, jittered, signatureHeader } from '../../src/services/webhook';
 import { Webhook } from 'standardwebhooks';
 
 describe('webhook target safety', () => {

@@ -1,4 +1,4 @@
-import type { CardKind, CreditCardView, ExternalCardView, GiftCardView, PartnerCardView, WalletView } from '../../services/wallet/model';
+import type { CardKind, CreditCardView, ExternalCardView, GiftCardView, PartnerCardView, WalletView } from '../../services/wallet';
 import type { Hal } from '../hal';
 import { fieldOf, resource } from '../derive';
 import { component } from '../openapi';

@@ -1,3 +1,8 @@
-/** The account side: site accounts and what hangs off them (one rule of access: access.ts). */
+/**
+ * The account side: site accounts and what hangs off them. The face of the folder: other layers and
+ * other domains import from here only. model.ts (types), store.ts (SQL, one tag a statement),
+ * access.ts (the one rule of access), read.ts (getAccount, getOwnAccount).
+ */
 export { accountAccessError, assertAccountAccess, lookupAccessError } from './access';
-export { getAccount, getOwnAccount, type AccountRow } from './account.service';
+export { type AccountRow } from './model';
+export { getAccount, getOwnAccount } from './read';

@@ -1,4 +1,7 @@
+import type { Db } from '../../../db/client';
 import type { devicePushRegistrations, devices } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import type { Loaders } from '../../loaders';
 import { maskCardNumber } from '../../pii';
 
 /** The spec's enumerations of a device (Device v1). */
@@ -45,3 +48,13 @@ export function toDevice(row: typeof devices.$inferSelect, registrations: (typeo
     updatedAt: row.updatedAt,
   };
 }
+
+/** What device services need of a request: the database, the caller and the request's loaders. */
+export interface DeviceCtx {
+  db: Db;
+  principal: Principal;
+  loaders: Pick<Loaders, 'devicesByAccountId'>;
+}
+
+/** A device application token: what the app generated for its installation. */
+export const DEVICE_TOKEN = /^[A-Za-z0-9._:-]{8,200}$/;

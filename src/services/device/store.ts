@@ -7,7 +7,9 @@ import { toDevice, type DeviceView } from './model';
 export async function loadDevices(db: Db, accountIds: readonly number[]): Promise<Map<number, DeviceView[]>> {
   const out = new Map<number, DeviceView[]>();
   if (!accountIds.length) return out;
+  // statement: devicesOfAccounts
   const rows = await db.select().from(devices).where(inArray(devices.siteAccountId, [...new Set(accountIds)])).orderBy(asc(devices.id));
+  // statement: pushRegistrationsOfDevices (none when no device)
   const registrations = rows.length
     ? await db
         .select()
@@ -25,8 +27,10 @@ export async function loadDevices(db: Db, accountIds: readonly number[]): Promis
 
 /** One device by its token with its registrations, or null. */
 export async function findDevice(db: Db | Tx, token: string): Promise<DeviceView | null> {
+  // statement: deviceByToken
   const [row] = await db.select().from(devices).where(eq(devices.token, token));
   if (!row) return null;
+  // statement: pushRegistrationsOfDevice
   const registrations = await db
     .select()
     .from(devicePushRegistrations)

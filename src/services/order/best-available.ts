@@ -5,14 +5,25 @@ import { badInput, DomainError } from '../../errors';
 import {
   allocateSeats,
   allocationLayout,
+  collectSeatFacts,
+  deriveSeatMap,
   MAX_PARTY,
   type AllocationCell,
   type AllocationLayout,
-} from '../seating/allocator';
-import type { LayoutSeatRow } from '../seating/layout.service';
-import { collectSeatFacts, deriveSeatMap } from '../seating/seat-status';
-import { lockForAllocationStatement, showtimeSeatsStatement, type ShowtimeSeatRows } from './best-available-sql';
-import { heldOrder, holdFactsOf, layoutCells, layoutCellsStatement, writeHold, type HoldLine, type HoldOrderFacts } from './hold-sql';
+  type LayoutSeatRow,
+} from '../seating';
+import {
+  heldOrder,
+  holdFactsOf,
+  layoutCells,
+  layoutCellsStatement,
+  lockForAllocationStatement,
+  showtimeSeatsStatement,
+  writeHold,
+  type HoldLine,
+  type HoldOrderFacts,
+  type ShowtimeSeatRows,
+} from './store-hold';
 import { TICKET_TYPES, type TicketType } from './model';
 import { sqlState } from './pg-errors';
 import { requireVendor, type OrderSettings } from './store';

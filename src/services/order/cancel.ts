@@ -4,7 +4,7 @@ import { canPipeline, executePrepared, pipelinedTransaction } from '../../../db/
 import { orderProducts, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { DomainError, notFound } from '../../errors';
-import { announceSeatEvents, appendSeatEventsFrom, markSeatEventsWritten, recordSeatChange } from '../seating/seat-log';
+import { announceSeatEvents, appendSeatEventsFrom, markSeatEventsWritten, recordSeatChange } from '../seating';
 import { orderScopeSql } from './access';
 import type { OrderView } from './model';
 import {

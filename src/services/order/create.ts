@@ -8,7 +8,7 @@ import type { OrderView } from './model';
 import { expiryFrom, mutateOrder, requireVendor, type OrderSettings } from './store';
 import { drizzleRow, emptyOrderView, ORDER_DATES, type JsonRecord, type OrderRow } from './view';
 import { maskCardNumber } from '../../pii';
-import { cardNumberForWrite } from '../loyalty/card-ref';
+import { cardNumberForWrite } from '../loyalty';
 
 /** Body of createOrder (GraphQL `CreateOrderInput`, REST `POST /v2/orders`). Every field optional. */
 export interface CreateOrderInput {

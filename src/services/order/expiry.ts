@@ -2,7 +2,7 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { executePrepared } from '../../../db/prepared';
 import { orders, seatClaims } from '../../../db/schema';
-import { appendSeatEventsFrom, markSeatEventsWritten, transactSeats } from '../seating/seat-log';
+import { appendSeatEventsFrom, markSeatEventsWritten, transactSeats } from '../seating';
 import { startSweepLoop, type Sweeper } from '../../sweep-loop';
 import { tracedDb } from '../../tracing/sql';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { executePrepared } from '../../../db/prepared';
 import type { Principal } from '../../auth/principal';
 import { DomainError, notFound } from '../../errors';
-import { appendSeatEventsFrom, markSeatEventsWritten } from '../seating/seat-log';
+import { appendSeatEventsFrom, markSeatEventsWritten } from '../seating';
 import type { OrderView } from './model';
 import { orderAfterWrite, writeOrder, type OrderSettings } from './store';
 import { loadOrderView } from './view';

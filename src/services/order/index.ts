@@ -1,19 +1,32 @@
 /**
  * Orders: every operation takes `(db, principal, input, settings)` and returns a plain `OrderView`
- * (or throws a DomainError). GraphQL resolvers and REST routes both call these.
+ * (or throws a DomainError). GraphQL resolvers and REST routes both call these. The face of the
+ * folder: other layers and other domains import from here only (the catalog's
+ * showtime-cancellation.service.ts still reaches refund.ts directly until the catalog moves:
+ * eslint.config.mjs lists it).
+ *
+ * model.ts (types), store.ts (the order's shared statements: lock, expiry bump, line numbers; one
+ * tag a statement), store-hold.ts (the statements of a seat hold, explicit or best available, kept
+ * apart: with them store.ts would pass 400 lines), view.ts (the order view statement), a file per
+ * verb (create, tickets, best-available, concessions, product-edit, payments, fulfil, cancel, refund,
+ * loyalty-discounts, sms, read, expiry), access.ts (who may read and change an order), totals.ts
+ * (prices and fees), pg-errors.ts (Postgres error codes).
  */
 export * from './model';
 export { orderSettings, type OrderSettings } from './store';
 export { createOrder, updateOrder, type CreateOrderInput, type UpdateOrderInput } from './create';
-export { holdTickets, MAX_SEATS_PER_CALL, type AddTicketsInput, type HoldResult } from './tickets';
+export { holdTickets, MAX_SEATS_PER_CALL, validateTicketRequest, type AddTicketsInput, type HoldResult } from './tickets';
+export { HOLD_LOST_SQLSTATE, seatsWonOfLostHold } from './store-hold';
 export { holdBestAvailable, type AddBestAvailableInput, type AllocatedSeat } from './best-available';
-export { MAX_PARTY } from '../seating/allocator';
+export { MAX_PARTY } from '../seating';
 export { addConcession, MAX_MODIFIERS, type AddConcessionInput } from './concessions';
-export { addPayment, removePayment, type AddPaymentInput } from './payments';
+export { addPayment, removePayment, validatePayment, type AddPaymentInput } from './payments';
+export { addProductModifier, removeProductModifier, updateOrderProduct } from './product-edit';
+export { lineTotals, orderTotals, ticketFees, toCents, type PricedLine } from './totals';
 export { fulfillOrder, fulfillOrderLean } from './fulfil';
 export { cancelOrder, cancelOrderLean, cancelOrderRead, removeOrderProduct, refreshOrderExpiration } from './cancel';
 export { MAX_REFUND_LINES, refundOrder, type RefundOrderInput, type RefundEventDetails } from './refund';
-export { applyLoyaltyDiscounts } from './loyalty';
+export { applyLoyaltyDiscounts } from './loyalty-discounts';
 export { sendTicketConfirmationSms } from './sms';
 export { getOrder, getOrderByToken, listAccountOrders } from './read';
 export { loadOrderView, loadOrderViews, type LineFacts } from './view';

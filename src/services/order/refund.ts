@@ -4,7 +4,7 @@ import { orderPayments, orderProducts, orderRefunds, orders, outboxEvents, refun
 import type { Principal } from '../../auth/principal';
 import { isRowId } from '../../bounds';
 import { badInput, DomainError, notFound } from '../../errors';
-import { recordClaimChanges } from '../seating/seat-log';
+import { recordClaimChanges } from '../seating';
 import { wakeWebhooks } from '../webhook/wake';
 import type { OrderView } from './model';
 import { mutateOrder, type OrderSettings } from './store';

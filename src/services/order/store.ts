@@ -4,7 +4,7 @@ import { orderProducts, orders, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import type { Config } from '../../config';
 import { DomainError, notFound } from '../../errors';
-import { transactSeats } from '../seating/seat-log';
+import { transactSeats } from '../seating';
 import { assertOrderAccess, requireOrderCredential } from './access';
 import type { OrderView } from './model';
 import { isOpen, loadOrderView, type OrderRow } from './view';
@@ -97,6 +97,7 @@ export async function mutateOrder(
     async ({ tx, order, now }) => {
       await step({ tx, order, now });
       if (options.bump ?? true) await bumpExpiry(tx, order.id, now, settings);
+      // statement: touchOrder (a write step with no statement of its own)
       else await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
       const view = await loadOrderView(tx, order.id, now);
       if (!view) throw notFound('Order', orderId);
@@ -116,6 +117,7 @@ export interface LockedOrder {
 }
 
 /** The order row `FOR UPDATE` with what `checkLockedOrder` needs: the first statement of a pipelined write. */
+// statement: lockOrder
 export const lockOrderStatement = (orderId: number) => sql`/* lockOrder */
   select id, vendor_id as "vendorId", site_account_id as "siteAccountId", status, expires_at as "expiresAt"
   from orders where id = ${orderId}::int for update`;
@@ -140,6 +142,7 @@ export function checkLockedOrder(
 
 /** Selects the order row `FOR UPDATE`; NOT_FOUND when there is none. */
 export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
+  // statement: lockOrder (drizzle form)
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw notFound('Order', orderId);
   return order;
@@ -150,6 +153,7 @@ export async function bumpExpiry(tx: Tx, orderId: number, now: Date, settings: O
   // Raw SQL takes timestamps as ISO strings: drizzle hands postgres.js no Date serializer.
   const at = now.toISOString();
   const until = expiryFrom(now, settings).toISOString();
+  // statement: bumpExpiry
   await tx.execute(sql`
     with bumped as (
       update ${orders} set updated_at = ${at}::timestamptz, expires_at = ${until}::timestamptz
@@ -161,6 +165,7 @@ export async function bumpExpiry(tx: Tx, orderId: number, now: Date, settings: O
 
 /** The next free product line number of an order (the order row is locked, so no race). */
 export async function nextLineNumber(tx: Tx, orderId: number): Promise<number> {
+  // statement: nextLineNumber
   const [row] = await tx
     .select({ last: max(orderProducts.lineNumber) })
     .from(orderProducts)

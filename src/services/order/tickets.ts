@@ -3,8 +3,7 @@ import type { Db } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
 import { sendingTransaction } from '../../../db/prepared';
-import type { LayoutSeatRow } from '../seating/layout.service';
-import { baseSeatStatus, collectSeatFacts, SELLABLE, seatKey, type SeatStatus } from '../seating/seat-status';
+import { baseSeatStatus, collectSeatFacts, seatKey, SELLABLE, type LayoutSeatRow, type SeatStatus } from '../seating';
 import { assertOrderAccess } from './access';
 import {
   claimsOfRowsStatement,
@@ -17,8 +16,8 @@ import {
   type HoldFacts,
   type HoldLine,
   type HoldOrderFacts,
-} from './hold-sql';
-import { PREMIERE_WAIVER } from './loyalty';
+} from './store-hold';
+import { PREMIERE_WAIVER } from './loyalty-discounts';
 import { TICKET_TYPES, type OrderView, type TicketType } from './model';
 import { closedOrderError, expiryFrom, requireVendor, type OrderSettings } from './store';
 import { ticketFees } from './totals';

@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { loyaltyCards } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
-import { parseCardRef } from '../loyalty/identifiers';
+import { parseCardRef } from '../loyalty';
 import type { Viewer } from './seat-status';
 
 /** Loyalty account types whose members may buy Premiere-tier seats. */
@@ -58,6 +58,7 @@ export async function resolveViewer(db: Db, who: MembershipKey): Promise<Viewer>
     conditions.push(who.cardOwnerAccountId ? and(card, eq(loyaltyCards.siteAccountId, who.cardOwnerAccountId))! : card);
   }
   if (conditions.length === 0) return { isPremiereMember: false };
+  // statement: premiereCardOfViewer
   const [found] = await db
     .select({ id: loyaltyCards.id })
     .from(loyaltyCards)

@@ -56,6 +56,7 @@ export async function flushSeatEvents(tx: DbOrTx): Promise<number[]> {
   const seats = ids.map((id) => JSON.stringify(pending.get(id)!.seats));
   const causes = ids.map((id) => [...pending.get(id)!.causes].join(','));
   // Heads are bumped in showtime order, so two transactions touching the same showtimes cannot deadlock.
+  // statement: appendRecordedSeatEvents
   await tx.execute(sql`
     with input as (
       select * from unnest(${`{${ids.join(',')}}`}::int[], ${pgTextArray(seats)}::jsonb[], ${pgTextArray(causes)}::text[])
@@ -81,6 +82,7 @@ export async function flushSeatEvents(tx: DbOrTx): Promise<number[]> {
  * the log in one statement; the transaction must still run in `transactSeats`.
  */
 export function appendSeatEventsFrom(source: 'claimed' | 'released' | 'expired' | 'sold', state: SeatEventState, cause: SeatEventCause): SQL {
+  // statement: appendSeatEventsFrom (a CTE other statements end with)
   return sql`, seat_log_input as (
       select showtime_id, jsonb_agg(jsonb_build_array("row", "column", ${state}::text) order by "row", "column") as seats
       from ${sql.raw(source)} group by showtime_id
@@ -154,6 +156,7 @@ export async function transactSeats<T>(db: Db, fn: (tx: Parameters<Parameters<Db
  * are skipped, so any number of instances can run it.
  */
 export async function pruneSeatEvents(db: Db, retentionMs: number, batch = 5000): Promise<number> {
+  // statement: pruneSeatEvents
   const deleted = await db.execute(sql`
     delete from seat_events where (showtime_id, seq) in (
       select showtime_id, seq from seat_events

@@ -1,4 +1,9 @@
-/** Marketing subscriptions (spec "Subscriptions (v2)"): the catalog, contacts and their enrolments. */
+/**
+ * Marketing subscriptions (spec "Subscriptions (v2)"): the catalog, contacts and their enrolments. The
+ * face of the folder: other layers and other domains import from here only. model.ts (types, the
+ * catalog), read.ts, enrol.ts (opt in and out) and contact.ts (who a contact is, and its rights) for
+ * the verbs. No store.ts yet: the statements stand in the verb files, to be moved into store.ts next.
+ */
 export * from './model';
 export { assertContactCredentials, enrolmentsOfSubscribers, isPrivileged, subscribersOfAccounts } from './contact';
 export {

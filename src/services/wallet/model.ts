@@ -1,9 +1,12 @@
+import type { Db } from '../../../db/client';
 import type {
   walletCreditCards,
   walletExternalCards,
   walletGiftCards,
   walletPartnerCards,
 } from '../../../db/schema';
+import type { Principal } from '../../auth/principal';
+import type { Loaders } from '../../loaders';
 import { maskCardNumber } from '../../pii';
 
 /**
@@ -181,3 +184,19 @@ export function toExternalCard(r: typeof walletExternalCards.$inferSelect): Exte
     },
   };
 }
+
+/** What wallet services need of a request: the database, the caller and the request's loaders. */
+export interface WalletCtx {
+  db: Db;
+  principal: Principal;
+  loaders: Pick<Loaders, 'walletByAccountId'>;
+}
+
+/** A card token: a UUID. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The view of a card of kind `K`. */
+export type CardOf<K extends CardKind> = K extends 'credit' ? CreditCardView : K extends 'gift' ? GiftCardView : PartnerCardView;
+
+/** How a card kind is named in messages. */
+export const LABEL: Record<CardKind, string> = { credit: 'Credit', gift: 'Gift', partner: 'Partner' };

@@ -30,12 +30,19 @@ export async function loadWallets(db: Db, accountIds: readonly number[]): Promis
   const out = new Map<number, WalletView>();
   if (!ids.length) return out;
   const [accounts, settings, credit, gift, partner, external, cards] = await Promise.all([
+    // statement: accountsExist
     db.select({ id: siteAccounts.id }).from(siteAccounts).where(inArray(siteAccounts.id, ids)),
+    // statement: walletSettingsOfAccounts
     db.select().from(walletSettings).where(inArray(walletSettings.siteAccountId, ids)),
+    // statement: walletCreditCardsOfAccounts
     db.select().from(walletCreditCards).where(inArray(walletCreditCards.siteAccountId, ids)).orderBy(asc(walletCreditCards.id)),
+    // statement: walletGiftCardsOfAccounts
     db.select().from(walletGiftCards).where(inArray(walletGiftCards.siteAccountId, ids)).orderBy(asc(walletGiftCards.id)),
+    // statement: walletPartnerCardsOfAccounts
     db.select().from(walletPartnerCards).where(inArray(walletPartnerCards.siteAccountId, ids)).orderBy(asc(walletPartnerCards.id)),
+    // statement: walletExternalCardsOfAccounts
     db.select().from(walletExternalCards).where(inArray(walletExternalCards.siteAccountId, ids)).orderBy(asc(walletExternalCards.id)),
+    // statement: walletLoyaltyCardsOfAccounts
     db
       .select({ siteAccountId: loyaltyCards.siteAccountId, cardNumber: loyaltyCards.cardNumber, status: loyaltyCards.status })
       .from(loyaltyCards)

@@ -9,7 +9,7 @@ import {
   recordSuccess,
   succeededSince,
   type ClaimedDelivery,
-} from './delivery-store';
+} from './store';
 import type { WebhookSettings } from './model';
 import { postCallback, type SendResult } from './send';
 import { callbackBody, signatureHeader } from './signing';

@@ -17,6 +17,7 @@ function rowsOf<T>(result: unknown): T[] {
  * hash join over a full scan of the table).
  */
 export async function pruneWebhookDeliveries(db: Db, retentionMs: number, batch = 1000): Promise<number> {
+  // statement: pruneWebhookDeliveries
   const deleted = await db.execute(sql`/* pruneWebhookDeliveries */
     delete from webhook_deliveries where id = any(array(
       select id from webhook_deliveries
@@ -38,6 +39,7 @@ export async function pruneWebhookDeliveries(db: Db, retentionMs: number, batch 
  * are never touched. The same primary-key walk as the deliveries' bounds the scan.
  */
 export async function pruneOutboxEvents(db: Db, retentionMs: number, batch = 1000): Promise<number> {
+  // statement: pruneOutboxEvents
   const deleted = await db.execute(sql`/* pruneOutboxEvents */
     delete from outbox_events where id = any(array(
       select e.id from outbox_events e

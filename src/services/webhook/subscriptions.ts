@@ -39,6 +39,7 @@ export const newMessageId = () => `msg_${randomBytes(12).toString('hex')}`;
 async function ownSubscription(db: Db, principal: Principal, token: string): Promise<SubscriptionRow> {
   const vendorId = vendorOf(principal);
   if (typeof token !== 'string' || !UUID.test(token)) throw notFound('Webhook', String(token).slice(0, 40));
+  // statement: ownSubscription
   const [row] = await db
     .select()
     .from(webhookSubscriptions)
@@ -70,11 +71,14 @@ export async function createSubscription(
   const secret = newSecret();
   const row = await db.transaction(async (tx) => {
     // Serializes one vendor's creations, so the cap holds under concurrent requests.
+    // statement: subscriptionLockOfVendor
     await tx.execute(sql`select pg_advisory_xact_lock(${0x77686b}, ${vendorId})`);
+    // statement: countSubscriptionsOfVendor
     const [{ n }] = await tx.select({ n: count() }).from(webhookSubscriptions).where(eq(webhookSubscriptions.vendorId, vendorId));
     if (n >= MAX_SUBSCRIPTIONS_PER_VENDOR) {
       throw new DomainError('CONFLICT', `A vendor holds at most ${MAX_SUBSCRIPTIONS_PER_VENDOR} webhook subscriptions`);
     }
+    // statement: insertSubscription
     const [created] = await tx
       .insert(webhookSubscriptions)
       .values({ vendorId, eventType: input.eventType, href, secretSealed: seal(settings.keys, secret) })
@@ -87,6 +91,7 @@ export async function createSubscription(
 /** The caller's subscriptions, oldest first (at most MAX_SUBSCRIPTIONS_PER_VENDOR). */
 export async function listSubscriptions(db: Db, principal: Principal): Promise<SubscriptionView[]> {
   const vendorId = vendorOf(principal);
+  // statement: subscriptionsOfVendor
   const rows = await db
     .select()
     .from(webhookSubscriptions)
@@ -102,6 +107,7 @@ export async function getSubscription(db: Db, principal: Principal, token: strin
 /** Unsubscribes: the subscription and its delivery log are deleted; nothing more is sent to it. */
 export async function deleteSubscription(db: Db, principal: Principal, token: string): Promise<SubscriptionView> {
   const row = await ownSubscription(db, principal, token);
+  // statement: deleteSubscription
   await db.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, row.id));
   return toSubscriptionView(row);
 }
@@ -120,6 +126,7 @@ export async function rotateSecret(
   const secret = newSecret();
   const until = new Date(Date.now() + settings.secretGraceMs);
   // The current secret is read back to become the previous one; a sealed value never leaves the service.
+  // statement: rotateSubscriptionSecret
   const [updated] = await db
     .update(webhookSubscriptions)
     .set({
@@ -158,12 +165,14 @@ export async function testSubscriptions(db: Db, principal: Principal, token: str
   const own = await ownSubscription(db, principal, token);
   const now = new Date();
   const rows = await db.transaction(async (tx) => {
+    // statement: activeSubscriptionsOfVendor
     const targets = await tx
       .select()
       .from(webhookSubscriptions)
       .where(and(eq(webhookSubscriptions.vendorId, own.vendorId), isNull(webhookSubscriptions.disabledAt)))
       .orderBy(asc(webhookSubscriptions.id));
     if (targets.length === 0) return [];
+    // statement: insertTestDeliveries
     return tx
       .insert(webhookDeliveries)
       .values(
@@ -187,6 +196,7 @@ export async function listDeliveries(db: Db, principal: Principal, token: string
   const sub = await ownSubscription(db, principal, token);
   const { limit, offset } = pageWindow(page);
   const [rows, [{ n }]] = await Promise.all([
+    // statement: deliveriesOfSubscription
     db
       .select()
       .from(webhookDeliveries)
@@ -194,6 +204,7 @@ export async function listDeliveries(db: Db, principal: Principal, token: string
       .orderBy(desc(webhookDeliveries.id))
       .limit(limit)
       .offset(offset),
+    // statement: countDeliveriesOfSubscription
     db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, sub.id)),
   ]);
   return toPage(rows.map(toDeliveryView), n, page);
@@ -209,6 +220,7 @@ export async function redeliver(db: Db, principal: Principal, token: string, del
   if (sub.disabledAt) {
     throw new DomainError('CONFLICT', `Webhook ${sub.token} is disabled (${sub.disabledReason ?? 'no reason'}); subscribe again`);
   }
+  // statement: redeliverDelivery
   const [row] = await db
     .update(webhookDeliveries)
     .set({

@@ -3,10 +3,8 @@ import type { Db, DbOrTx } from '../../../db/client';
 import type { PipelinedTx } from '../../../db/prepared';
 import { layoutSeats } from '../../../db/schema';
 import { immutableCacheFor } from '../../loaders/immutable-cache';
-import { announceSeatEvents, appendSeatEventsFrom } from '../seating/seat-log';
+import { announceSeatEvents, appendSeatEventsFrom, PREMIERE_ACCOUNT_TYPES, type LayoutSeatRow } from '../seating';
 import { notFound } from '../../errors';
-import type { LayoutSeatRow } from '../seating/layout.service';
-import { PREMIERE_ACCOUNT_TYPES } from '../seating/membership';
 import type { ProductFee } from '../../../db/schema/order';
 import type { OrderView, TicketType } from './model';
 import { sqlState } from './pg-errors';
@@ -76,6 +74,7 @@ export function holdFactsOf<F extends HoldOrderFacts>(facts: F | undefined): F |
  * requested rows. No row when the order does not exist; `showtimeId` null when the showtime does not.
  */
 export function lockForHoldStatement(orderId: number, showtimeId: number, ticketType: TicketType, rows: readonly number[]): SQL {
+  // statement: lockForHold
   return sql`/* lockForHold */
     select ${orderFactsColumns(showtimeId)},
       ${claimsOfRows(showtimeId, rows)} as claims,
@@ -91,6 +90,7 @@ export function lockForHoldStatement(orderId: number, showtimeId: number, ticket
  * The columns of `HoldOrderFacts`, over the order `o` joined by `orderFactsJoins`: the showtime with its
  * movie and price, its `is_canceled` under `FOR KEY SHARE` (see `lockForHoldStatement`), and the membership.
  */
+// statement: orderFactsColumns (a fragment of lockForHold and lockForAllocation)
 export const orderFactsColumns = (showtimeId: number): SQL => sql`o.id, o.vendor_id as "vendorId", o.site_account_id as "siteAccountId", o.status, o.expires_at as "expiresAt",
       s.id as "showtimeId", s.theatre_id as "theatreId", s.movie_id as "movieId", m.name as "movieName",
       s.layout_version_id as "layoutVersionId",
@@ -103,15 +103,18 @@ export const orderFactsColumns = (showtimeId: number): SQL => sql`o.id, o.vendor
                 and lc.account_type = any(${textArray(PREMIERE_ACCOUNT_TYPES)}::text[]) and lc.status = 'Active') as member`;
 
 /** The joins `orderFactsColumns` reads. */
+// statement: orderFactsJoins (a fragment of lockForHold and lockForAllocation)
 export const orderFactsJoins = (showtimeId: number, ticketType: TicketType): SQL => sql`left join showtimes s on s.id = ${showtimeId}
     left join movies m on m.id = s.movie_id
     left join showtime_ticket_prices p on p.showtime_id = s.id and p.type = ${ticketType}`;
 
 /** The claims of the requested rows again (after the social-distancing lock: committed claims count). */
 export const claimsOfRowsStatement = (showtimeId: number, rows: readonly number[]): SQL =>
+  // statement: claimsOfRows
   sql`/* claimsOfRows */ select ${claimsOfRows(showtimeId, rows)} as claims`;
 
 /** The statement that reads a layout version's cells on a cache miss (`layoutCells`). */
+// statement: layoutCells
 export const layoutCellsStatement = (versionId: number): SQL => sql`/* layoutCells */
   select layout_version_id as "layoutVersionId", "row", "column", seat_name as "seatName", type, tier, zone_number as "zoneNumber"
   from layout_seats where layout_version_id = ${versionId}::int order by "row", "column"`;
@@ -137,6 +140,7 @@ export async function layoutCells(
     cells =
       typeof tx === 'function'
         ? await tx(versionId)
+        // statement: layoutCells (drizzle form, when the caller has no prepared statement)
         : await tx.select().from(layoutSeats).where(sql`${layoutSeats.layoutVersionId} = ${versionId}`).orderBy(layoutSeats.row, layoutSeats.column);
     cache.set(versionId, cells);
   }
@@ -237,7 +241,9 @@ export async function writeHold(
   readOrder: boolean,
   lost: (won: Seat[]) => Error,
 ): Promise<{ id: number; logged: number[]; viewRow?: { view: JsonRecord } }> {
+  // statement: insertHold
   const write = tx.send<{ logged: number[] }>(insertHoldStatement(line, seats));
+  // statement: orderView (view.ts), sent in the same round trip
   const viewRow = readOrder ? tx.send<{ view: JsonRecord }>(orderViewStatement(line.orderId)) : null;
   const committed = tx.commit();
   let logged: number[];
@@ -263,3 +269,51 @@ export function heldOrder(db: Db, out: { id: number; logged: number[]; viewRow?:
   if (!read) throw notFound('Order', out.id);
   return { id: out.id, read };
 }
+
+/*
+ * The reads of a best-available hold (best-available.ts); the write is the explicit hold's own
+ * (`insertHoldStatement`). Both are prepared statements.
+ */
+
+/**
+ * One statement: the order row `FOR UPDATE` with the facts of `lockForHold` (the showtime, its price, its
+ * `is_canceled` under `FOR KEY SHARE`, the membership), then the showtime's hold lock — the transaction-scoped
+ * advisory lock (`lockKey`, showtimeId) that explicit holds under social distancing take too — so that
+ * allocations of one showtime run one after the other, from here to their commit.
+ *
+ * The order is locked in a CTE so that the advisory lock is taken after it (the outer select list is
+ * evaluated on the row the CTE locked): the same order as an explicit hold, which locks the order and then
+ * the showtime. No row (and no showtime lock) when the order does not exist.
+ */
+export function lockForAllocationStatement(orderId: number, showtimeId: number, ticketType: TicketType, lockKey: number): SQL {
+  // statement: lockForAllocation
+  return sql`/* lockForAllocation */
+    with o as materialized (
+      select id, vendor_id, site_account_id, status, expires_at, loyalty_card_number from orders where id = ${orderId} for update
+    )
+    select ${orderFactsColumns(showtimeId)},
+      pg_advisory_xact_lock(${lockKey}::int, ${showtimeId}::int)::text as serialized
+    from o
+    ${orderFactsJoins(showtimeId, ticketType)}`;
+}
+
+/** What `showtimeSeatsStatement` returns. */
+export interface ShowtimeSeatRows {
+  claims: [number, number, string][];
+  blocks: [number, number, string][];
+}
+
+/**
+ * The active claims (held, sold) and the blocks of the whole showtime. Sent right behind
+ * `lockForAllocationStatement`: a statement's snapshot is taken when it starts, so this one, which starts
+ * once the showtime lock is granted, sees every claim an earlier allocation committed. Released and
+ * expired claims are history (a busy showtime gathers thousands) and are not read, as in `lockForHold`:
+ * the partial unique index on active claims answers this.
+ */
+// statement: showtimeSeats
+export const showtimeSeatsStatement = (showtimeId: number): SQL => sql`/* showtimeSeats */
+  select
+    (select coalesce(json_agg(json_build_array(c."row", c."column", c.status)), '[]'::json) from seat_claims c
+     where c.showtime_id = ${showtimeId}::int and c.status in ('held', 'sold')) as claims,
+    (select coalesce(json_agg(json_build_array(b."row", b."column", b.kind)), '[]'::json) from seat_blocks b
+     where b.showtime_id = ${showtimeId}::int) as blocks`;

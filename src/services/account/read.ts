@@ -1,32 +1,14 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { siteAccounts } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { notFound, unauthenticated } from '../../errors';
 import { assertAccountAccess } from './access';
-
-/** A site account as services return it. */
-export interface AccountRow {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  createdAt: Date;
-}
+import type { AccountRow } from './model';
+import { accountById } from './store';
 
 /** The account `accountId`, for its own token or an admin (access.ts); NOT_FOUND when there is none. */
 export async function getAccount(db: Db, principal: Principal, accountId: number): Promise<AccountRow> {
   assertAccountAccess(principal, accountId);
-  const [row] = await db
-    .select({
-      id: siteAccounts.id,
-      email: siteAccounts.email,
-      firstName: siteAccounts.firstName,
-      lastName: siteAccounts.lastName,
-      createdAt: siteAccounts.createdAt,
-    })
-    .from(siteAccounts)
-    .where(eq(siteAccounts.id, accountId));
+  const row = await accountById(db, accountId);
   if (!row) throw notFound('Account', accountId);
   return row;
 }

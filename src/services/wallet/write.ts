@@ -1,64 +1,19 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../../db/client';
 import { walletCreditCards, walletGiftCards, walletPartnerCards } from '../../../db/schema';
-import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
-import type { Loaders } from '../../loaders';
-import { assertAccountAccess } from '../account/access';
+import { assertAccountAccess } from '../account';
 import { parseInput } from '../zod-input';
-import type { CardKind, CreditCardView, ExternalCardView, GiftCardView, PartnerCardView, WalletView } from './model';
+import { LABEL, UUID, type CardKind, type CardOf, type WalletCtx } from './model';
+import { getCard } from './read';
 
-/** What wallet services need of a request: the database, the caller and the request's loaders. */
-export interface WalletCtx {
-  db: Db;
-  principal: Principal;
-  loaders: Pick<Loaders, 'walletByAccountId'>;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The wallet of `accountId`, for its own token or an admin (access.ts); NOT_FOUND when the account
- * does not exist. Read through the request's loader, so GraphQL asking for many accounts batches.
- */
-export async function getWallet(ctx: WalletCtx, accountId: number): Promise<WalletView> {
-  assertAccountAccess(ctx.principal, accountId);
-  const wallet = await ctx.loaders.walletByAccountId.load(accountId);
-  if (!wallet) throw notFound('Account', accountId);
-  return wallet;
-}
-
-type CardOf<K extends CardKind> = K extends 'credit' ? CreditCardView : K extends 'gift' ? GiftCardView : PartnerCardView;
-
-/** The cards of one kind in the wallet of `accountId`. */
-export async function listCards<K extends CardKind>(ctx: WalletCtx, accountId: number, kind: K): Promise<CardOf<K>[]> {
-  const wallet = await getWallet(ctx, accountId);
-  const cards = kind === 'credit' ? wallet.creditCards : kind === 'gift' ? wallet.giftCards : wallet.partnerCards;
-  return cards as CardOf<K>[];
-}
-
-/** One card of the wallet by its token; NOT_FOUND when the account has no such card (or it is not a UUID). */
-export async function getCard<K extends CardKind>(ctx: WalletCtx, accountId: number, kind: K, token: string): Promise<CardOf<K>> {
-  const cards = await listCards(ctx, accountId, kind);
-  const card = UUID.test(token) ? cards.find((c) => c.token === token.toLowerCase()) : undefined;
-  if (!card) throw notFound(`${LABEL[kind]} card`, '(given token)');
-  return card;
-}
-
-/** The account's external cards usable for on-demand purchases (`/wallet/views/on-demand`). */
-export async function onDemandCards(ctx: WalletCtx, accountId: number): Promise<ExternalCardView[]> {
-  const wallet = await getWallet(ctx, accountId);
-  return wallet.externalCards.filter((c) => c.onDemand);
-}
-
-const LABEL: Record<CardKind, string> = { credit: 'Credit', gift: 'Gift', partner: 'Partner' };
 const TABLE = { credit: walletCreditCards, gift: walletGiftCards, partner: walletPartnerCards } as const;
 
 /** Removes a card from the wallet (one statement); NOT_FOUND when the account has no such card. */
 export async function deleteCard(ctx: WalletCtx, accountId: number, kind: CardKind, token: string): Promise<void> {
   assertAccountAccess(ctx.principal, accountId);
   const table = TABLE[kind];
+  // statement: deleteCard (one kind's table)
   const gone = UUID.test(token)
     ? await ctx.db
         .delete(table)
@@ -104,14 +59,18 @@ export async function updateCard<K extends CardKind>(ctx: WalletCtx, accountId: 
   const found = UUID.test(token)
     ? await ctx.db.transaction(async (tx) => {
         const where = and(eq(table.siteAccountId, accountId), eq(table.token, token.toLowerCase()));
+        // statement: cardForUpdate (one kind's table)
         const [row] = await tx.select({ id: table.id }).from(table).where(where).for('update');
         if (!row) return false;
+        // statement: updateCardFields
         if (Object.keys(fields).length) await tx.update(table).set(fields).where(eq(table.id, row.id));
         if (makeDefault && kind === 'credit') {
+          // statement: clearOtherDefaultCredit
           await tx
             .update(walletCreditCards)
             .set({ isDefault: false })
             .where(and(eq(walletCreditCards.siteAccountId, accountId), ne(walletCreditCards.id, row.id)));
+          // statement: setDefaultCredit
           await tx.update(walletCreditCards).set({ isDefault: true }).where(eq(walletCreditCards.id, row.id));
         }
         return true;

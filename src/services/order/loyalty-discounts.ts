@@ -3,12 +3,12 @@ import type { Db } from '../../../db/client';
 import { loyaltyCards, orderProducts, orders } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput } from '../../errors';
-import { PREMIERE_ACCOUNT_TYPES } from '../seating/membership';
+import { PREMIERE_ACCOUNT_TYPES } from '../seating';
 import type { OrderView } from './model';
 import { mutateOrder, requireVendor, type OrderSettings } from './store';
 import { isWaivable } from './totals';
 import { maskCardNumber } from '../../pii';
-import { cardNumberForWrite } from '../loyalty/card-ref';
+import { cardNumberForWrite } from '../loyalty';
 
 /** Why a Premiere member's convenience fee is waived. */
 export const PREMIERE_WAIVER = 'PremiereMember';

@@ -21,11 +21,13 @@ function requireAdmin(principal: Principal): void {
 /** Validates the seats against the showtime's layout version (aisles cannot be blocked or sold). */
 async function checkSeats(db: Db, input: SeatBlockInput): Promise<void> {
   if (input.seats.length === 0) throw badInput('seats must name at least one seat', 'seats');
+  // statement: showtimeLayoutForBlocks
   const [st] = await db
     .select({ layoutVersionId: showtimes.layoutVersionId })
     .from(showtimes)
     .where(eq(showtimes.id, input.showtimeId));
   if (!st) throw notFound('Showtime', input.showtimeId);
+  // statement: layoutCellsOfBlocks
   const cells = await db
     .select({ row: layoutSeats.row, column: layoutSeats.column, type: layoutSeats.type })
     .from(layoutSeats)
@@ -47,6 +49,7 @@ export async function setSeatBlocks(db: Db, principal: Principal, input: SeatBlo
   if (!BLOCK_KINDS.includes(input.kind)) throw badInput(`kind must be one of ${BLOCK_KINDS.join(', ')}`, 'kind');
   await checkSeats(db, input);
   await transactSeats(db, async (tx) => {
+    // statement: upsertSeatBlocks
     await tx
       .insert(seatBlocks)
       .values(input.seats.map((s) => ({ showtimeId: input.showtimeId, row: s.row, column: s.column, kind: input.kind })))
@@ -64,6 +67,7 @@ export async function clearSeatBlocks(db: Db, principal: Principal, input: SeatB
   await checkSeats(db, input);
   await transactSeats(db, async (tx) => {
     for (const s of input.seats) {
+      // statement: deleteSeatBlocks
       await tx
         .delete(seatBlocks)
         .where(and(eq(seatBlocks.showtimeId, input.showtimeId), eq(seatBlocks.row, s.row), eq(seatBlocks.column, s.column)));

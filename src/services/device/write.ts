@@ -1,24 +1,22 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../../db/client';
 import { devicePushRegistrations, devices, siteAccounts } from '../../../db/schema';
-import type { Principal } from '../../auth/principal';
 import { INT4_MAX } from '../../bounds';
-import { badInput, DomainError, forbidden, notFound, unauthenticated } from '../../errors';
-import type { Loaders } from '../../loaders';
-import { assertAccountAccess } from '../account/access';
+import { badInput, DomainError, forbidden, notFound } from '../../errors';
+import { assertAccountAccess } from '../account';
 import { parseInput } from '../zod-input';
-import { DEVICE_APPLICATIONS, DEVICE_CATEGORIES, DEVICE_OS_TYPES, MAX_REGISTRATIONS, REGISTRATION_TYPES, type DeviceView } from './model';
+import {
+  DEVICE_APPLICATIONS,
+  DEVICE_CATEGORIES,
+  DEVICE_OS_TYPES,
+  DEVICE_TOKEN,
+  MAX_REGISTRATIONS,
+  REGISTRATION_TYPES,
+  type DeviceCtx,
+  type DeviceView,
+} from './model';
+import { getDevice } from './read';
 import { findDevice } from './store';
-
-export interface DeviceCtx {
-  db: Db;
-  principal: Principal;
-  loaders: Pick<Loaders, 'devicesByAccountId'>;
-}
-
-/** A device application token: what the app generated for its installation. */
-export const DEVICE_TOKEN = /^[A-Za-z0-9._:-]{8,200}$/;
 
 const pushToken = z
   .string()
@@ -69,8 +67,10 @@ export async function putDevice(ctx: DeviceCtx, token: string, body: unknown): P
   const input = parseInput(DEVICE_PUT, body);
   assertAccountAccess(ctx.principal, input.accountId);
   const view = await ctx.db.transaction(async (tx) => {
+    // statement: accountExists
     const [account] = await tx.select({ id: siteAccounts.id }).from(siteAccounts).where(eq(siteAccounts.id, input.accountId));
     if (!account) throw notFound('Account', input.accountId);
+    // statement: deviceByTokenForUpdate
     const lock = async () => (await tx.select().from(devices).where(eq(devices.token, token)).for('update'))[0];
     let existing = await lock();
     let deviceId: number | null = null;
@@ -78,6 +78,7 @@ export async function putDevice(ctx: DeviceCtx, token: string, body: unknown): P
       for (const field of ['osType', 'category', 'application'] as const) {
         if (input[field] === undefined) throw badInput(`body parameter '${field}' is required to register a new device`, field);
       }
+      // statement: insertDevice
       const [row] = await tx
         .insert(devices)
         .values({
@@ -101,6 +102,7 @@ export async function putDevice(ctx: DeviceCtx, token: string, body: unknown): P
         throw forbidden('This device is registered to another account; that account must delete it first');
       }
       deviceId = existing.id;
+      // statement: updateDevice
       await tx
         .update(devices)
         .set({
@@ -118,11 +120,13 @@ export async function putDevice(ctx: DeviceCtx, token: string, body: unknown): P
     const id = deviceId;
     const { add = [], remove = [] } = input.registrations ?? {};
     if (remove.length) {
+      // statement: deletePushRegistrations
       await tx
         .delete(devicePushRegistrations)
         .where(and(eq(devicePushRegistrations.deviceId, id), inArray(devicePushRegistrations.pushRegistrationToken, remove.map((r) => r.pushRegistrationToken))));
     }
     if (add.length) {
+      // statement: upsertPushRegistrations
       await tx
         .insert(devicePushRegistrations)
         .values(add.map((r) => ({ deviceId: id, pushRegistrationToken: r.pushRegistrationToken, registrationType: r.registrationType })))
@@ -131,6 +135,7 @@ export async function putDevice(ctx: DeviceCtx, token: string, body: unknown): P
           set: { registrationType: sql`excluded.registration_type` },
         });
     }
+    // statement: countPushRegistrations
     const [{ n }] = await tx.select({ n: count() }).from(devicePushRegistrations).where(eq(devicePushRegistrations.deviceId, id));
     if (n > MAX_REGISTRATIONS) {
       throw badInput(`body parameter 'registrations.add' would leave more than ${MAX_REGISTRATIONS} registrations on the device`, 'registrations.add');
@@ -141,26 +146,11 @@ export async function putDevice(ctx: DeviceCtx, token: string, body: unknown): P
   return view;
 }
 
-/**
- * The device `token` for its owner's token or an admin. Anyone else gets the same NOT_FOUND as for a
- * token that was never registered: device tokens are not sequential, so a 403 would confirm one exists.
- */
-export async function getDevice(ctx: DeviceCtx, token: string): Promise<DeviceView> {
-  if (ctx.principal.accountId === null && !ctx.principal.isAdmin) throw unauthenticated('Devices need the account token (or an admin token)');
-  const device = DEVICE_TOKEN.test(token) ? await findDevice(ctx.db, token) : null;
-  if (!device || (!ctx.principal.isAdmin && device.accountId !== ctx.principal.accountId)) throw notFound('Device', '(given token)');
-  return device;
-}
-
 /** Deletes the device and its registrations (same rights and answers as getDevice). */
 export async function deleteDevice(ctx: DeviceCtx, token: string): Promise<void> {
   const device = await getDevice(ctx, token);
+  // statement: deleteDevice
   await ctx.db.delete(devices).where(eq(devices.token, device.token));
   ctx.loaders.devicesByAccountId.clearAll();
 }
 
-/** The devices of `accountId` (its own token or an admin), through the request's loader. */
-export async function listDevices(ctx: DeviceCtx, accountId: number): Promise<DeviceView[]> {
-  assertAccountAccess(ctx.principal, accountId);
-  return ctx.loaders.devicesByAccountId.load(accountId);
-}

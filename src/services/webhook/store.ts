@@ -22,6 +22,7 @@ export const FAN_OUT_BATCH = 200;
  * fan-out of one event impossible anyway. Returns the number of events taken.
  */
 export async function fanOutEvents(db: Db, maxAttempts: number): Promise<number> {
+  // statement: fanOutWebhookEvents
   const result = await db.execute(sql`/* fanOutWebhookEvents */
     with events as (
       select id, type, payload, created_at from outbox_events
@@ -71,6 +72,7 @@ export interface ClaimedDelivery {
  */
 export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
+  // statement: claimWebhookDeliveries
   const result = await db.execute(sql`/* claimWebhookDeliveries */
     with due as (
       select id from webhook_deliveries
@@ -95,6 +97,7 @@ export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<
 
 /** Records a 2xx: the delivery succeeded, the subscription has a success. No-op if the lease was lost. */
 export async function recordSuccess(db: Db, d: ClaimedDelivery, status: number): Promise<boolean> {
+  // statement: webhookDelivered
   const result = await db.execute(sql`/* webhookDelivered */
     with done as (
       update webhook_deliveries set status = 'succeeded', completed_at = now(), next_attempt_at = null,
@@ -109,6 +112,7 @@ export async function recordSuccess(db: Db, d: ClaimedDelivery, status: number):
 
 /** Records a failed attempt to be retried after `delayMs`. No-op if the lease was lost. */
 export async function recordRetry(db: Db, d: ClaimedDelivery, delayMs: number, status: number | null, error: string): Promise<boolean> {
+  // statement: webhookRetry
   const result = await db.execute(sql`/* webhookRetry */
     update webhook_deliveries set next_attempt_at = now() + ${delayMs} * interval '1 millisecond', lease_id = null,
       last_response_status = ${status}::int, last_error = ${error}
@@ -128,6 +132,7 @@ export async function recordFinalFailure(
   error: string,
   disableReason: string | null,
 ): Promise<boolean> {
+  // statement: webhookFailed
   const result = await db.execute(sql`/* webhookFailed */
     with failed as (
       update webhook_deliveries set status = 'failed', completed_at = now(), next_attempt_at = null, lease_id = null,
@@ -149,6 +154,7 @@ export async function recordFinalFailure(
 
 /** Whether the subscription has had a success since `since` (a failing delivery's first attempt). */
 export async function succeededSince(db: Db, subscriptionId: number, since: Date): Promise<boolean> {
+  // statement: webhookSucceededSince
   const result = await db.execute(sql`/* webhookSucceededSince */
     select 1 from webhook_subscriptions where id = ${subscriptionId}::int and last_success_at >= ${since.toISOString()}::timestamptz`);
   return rowsOf(result).length > 0;
@@ -159,6 +165,7 @@ export async function succeededSince(db: Db, subscriptionId: number, since: Date
  * the event of a pending delivery; 0 when nothing is pending.
  */
 export async function oldestPendingAgeSeconds(db: Db): Promise<number> {
+  // statement: webhookOldestPending
   const result = await db.execute(sql`/* webhookOldestPending */
     select extract(epoch from now() - least(
       (select min(created_at) from outbox_events where delivered_at is null),

@@ -1,24 +1,8 @@
 import type { Loaders } from '../../loaders';
 import type { Principal } from '../../auth/principal';
-import type { LayoutSeatRow } from './layout.service';
 import { membershipLookup, type MembershipArgs } from './membership';
-import { collectSeatFacts, deriveSeatMap, type DerivedSeat, type Viewer } from './seat-status';
-
-/** The seat map of one showtime for one viewer (the spec's "seating layout for a performance"). */
-export interface SeatMap {
-  showtimeId: number;
-  /** The theatre's id: the spec's theatre number. */
-  theatreNumber: number;
-  performanceNumber: number;
-  rows: number;
-  columns: number;
-  /** The layout version the map is drawn on (its cells are immutable). */
-  layoutVersionId: number;
-  /** BlockedForSocialDistance beside held and sold seats: a change also changes its neighbours. */
-  socialDistancing: boolean;
-  /** Every cell of the layout version, row by row, with its derived status. */
-  seats: DerivedSeat<LayoutSeatRow>[];
-}
+import type { SeatMap } from './model';
+import { collectSeatFacts, deriveSeatMap, type Viewer } from './seat-status';
 
 /**
  * The derived seat map of a showtime, or null for an unknown showtime. Reads only through `loaders`

@@ -1,0 +1,33 @@
+/**
+ * Seating: layouts, the seat status of a showtime derived for a viewer, best-available allocation,
+ * manual blocks and the seat-event log. The face of the folder: other layers and other domains import
+ * from here only (the catalog's showtime-cancellation.service.ts still reaches seat-log.ts directly
+ * until the catalog moves: eslint.config.mjs lists it).
+ *
+ * model.ts (layout and seat-map types), store.ts (layout reads, one tag a statement), seat-status.ts
+ * (statuses and their derivation), allocator.ts (best-available choice), membership.ts (whose
+ * Premiere membership a map shows), seat-map.ts and layouts.ts (the reads), blocks.ts (set and clear
+ * blocks), seat-log.ts (the seat-event log: its own statements, tagged) and seat-log-sweeper.ts.
+ */
+export * from './model';
+export * from './store';
+export * from './seat-status';
+export { allocateSeats, allocationLayout, MAX_PARTY, ROW_DEPTH, SWEET_DEPTH, type AllocationCell, type AllocationLayout, type AllocationRequest, type Allocation } from './allocator';
+export { membershipLookup, PREMIERE_ACCOUNT_TYPES, resolveViewer, type MembershipArgs, type MembershipKey } from './membership';
+export { seatMapForShowtime, seatMapViewer } from './seat-map';
+export { groupByAuditorium, theatreSeatingLayouts } from './layouts';
+export { BLOCK_KINDS, clearSeatBlocks, setSeatBlocks, type SeatBlockInput } from './blocks';
+export {
+  announceSeatEvents,
+  appendSeatEventsFrom,
+  flushSeatEvents,
+  markSeatEventsWritten,
+  onSeatEventsCommitted,
+  pruneSeatEvents,
+  recordClaimChanges,
+  recordSeatChange,
+  transactSeats,
+  type SeatEventCause,
+  type SeatEventState,
+} from './seat-log';
+export { startSeatEventSweeper } from './seat-log-sweeper';
