@@ -1,4 +1,5 @@
-import { Arg, Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Int, Query, Resolver, Root } from 'type-graphql';
 import { ConcessionsArgs } from '../schema/concession.input';
 import {
   ComboComponent,
@@ -16,6 +17,8 @@ import {
   toConcessionCategory,
   toConcessionDiscount,
   toConcessionGroup,
+  toGroupComboComponent,
+  toModifier,
   toModifierGroup,
   UpsellConcession,
   UpsellGroup,
@@ -24,7 +27,8 @@ import { PageArgs } from '../schema/paging.type';
 import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
 import { getConcession } from '../src/services/concession.service';
-import { pageOfRows } from '../src/services/page';
+import { pageOfRows, type Page } from '../src/services/page';
+import { NOT_PLANNED, plannedOf, readOne } from '../src/read-planner';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
 
@@ -36,33 +40,49 @@ export class ConcessionResolver {
     nullable: true,
     description: 'One concession by its theatre-product-assignment id; null when unknown.',
   })
-  async concession(@Arg('id', () => Int, { description: 'The theatre-product-assignment id (a product as one theatre sells it).' }) id: number, @Ctx() ctx: Context): Promise<Concession | null> {
+  async concession(
+    @Arg('id', () => Int, { description: 'The theatre-product-assignment id (a product as one theatre sells it).' }) id: number,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Concession | null> {
+    const planned = await readOne(ctx, info, id);
+    if (planned !== NOT_PLANNED) return planned as Concession | null;
     const record = await getConcession(ctx.catalogDb, id);
     return record ? toConcession(record) : null;
   }
 
   @FieldResolver(() => [ConcessionCategory], { description: 'Categories the product is in.' })
-  async categories(@Root() c: Parent<Concession>, @Ctx() ctx: Context): Promise<ConcessionCategory[]> {
+  async categories(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<ConcessionCategory[]> {
+    const planned = plannedOf(c, info);
+    if (planned !== NOT_PLANNED) return planned as ConcessionCategory[];
     return (await ctx.loaders.categoriesByConcessionId.load(c.concessionId)).map(toConcessionCategory);
   }
 
   @FieldResolver(() => [ConcessionGroup], { description: 'Display groups the product is in.' })
-  async groups(@Root() c: Parent<Concession>, @Ctx() ctx: Context): Promise<ConcessionGroup[]> {
+  async groups(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<ConcessionGroup[]> {
+    const planned = plannedOf(c, info);
+    if (planned !== NOT_PLANNED) return planned as ConcessionGroup[];
     return (await ctx.loaders.groupsByConcessionId.load(c.concessionId)).map(toConcessionGroup);
   }
 
   @FieldResolver(() => [ConcessionDiscount], { description: 'Discounts available on the product.' })
-  async discounts(@Root() c: Parent<Concession>, @Ctx() ctx: Context): Promise<ConcessionDiscount[]> {
+  async discounts(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<ConcessionDiscount[]> {
+    const planned = plannedOf(c, info);
+    if (planned !== NOT_PLANNED) return planned as ConcessionDiscount[];
     return (await ctx.loaders.discountsByConcessionId.load(c.concessionId)).map(toConcessionDiscount);
   }
 
   @FieldResolver(() => [ModifierGroup], { description: 'Groups of modifiers to choose from (e.g. butter, flavours).' })
-  async modifierGroups(@Root() c: Parent<Concession>, @Ctx() ctx: Context): Promise<ModifierGroup[]> {
+  async modifierGroups(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<ModifierGroup[]> {
+    const planned = plannedOf(c, info);
+    if (planned !== NOT_PLANNED) return planned as ModifierGroup[];
     return (await ctx.loaders.modifierGroupsByConcessionId.load(c.concessionId)).map(toModifierGroup);
   }
 
   @FieldResolver(() => [ComboComponent], { description: 'Parts of a combo; empty for other products.' })
-  async comboComponents(@Root() c: Parent<Concession>, @Ctx() ctx: Context): Promise<ComboComponent[]> {
+  async comboComponents(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<ComboComponent[]> {
+    const planned = plannedOf(c, info);
+    if (planned !== NOT_PLANNED) return planned as ComboComponent[];
     return (await ctx.loaders.comboComponentsByConcessionId.load(c.concessionId)).map(toComboComponent);
   }
 
@@ -77,18 +97,20 @@ export class ConcessionResolver {
 @Resolver(() => ModifierGroup)
 export class ModifierGroupResolver {
   @FieldResolver(() => [Modifier], { description: 'The modifiers to choose from.' })
-  async modifiers(@Root() g: Parent<ModifierGroup>, @Ctx() ctx: Context): Promise<Modifier[]> {
-    return (await ctx.loaders.modifiersByGroupId.load(g.id)).map((m) => assign(Modifier, m));
+  async modifiers(@Root() g: Parent<ModifierGroup>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Modifier[]> {
+    const planned = plannedOf(g, info);
+    if (planned !== NOT_PLANNED) return planned as Modifier[];
+    return (await ctx.loaders.modifiersByGroupId.load(g.id)).map(toModifier);
   }
 }
 
 @Resolver(() => ComboComponent)
 export class ComboComponentResolver {
   @FieldResolver(() => [GroupComboComponent], { description: 'The choices of a Group component.' })
-  async groupComboComponents(@Root() c: Parent<ComboComponent>, @Ctx() ctx: Context): Promise<GroupComboComponent[]> {
-    return (await ctx.loaders.comboGroupItemsByComponentId.load(c.componentId)).map((i) =>
-      assign(GroupComboComponent, { concessionId: i.concessionId, name: i.name, sku: i.sku }),
-    );
+  async groupComboComponents(@Root() c: Parent<ComboComponent>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<GroupComboComponent[]> {
+    const planned = plannedOf(c, info);
+    if (planned !== NOT_PLANNED) return planned as GroupComboComponent[];
+    return (await ctx.loaders.comboGroupItemsByComponentId.load(c.componentId)).map(toGroupComboComponent);
   }
 }
 
@@ -110,7 +132,10 @@ export class TheatreConcessionsResolver {
     @Root() theatre: Parent<Theatre>,
     @Args(() => ConcessionsArgs) args: ConcessionsArgs,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ConcessionPage> {
+    const planned = plannedOf(theatre, info);
+    if (planned !== NOT_PLANNED) return toGraphQLPage(ConcessionPage, planned as Page<Concession>, (c) => c);
     const page = await ctx.loaders.concessionPagesByTheatre.load({
       theatreId: theatre.id,
       filters: { category: args.category ?? null, group: args.group ?? null },
@@ -124,7 +149,10 @@ export class TheatreConcessionsResolver {
     @Root() theatre: Parent<Theatre>,
     @Arg('concessionId', () => Int, { description: 'The product id.' }) concessionId: number,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Concession | null> {
+    const planned = plannedOf(theatre, info);
+    if (planned !== NOT_PLANNED) return planned as Concession | null;
     const record = await ctx.loaders.concessionByTheatreProduct.load({ theatreId: theatre.id, concessionId });
     return record ? toConcession(record) : null;
   }

@@ -1,12 +1,15 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import type {
   ComboComponentRow,
+  ComboGroupItemRow,
   ConcessionCategoryRow,
   ConcessionDiscountRow,
   ConcessionGroupRow,
   ConcessionRecord,
   ModifierGroupRow,
+  ModifierRow,
 } from '../src/services/concession.service';
+import { fieldTable } from '../src/services/field-table';
 import { PageOf } from './paging.type';
 
 @ObjectType({ description: 'Images of a concession product, category or group.' })
@@ -75,26 +78,35 @@ export class Concession {
 @ObjectType({ description: 'A page of concessions.' })
 export class ConcessionPage extends PageOf(Concession) {}
 
+/** A product field of a concession record (row key `product.<key>`). */
+const product = <K extends keyof ConcessionRecord['product'] & string>(key: K) =>
+  ({ needs: [`product.${key}`], value: (r: ConcessionRecord) => r.product[key] }) as const;
+
+/**
+ * A concession's fields from its record (src/services/field-table.ts; row keys `product.…` are the
+ * product's): the loader path maps whole records through it, the read planner picks what it read.
+ */
+export const CONCESSION_FIELDS = fieldTable<ConcessionRecord>()({
+  id: 'id',
+  concessionId: 'concessionId',
+  theatreId: 'theatreId',
+  name: product('name'),
+  displayName: product('displayName'),
+  description: product('description'),
+  nutritionalInfo: product('nutritionalInfo'),
+  size: product('size'),
+  price: 'price',
+  tax: 'tax',
+  taxGroupId: product('taxGroupId'),
+  taxAtComboItemLevel: product('taxAtComboItemLevel'),
+  sku: product('sku'),
+  prepTime: product('prepTime'),
+  media: { needs: ['product.imageSmall', 'product.imageLarge'], value: (r) => media(r.product.imageSmall, r.product.imageLarge) },
+  upsellGroupId: product('upsellGroupId'),
+});
+
 export function toConcession(r: ConcessionRecord): Concession {
-  const p = r.product;
-  return Object.assign(new Concession(), {
-    id: r.id,
-    concessionId: r.concessionId,
-    theatreId: r.theatreId,
-    name: p.name,
-    displayName: p.displayName,
-    description: p.description,
-    nutritionalInfo: p.nutritionalInfo,
-    size: p.size,
-    price: r.price,
-    tax: r.tax,
-    taxGroupId: p.taxGroupId,
-    taxAtComboItemLevel: p.taxAtComboItemLevel,
-    sku: p.sku,
-    prepTime: p.prepTime,
-    media: media(p.imageSmall, p.imageLarge),
-    upsellGroupId: p.upsellGroupId,
-  });
+  return Object.assign(new Concession(), CONCESSION_FIELDS.all(r));
 }
 
 @ObjectType({ description: 'A concession category; categories nest (level 1 is the top).' })
@@ -124,16 +136,18 @@ export class ConcessionCategory {
 @ObjectType({ description: 'A page of concession categories.' })
 export class ConcessionCategoryPage extends PageOf(ConcessionCategory) {}
 
+export const CONCESSION_CATEGORY_FIELDS = fieldTable<ConcessionCategoryRow>()({
+  categoryId: 'id',
+  name: 'name',
+  level: 'level',
+  sortOrder: 'sortOrder',
+  productSortOrder: 'productSortOrder',
+  parentCategoryId: 'parentId',
+  media: { needs: ['imageSmall', 'imageLarge'], value: (c) => media(c.imageSmall, c.imageLarge) },
+});
+
 export const toConcessionCategory = (c: ConcessionCategoryRow): ConcessionCategory =>
-  Object.assign(new ConcessionCategory(), {
-    categoryId: c.id,
-    name: c.name,
-    level: c.level,
-    sortOrder: c.sortOrder,
-    productSortOrder: c.productSortOrder,
-    parentCategoryId: c.parentId,
-    media: media(c.imageSmall, c.imageLarge),
-  });
+  Object.assign(new ConcessionCategory(), CONCESSION_CATEGORY_FIELDS.all(c));
 
 @ObjectType({ description: 'A discount on a concession product.' })
 export class ConcessionDiscount {
@@ -150,13 +164,15 @@ export class ConcessionDiscount {
   referenceProductId!: number | null;
 }
 
+export const CONCESSION_DISCOUNT_FIELDS = fieldTable<ConcessionDiscountRow>()({
+  id: 'id',
+  amount: 'amount',
+  type: 'type',
+  referenceProductId: 'referenceProductId',
+});
+
 export const toConcessionDiscount = (d: ConcessionDiscountRow): ConcessionDiscount =>
-  Object.assign(new ConcessionDiscount(), {
-    id: d.id,
-    amount: d.amount,
-    type: d.type,
-    referenceProductId: d.referenceProductId,
-  });
+  Object.assign(new ConcessionDiscount(), CONCESSION_DISCOUNT_FIELDS.all(d));
 
 @ObjectType({ description: 'A display group of a product.' })
 export class ConcessionGroup {
@@ -167,8 +183,13 @@ export class ConcessionGroup {
   media!: ConcessionMedia;
 }
 
+export const CONCESSION_GROUP_FIELDS = fieldTable<ConcessionGroupRow>()({
+  name: 'name',
+  media: { needs: ['imageSmall', 'imageLarge'], value: (g) => media(g.imageSmall, g.imageLarge) },
+});
+
 export const toConcessionGroup = (g: ConcessionGroupRow): ConcessionGroup =>
-  Object.assign(new ConcessionGroup(), { name: g.name, media: media(g.imageSmall, g.imageLarge) });
+  Object.assign(new ConcessionGroup(), CONCESSION_GROUP_FIELDS.all(g));
 
 @ObjectType({ description: 'A modifier choice (itself a product), priced for the group.' })
 export class Modifier {
@@ -194,6 +215,19 @@ export class Modifier {
   tax!: number;
 }
 
+/** A modifier's fields from its row (the modifier with its product's names and sku). */
+export const MODIFIER_FIELDS = fieldTable<ModifierRow>()({
+  id: 'id',
+  concessionId: 'concessionId',
+  name: 'name',
+  displayName: 'displayName',
+  sku: 'sku',
+  price: 'price',
+  tax: 'tax',
+});
+
+export const toModifier = (m: ModifierRow): Modifier => Object.assign(new Modifier(), MODIFIER_FIELDS.all(m));
+
 @ObjectType({ description: 'A group of modifiers of a concession product.' })
 export class ModifierGroup {
   @Field(() => Int, { description: 'The modifier group id.' })
@@ -215,15 +249,16 @@ export class ModifierGroup {
   sortOrder!: number;
 }
 
-export const toModifierGroup = (g: ModifierGroupRow): ModifierGroup =>
-  Object.assign(new ModifierGroup(), {
-    id: g.id,
-    groupName: g.groupName,
-    required: g.required,
-    minimumQuantity: g.minimumQuantity,
-    maximumQuantity: g.maximumQuantity,
-    sortOrder: g.sortOrder,
-  });
+export const MODIFIER_GROUP_FIELDS = fieldTable<ModifierGroupRow>()({
+  id: 'id',
+  groupName: 'groupName',
+  required: 'required',
+  minimumQuantity: 'minimumQuantity',
+  maximumQuantity: 'maximumQuantity',
+  sortOrder: 'sortOrder',
+});
+
+export const toModifierGroup = (g: ModifierGroupRow): ModifierGroup => Object.assign(new ModifierGroup(), MODIFIER_GROUP_FIELDS.all(g));
 
 @ObjectType({ description: 'A product a Group-type combo component lets the guest choose.' })
 export class GroupComboComponent {
@@ -236,6 +271,11 @@ export class GroupComboComponent {
   @Field(() => String, { description: 'Its stock-keeping unit.' })
   sku!: string;
 }
+
+export const GROUP_COMBO_COMPONENT_FIELDS = fieldTable<ComboGroupItemRow>()({ concessionId: 'concessionId', name: 'name', sku: 'sku' });
+
+export const toGroupComboComponent = (i: ComboGroupItemRow): GroupComboComponent =>
+  Object.assign(new GroupComboComponent(), GROUP_COMBO_COMPONENT_FIELDS.all(i));
 
 @ObjectType({ description: 'A part of a combo: a fixed product (Concession) or a choice (Group).' })
 export class ComboComponent {
@@ -258,15 +298,16 @@ export class ComboComponent {
   componentId!: number;
 }
 
-export const toComboComponent = (c: ComboComponentRow): ComboComponent =>
-  Object.assign(new ComboComponent(), {
-    concessionId: c.concessionId,
-    name: c.name,
-    type: c.type,
-    quantity: c.quantity,
-    sortOrder: c.sortOrder,
-    componentId: c.id,
-  });
+export const COMBO_COMPONENT_FIELDS = fieldTable<ComboComponentRow>()({
+  concessionId: 'concessionId',
+  name: 'name',
+  type: 'type',
+  quantity: 'quantity',
+  sortOrder: 'sortOrder',
+  componentId: 'id',
+});
+
+export const toComboComponent = (c: ComboComponentRow): ComboComponent => Object.assign(new ComboComponent(), COMBO_COMPONENT_FIELDS.all(c));
 
 @ObjectType({ description: 'A product offered as an upsell, priced as the theatre sells it.' })
 export class UpsellConcession {

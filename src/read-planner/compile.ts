@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { getNamedType, isObjectType, print, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
 import { collectSubfields } from 'graphql/execution/collectFields';
 import { getArgumentValues } from 'graphql/execution/values';
-import { CATALOG, joinOf, type Edge, type PlannedType } from './catalog';
+import { pageWindow, type PageRequest } from '../services/page';
+import { CATALOG, joinOf, type Edge, type Order, type PlannedType } from './catalog';
 import { prunedCodec, type RowCodec } from './rows';
 
 /**
@@ -21,7 +22,8 @@ import { prunedCodec, type RowCodec } from './rows';
  */
 export interface Plan {
   type: PlannedType;
-  children: Map<string, { edge: Edge; plan: Plan | null }>;
+  /** Per response key: the relation, the level of its rows (a page's: of its items) and a page's window. */
+  children: Map<string, { edge: Edge; plan: Plan | null; page?: PageRequest }>;
   pruned: { codec: RowCodec & { keys: readonly string[] }; fields: string[] } | null;
 }
 
@@ -63,7 +65,7 @@ export function planLevel(scope: Scope, type: GraphQLObjectType, nodes: readonly
       continue;
     }
     // json_build_object takes at most 100 arguments: keys past 50 resolve through their loaders.
-    let part: { sql: SQL; plan: Plan | null } | null = null;
+    let part: { sql: SQL; plan: Plan | null; page?: PageRequest } | null = null;
     if (sameArguments(fieldNodes) && parts.length < 50) {
       try {
         part = edgeSql(scope, planned, type, edge, fieldNodes, alias);
@@ -76,7 +78,7 @@ export function planLevel(scope: Scope, type: GraphQLObjectType, nodes: readonly
       prunable = false;
       continue;
     }
-    plan.children.set(key, { edge, plan: part.plan });
+    plan.children.set(key, { edge, plan: part.plan, page: part.page });
     // A response key is a GraphQL name ([_A-Za-z][_0-9A-Za-z]*, the parser's rule): safe as a literal.
     parts.push(sql`${sql.raw(`'${key}'`)}, ${part.sql}`);
   }
@@ -100,19 +102,28 @@ function edgeSql(
   edge: Edge,
   nodes: readonly FieldNode[],
   alias: string,
-): { sql: SQL; plan: Plan | null } {
+): { sql: SQL; plan: Plan | null; page?: PageRequest } {
   const join = joinOf(parent.table, edge.relation);
   if (edge.kind === 'ids') {
     const on = join.pairs.map(([child, own]) => `l."${child}" = ${alias}."${own}"`).join(' and ');
     return { sql: sql.raw(`array(select l."${edge.column}" from "${join.table}" l where ${on})`), plan: null };
   }
+  const { schema, fragments, variableValues } = scope.selection;
   const field = parentType.getFields()[nodes[0].name.value];
-  const childType = getNamedType(field.type);
+  const args = getArgumentValues(field, nodes[0], variableValues);
+  // A page's rows are its items: the level below is the selection under `items` (every alias).
+  const fieldType = getNamedType(field.type);
+  const childType = edge.kind === 'page' && isObjectType(fieldType) ? getNamedType(fieldType.getFields().items?.type) : fieldType;
   if (!isObjectType(childType) || childType.name !== edge.to) throw new Error(`read planner: ${parentType.name}.${field.name} is not a ${edge.to}`);
-  const conditions = edge.where ? edge.where(getArgumentValues(field, nodes[0], scope.selection.variableValues)) : [];
+  const page = edge.kind === 'page' ? edge.page(args) : undefined;
+  const conditions = edge.where ? edge.where(args) : [];
+  const childNodes =
+    edge.kind === 'page' && isObjectType(fieldType)
+      ? [...collectSubfields(schema, fragments, variableValues, fieldType, nodes).values()].filter((n) => n[0].name.value === 'items').flat()
+      : nodes;
   scope.aliases += 1;
   const childAlias = `r${scope.aliases}`;
-  const level = planLevel(scope, childType, nodes, childAlias);
+  const level = planLevel(scope, childType, childNodes, childAlias);
   const where = sql.join(
     [...join.pairs.map(([own, parentColumn]) => sql.raw(`${childAlias}."${own}" = ${alias}."${parentColumn}"`)), ...conditions],
     sql` and `,
@@ -120,11 +131,23 @@ function edgeSql(
   const row = rowSql(level.plan, childAlias, level.children);
   const from = sql.raw(fromSql(level.plan, childAlias));
   if (edge.kind === 'one') return { sql: sql`(select ${row} from ${from} where ${where} limit 1)`, plan: level.plan };
-  const order = (edge.order ?? ['id']).map((column, i) => ({ expr: `${childAlias}."${column}"`, name: `o${i}` }));
-  const list = sql`(select coalesce(json_agg(x.r order by ${sql.raw(order.map((o) => `x.${o.name}`).join(', '))}), '[]'::json)
+  const window = page ? pageWindow(page) : { limit: scope.cap + 1, offset: 0 };
+  const list = orderedList(row, from, where, orderOf(edge.order, childAlias), window);
+  if (!page) return { sql: list, plan: level.plan };
+  // A page: its total and the rows of its window (none read when no `items` is selected).
+  const items = childNodes.length ? list : sql`'[]'::json`;
+  return { sql: sql`json_build_object('total', (select count(*) from ${from} where ${where}), 'items', ${items})`, plan: level.plan, page };
+}
+
+function orderOf(order: Order | undefined, alias: string): { expr: string; name: string }[] {
+  return (order ?? ['id']).map((column, i) => ({ expr: typeof column === 'string' ? `${alias}."${column}"` : column(alias), name: `o${i}` }));
+}
+
+/** `json_agg` of `row` over the rows of `from` that `where` keeps, in `order`, within the window. */
+function orderedList(row: SQL, from: SQL, where: SQL, order: { expr: string; name: string }[], window: { limit: number; offset: number }): SQL {
+  return sql`(select coalesce(json_agg(x.r order by ${sql.raw(order.map((o) => `x.${o.name}`).join(', '))}), '[]'::json)
     from (select ${row} as r, ${sql.raw(order.map((o) => `${o.expr} as ${o.name}`).join(', '))}
-      from ${from} where ${where} order by ${sql.raw(order.map((o) => o.expr).join(', '))} limit ${scope.cap + 1}) x)`;
-  return { sql: list, plan: level.plan };
+      from ${from} where ${where} order by ${sql.raw(order.map((o) => o.expr).join(', '))} limit ${window.limit}${window.offset ? sql` offset ${window.offset}` : sql``}) x)`;
 }
 
 /** Nodes of one response key can differ in arguments only across aliases of a page's `items`: then not planned. */

@@ -21,7 +21,7 @@ const PLANNED = Symbol('planned relations');
 
 type Carrier = { [PLANNED]?: Record<string, unknown> };
 
-/** What the planner read for this field of `parent` (a list, an object, null, attribute ids), or NOT_PLANNED. */
+/** What the planner read for this field of `parent` (a list, an object, null, attribute ids, a `Page`), or NOT_PLANNED. */
 export function plannedOf(parent: object, info: Pick<GraphQLResolveInfo, 'path'>): unknown {
   const planned = (parent as Carrier)[PLANNED];
   const key = info.path.key as string;
@@ -32,11 +32,15 @@ const enabled = (ctx: Context) => ctx.config.READ_PLANNER !== 'off';
 
 function attach(object: object, plan: Plan, children: Record<string, unknown>): void {
   const planned: Record<string, unknown> = {};
-  for (const [key, { edge, plan: child }] of plan.children) {
+  for (const [key, { edge, plan: child, page }] of plan.children) {
     const value = children[key];
     if (edge.kind === 'ids' || !child) planned[key] = value;
     else if (edge.kind === 'one') planned[key] = value === null ? null : decode(child, value);
-    else planned[key] = (value as unknown[]).map((v) => decode(child, v));
+    else if (page) {
+      // A page edge: the resolver returns it as its page type (toGraphQLPage).
+      const { total, items } = value as { total: number | string; items: unknown[] };
+      planned[key] = toPage(items.map((v) => decode(child, v)), Number(total), page);
+    } else planned[key] = (value as unknown[]).map((v) => decode(child, v));
   }
   Object.defineProperty(object, PLANNED, { value: planned });
 }

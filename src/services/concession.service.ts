@@ -62,8 +62,12 @@ function selectRecords(db: Db) {
 
 const listOrder = [asc(theatreConcessions.theatreId), asc(concessions.displayName), asc(theatreConcessions.id)];
 
-/** Listed products: available at the theatre, not modifier-only, matching the filters (in SQL). */
-function listConditions(filters: ConcessionFilters): SQL[] {
+/**
+ * Listed products: available at the theatre, not modifier-only, matching the filters (in SQL). The
+ * conditions name the tables `theatre_concessions` and `concessions` themselves: the read planner's
+ * concession page (src/read-planner/catalog.ts) applies the same conditions to the same two tables.
+ */
+export function concessionListConditions(filters: ConcessionFilters): SQL[] {
   const conditions: SQL[] = [eq(theatreConcessions.isAvailable, true), eq(concessions.isModifierOnly, false)];
   if (filters.category) {
     // A category matches itself and up to two levels of parents (the menu has three levels).
@@ -88,7 +92,7 @@ export async function listConcessions(
   filters: ConcessionFilters,
   page: { pageNumber: number; pageSize: number },
 ): Promise<Page<ConcessionRecord>> {
-  const where = and(eq(theatreConcessions.theatreId, theatreId), ...listConditions(filters));
+  const where = and(eq(theatreConcessions.theatreId, theatreId), ...concessionListConditions(filters));
   const { limit, offset } = pageWindow(page);
   const [rows, [{ total }]] = await Promise.all([
     selectRecords(db)
@@ -113,7 +117,7 @@ export async function listConcessionsOfTheatres(
 ): Promise<ConcessionRecord[]> {
   if (!theatreIds.length) return [];
   return selectRecords(db)
-    .where(and(inArray(theatreConcessions.theatreId, [...theatreIds]), ...listConditions(filters)))
+    .where(and(inArray(theatreConcessions.theatreId, [...theatreIds]), ...concessionListConditions(filters)))
     .orderBy(...listOrder);
 }
 
@@ -156,7 +160,7 @@ export async function getCategoriesOfTheatres(
       .from(theatreConcessions)
       .innerJoin(concessions, eq(concessions.id, theatreConcessions.concessionId))
       .innerJoin(concessionCategoryAssignments, eq(concessionCategoryAssignments.concessionId, concessions.id))
-      .where(and(inArray(theatreConcessions.theatreId, [...theatreIds]), ...listConditions({}))),
+      .where(and(inArray(theatreConcessions.theatreId, [...theatreIds]), ...concessionListConditions({}))),
     db
       .select()
       .from(concessionCategories)
@@ -253,6 +257,8 @@ export async function getComboComponentsOfConcessions(db: Db, productIds: readon
     .orderBy(asc(comboComponents.sortOrder), asc(comboComponents.id));
 }
 
+export type ModifierRow = Awaited<ReturnType<typeof getModifiersOfGroups>>[number];
+
 /** The products a Group-type combo component offers, with names and sku. */
 export async function getComboGroupItems(db: Db, componentIds: readonly number[]) {
   if (!componentIds.length) return [];
@@ -268,6 +274,8 @@ export async function getComboGroupItems(db: Db, componentIds: readonly number[]
     .where(inArray(comboGroupItems.componentId, [...componentIds]))
     .orderBy(asc(concessions.name));
 }
+
+export type ComboGroupItemRow = Awaited<ReturnType<typeof getComboGroupItems>>[number];
 
 export async function getUpsellGroupsByIds(db: Db, ids: readonly number[]): Promise<UpsellGroupRow[]> {
   if (!ids.length) return [];

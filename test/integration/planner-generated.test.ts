@@ -24,7 +24,10 @@ import { startTestApp, startTestAppWithSql, type TestApp } from '../helpers/app'
 const schema = buildSchema(readFileSync(path.join(__dirname, '../../schema/schema.graphql'), 'utf8'));
 
 /** The catalog graph's types (the issue's list, as far as GraphQL has them). */
-const CATALOG = ['Theatre', 'Market', 'Movie', 'Showtime', 'Person', 'Credit', 'TicketPrice'];
+const CATALOG = [
+  'Theatre', 'Market', 'Movie', 'Showtime', 'Person', 'Credit', 'TicketPrice',
+  'Concession', 'ConcessionCategory', 'ConcessionGroup', 'ConcessionDiscount', 'ModifierGroup', 'Modifier', 'ComboComponent', 'GroupComboComponent',
+];
 /** Fields outside the planner and the kind of statement each adds (docs/read-planner.md). */
 const OUTSIDE: Record<string, string> = {
   'Movie.starringActors': 'credits summary',
@@ -55,6 +58,12 @@ interface Pick {
   movieId: number;
   showtimeId: number;
   personId: number;
+  /** A theatre whose menu has discounts and combos, one of its combos' offer and product, a category and a group. */
+  menuTheatreId: number;
+  offerId: number;
+  productId: number;
+  category: string;
+  group: string;
 }
 
 async function pickData(): Promise<Pick> {
@@ -65,12 +74,39 @@ async function pickData(): Promise<Pick> {
     from showtimes s join theatres t on t.id = s.theatre_id
     where s.show_date_time_utc > now() + interval '1 day'
     group by 1, 2 order by count(*) desc, 1, 2 limit 1`;
-  return row;
+  const [menu] = await sql<{ menuTheatreId: number }[]>`
+    select tc.theatre_id as "menuTheatreId" from theatre_concessions tc join concessions c on c.id = tc.concession_id
+    where tc.is_available and not c.is_modifier_only
+    group by 1 order by count(*) filter (where exists (select 1 from concession_discounts d where d.concession_id = c.id))
+      + count(*) filter (where exists (select 1 from combo_components cc where cc.combo_concession_id = c.id and cc.type = 'Group')) desc, 1 limit 1`;
+  const [offer] = await sql<{ offerId: number; productId: number }[]>`
+    select tc.id as "offerId", tc.concession_id as "productId" from theatre_concessions tc
+    where tc.theatre_id = ${menu.menuTheatreId}
+    order by exists (select 1 from combo_components cc where cc.combo_concession_id = tc.concession_id and cc.type = 'Group') desc, tc.id limit 1`;
+  // Upper case: the filters match case-insensitively; the category is a top one (it matches through children).
+  const [names] = await sql<{ category: string; group: string }[]>`
+    select (select upper(name) from concession_categories where level = 1 order by sort_order, id limit 1) as category,
+      (select upper(name) from concession_groups order by name limit 1) as "group"`;
+  return { ...row, ...menu, ...offer, ...names };
 }
 
+/**
+ * Pages the planner reads as relations (a page edge); other pages (`showtimesPage`, `concessionCategories`)
+ * are fields outside it, tested alone.
+ */
+const PAGE_EDGES = new Set(['Theatre.concessions']);
+
+/** A page edge's items type (`Theatre.concessions` → `Concession`), or the field's type. */
+function targetOf(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>) {
+  const named = getNamedType(field.type);
+  const items = isObjectType(named) && PAGE_EDGES.has(`${type.name}.${field.name}`) ? named.getFields().items : undefined;
+  return items ? getNamedType(items.type) : named;
+}
+
+/** Relations between planned types (a page of one counts: `Theatre.concessions`). */
 const relationFields = (type: GraphQLObjectType) =>
   Object.values(type.getFields()).filter((f) => {
-    const named = getNamedType(f.type);
+    const named = targetOf(type, f);
     return isObjectType(named) && (CATALOG.includes(named.name) || named.name === 'Attribute');
   });
 
@@ -81,19 +117,28 @@ const leaves = (type: GraphQLObjectType) =>
     .map((f) => f.name)
     .join(' ');
 
-/** The arguments of a field the generator fills: a day for showtimes, nothing else required. */
-function args(field: GraphQLField<unknown, unknown>, day: string): string {
-  const given = field.args.filter((a) => a.name === 'date').map(() => `date: "${day}"`);
-  for (const a of field.args) if (isNonNullType(a.type) && a.defaultValue === undefined && a.name !== 'date') throw new Error(`no value for ${field.name}(${a.name})`);
+/** What the generator fills arguments with: a day for showtimes, a product for `Theatre.concession`. */
+interface Fill {
+  day: string;
+  productId: number;
+}
+
+/** The arguments of a field the generator fills: a day for showtimes, a product id, nothing else required. */
+function args(field: GraphQLField<unknown, unknown>, fill: Fill): string {
+  const known: Record<string, string> = { date: `"${fill.day}"`, concessionId: String(fill.productId) };
+  const given = field.args.filter((a) => known[a.name]).map((a) => `${a.name}: ${known[a.name]}`);
+  for (const a of field.args) if (isNonNullType(a.type) && a.defaultValue === undefined && !known[a.name]) throw new Error(`no value for ${field.name}(${a.name})`);
   return given.length ? `(${given.join(', ')})` : '';
 }
 
-function selectionOf(type: GraphQLObjectType, chain: GraphQLField<unknown, unknown>[], day: string): string {
+function selectionOf(type: GraphQLObjectType, chain: GraphQLField<unknown, unknown>[], fill: Fill): string {
   if (!chain.length) return `{ ${leaves(type)} }`;
   const [field, ...rest] = chain;
-  const child = getNamedType(field.type) as GraphQLObjectType;
-  const inner = child.name === 'Attribute' ? '{ id code name }' : selectionOf(child, rest, day);
-  return `{ ${leaves(type)} ${field.name}${args(field, day)} ${inner} }`;
+  const child = targetOf(type, field) as GraphQLObjectType;
+  let inner = child.name === 'Attribute' ? '{ id code name }' : selectionOf(child, rest, fill);
+  // A page: its paging fields and its items.
+  if (getNamedType(field.type) !== child) inner = `{ totalCount pageNumber pageSize hasNextPage items ${inner} }`;
+  return `{ ${leaves(type)} ${field.name}${args(field, fill)} ${inner} }`;
 }
 
 interface Case {
@@ -115,6 +160,7 @@ function roots(p: Pick) {
     { type: 'Person', open: `person(id: ${p.personId})`, close: '', statements: 1 },
     { type: 'Market', open: 'markets(pageSize: 3) { items', close: '}', statements: 1 },
     { type: 'Theatre', open: 'theatres(pageSize: 3) { items', close: '}', statements: 1 },
+    { type: 'Concession', open: `concession(id: ${p.offerId})`, close: '', statements: 1 },
   ];
 }
 
@@ -124,7 +170,7 @@ function generate(p: Pick): Case[] {
   for (const root of roots(p)) {
     const type = schema.getType(root.type) as GraphQLObjectType;
     const add = (chain: GraphQLField<unknown, unknown>[]) => {
-      const selection = selectionOf(type, chain, p.day);
+      const selection = selectionOf(type, chain, p);
       cases.push({
         name: `${root.open.split('(')[0]} > ${chain.map((f) => f.name).join(' > ')}`,
         query: `{ ${root.open} ${selection} ${root.close} }`,
@@ -133,14 +179,14 @@ function generate(p: Pick): Case[] {
       });
     };
     for (const first of relationFields(type)) {
-      const firstType = getNamedType(first.type) as GraphQLObjectType;
+      const firstType = targetOf(type, first) as GraphQLObjectType;
       add([first]);
       if (firstType.name === 'Attribute') continue;
       for (const second of relationFields(firstType)) {
         add([first, second]);
-        const secondType = getNamedType(second.type) as GraphQLObjectType;
+        const secondType = targetOf(firstType, second) as GraphQLObjectType;
         if (secondType.name === 'Attribute') continue;
-        const third = relationFields(secondType).find((f) => getNamedType(f.type).name !== 'Attribute' && f.name !== first.name);
+        const third = relationFields(secondType).find((f) => targetOf(secondType, f).name !== 'Attribute' && f.name !== first.name);
         if (third && root.statements === 1) add([first, second, third]);
       }
     }
@@ -151,6 +197,7 @@ function generate(p: Pick): Case[] {
 /** Where each planned type is met below a root, with the root's arguments (one level down at least). */
 function nested(p: Pick): Record<string, { open: string; close: string }> {
   const day = `date: "${p.day}"`;
+  const menu = `theatre(id: ${p.menuTheatreId}) { concessions(pageSize: 100)`;
   return {
     Theatre: { open: `showtime(id: ${p.showtimeId}) { theatre`, close: '}' },
     Market: { open: `theatre(id: ${p.theatreId}) { market`, close: '}' },
@@ -160,6 +207,14 @@ function nested(p: Pick): Record<string, { open: string; close: string }> {
     Person: { open: `movie(id: ${p.movieId}) { castAndCrew { person`, close: '} }' },
     Credit: { open: `movie(id: ${p.movieId}) { castAndCrew`, close: '}' },
     TicketPrice: { open: `showtime(id: ${p.showtimeId}) { ticketPrices`, close: '}' },
+    Concession: { open: `${menu} { items`, close: '} }' },
+    ConcessionCategory: { open: `${menu} { items { categories`, close: '} } }' },
+    ConcessionGroup: { open: `${menu} { items { groups`, close: '} } }' },
+    ConcessionDiscount: { open: `${menu} { items { discounts`, close: '} } }' },
+    ModifierGroup: { open: `${menu} { items { modifierGroups`, close: '} } }' },
+    Modifier: { open: `${menu} { items { modifierGroups { modifiers`, close: '} } } }' },
+    ComboComponent: { open: `${menu} { items { comboComponents`, close: '} } }' },
+    GroupComboComponent: { open: `${menu} { items { comboComponents { groupComboComponents`, close: '} } } }' },
   };
 }
 
@@ -167,10 +222,10 @@ function nested(p: Pick): Record<string, { open: string; close: string }> {
  * A field's value as a client selects it whole: a leaf as it is, an object with every field it has (to
  * three levels), arguments filled where the generator knows them (a day); null when it cannot be selected.
  */
-function wholeField(field: GraphQLField<unknown, unknown>, day: string, depth = 0): string | null {
+function wholeField(field: GraphQLField<unknown, unknown>, fill: Fill, depth = 0): string | null {
   let given: string;
   try {
-    given = args(field, day);
+    given = args(field, fill);
   } catch {
     return null;
   }
@@ -178,7 +233,7 @@ function wholeField(field: GraphQLField<unknown, unknown>, day: string, depth = 
   if (isLeafType(named)) return `${field.name}${given}`;
   if (!isObjectType(named) || depth > 2) return null;
   const inner = Object.values(named.getFields())
-    .map((f) => wholeField(f, day, depth + 1))
+    .map((f) => wholeField(f, fill, depth + 1))
     .filter((f): f is string => f !== null);
   return inner.length ? `${field.name}${given} { ${inner.join(' ')} }` : null;
 }
@@ -191,13 +246,19 @@ function wholeField(field: GraphQLField<unknown, unknown>, day: string, depth = 
 function fieldsAlone(p: Pick): Case[] {
   const cases: Case[] = [];
   const at = nested(p);
-  const rootOf: Record<string, string> = { Theatre: `theatre(id: ${p.theatreId})`, Movie: `movie(id: ${p.movieId})`, Showtime: `showtime(id: ${p.showtimeId})`, Person: `person(id: ${p.personId})` };
+  const rootOf: Record<string, string> = {
+    Theatre: `theatre(id: ${p.theatreId})`,
+    Movie: `movie(id: ${p.movieId})`,
+    Showtime: `showtime(id: ${p.showtimeId})`,
+    Person: `person(id: ${p.personId})`,
+    Concession: `concession(id: ${p.offerId})`,
+  };
   for (const typeName of CATALOG) {
     const type = schema.getType(typeName) as GraphQLObjectType;
     const relations = new Set(relationFields(type).map((f) => f.name));
     for (const field of Object.values(type.getFields())) {
       if (relations.has(field.name)) continue;
-      const selection = wholeField(field, p.day);
+      const selection = wholeField(field, p);
       if (!selection) continue;
       const name = `${typeName}.${field.name} alone`;
       cases.push({ name: `${name}, nested`, query: `{ ${at[typeName].open} { ${selection} } ${at[typeName].close} }`, rootStatements: 1, kinds: 0, uncounted: true });
@@ -212,6 +273,7 @@ function variants(p: Pick): Case[] {
   const st = `id showDateTimeUtc movie { id name attributes { code } } attributes { code }`;
   const theatre = (body: string, vars = '') => `query${vars} { theatre(id: ${p.theatreId}) { id name ${body} } }`;
   const one = { rootStatements: 1, kinds: 0 };
+  const menu = (body: string) => `{ theatre(id: ${p.menuTheatreId}) { id ${body} } }`;
   return [
     { name: 'aliases, different arguments', query: theatre(`a: showtimes(date: "${p.day}") { ${st} } b: showtimes(date: "2099-01-01") { id } c: showtimes(date: "${p.day}", movieId: ${p.movieId}) { id movie { id } }`), ...one },
     { name: 'named fragment', query: `${theatre('...T')} fragment T on Theatre { showtimes(date: "${p.day}") { ...S } } fragment S on Showtime { ${st} }`, ...one },
@@ -233,6 +295,18 @@ function variants(p: Pick): Case[] {
     { name: 'page: unknown market, empty', query: `{ theatres(marketSlug: "nowhere") { totalCount hasNextPage items { id } } }`, ...one },
     { name: 'page: items under two aliases', query: `{ movies(genre: "Drama", pageSize: 3) { a: items { id } b: items { name castAndCrew { job person { name } } } } }`, ...one },
     { name: 'page: past the last page', query: `{ markets(pageNumber: 1000) { totalCount items { id theatres { id } } } }`, ...one },
+    // Concessions: a theatre's menu page (rows in order, window, total) inside the theatre's statement.
+    { name: "concessions: the peer bench's shape", query: `query($id: Int!) { theatre(id: $id) { id concessions(pageSize: 100) { items { id name price categories { name } groups { name } modifierGroups { groupName modifiers { name price } } } } } }`, variables: { id: p.menuTheatreId }, ...one },
+    { name: 'concessions: category filter', query: menu(`concessions(category: "${p.category}", pageSize: 5) { totalCount hasNextPage items { id displayName categories { name level parentCategoryId } } }`), ...one },
+    { name: 'concessions: group filter, second page', query: menu(`concessions(group: "${p.group}", pageSize: 2, pageNumber: 2) { totalCount pageNumber pageSize hasNextPage items { id name groups { name media { imageSmall } } } }`), ...one },
+    { name: 'concessions: second page, discounts and combos', query: menu(`concessions(pageSize: 7, pageNumber: 2) { totalCount hasNextPage items { id sku discounts { id amount type referenceProductId } comboComponents { name type quantity groupComboComponents { concessionId name sku } } } }`), ...one },
+    { name: 'concessions: total only', query: menu(`concessions { totalCount }`), ...one },
+    { name: 'concessions: past the last page', query: menu(`concessions(pageNumber: 1000, pageSize: 100) { totalCount hasNextPage items { id categories { name } } }`), ...one },
+    { name: 'concessions: two aliases, different arguments; items under two aliases', query: menu(`a: concessions(pageSize: 3) { x: items { id } y: items { name modifierGroups { id } } } b: concessions(group: "${p.group}") { totalCount items { id price } }`), ...one },
+    { name: 'concessions: a product at the theatre, and one it does not sell', query: menu(`concession(concessionId: ${p.productId}) { id name comboComponents { name groupComboComponents { name } } } none: concession(concessionId: 999999) { id }`), ...one },
+    { name: 'concessions: by offer id, and an unknown one', query: `{ concession(id: ${p.offerId}) { id theatreId price categories { name } upsellGroup { name } } none: concession(id: 999999) { id } }`, rootStatements: 2, kinds: 1 },
+    { name: 'concessions: under a page of theatres', query: `{ theatres(pageSize: 3) { items { id concessions(pageSize: 4) { totalCount items { id name modifierGroups { modifiers { name } } } } } } }`, ...one },
+    { name: 'bad argument: a concession page size the loader path refuses', query: menu(`concessions(pageSize: 1000) { totalCount }`), rootStatements: 1, kinds: 0 },
     { name: 'unknown id', query: `{ theatre(id: 999999) { showtimes(date: "${p.day}") { id } } }`, rootStatements: 1, kinds: 0 },
     { name: 'bad argument: the field errs as on the loader path', query: theatre(`showtimes(date: "2026-02-30") { id }`), rootStatements: 1, kinds: 0 },
   ];
