@@ -77,11 +77,11 @@ const dialect = new PgDialect();
 type Statement = (level: ReturnType<typeof planLevel>, bound: SQL) => SQL | null;
 
 /**
- * The plan of `nodes` and the statement `kind` builds of it (compiled once per selection: memo.ts).
- * `kind` names the statement: the same nodes (a REST route's fixed selection) may be read as a root or as a page's items.
+ * The plan of `nodes` read as a root and the statement built of it (compiled once per selection:
+ * memo.ts; a page's items are kept apart, under `page|`, since the same fixed nodes may be read both ways).
  */
-function compiled(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], prune: boolean, kind: 'root' | 'items', statement: Statement): Compiled | null {
-  return memoized(nodes, selection.fragments, selection.variableValues, `${kind}|${type.name}|${ctx.listItems.max}|${prune}`, () => {
+function compiled(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], prune: boolean, statement: Statement): Compiled | null {
+  return memoized(nodes, selection.fragments, selection.variableValues, `root|${type.name}|${ctx.listItems.max}|${prune}`, () => {
     const level = planLevel(newScope(selection, ctx.listItems.max, prune), type, nodes, 'r0');
     const text = statement(level, sql`${BOUND}`);
     if (!text) return null;
@@ -98,7 +98,7 @@ function bind(c: Compiled, value: unknown): CompiledQuery {
 }
 
 async function readRoot(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], id: number, prune = true): Promise<object | null> {
-  const c = compiled(ctx, selection, type, nodes, prune, 'root', (level, bound) =>
+  const c = compiled(ctx, selection, type, nodes, prune, (level, bound) =>
     sql`select ${version} as version, (select ${rowSql(level.plan, 'r0', level.children)} from ${sql.raw(fromSql(level.plan, 'r0'))} where r0.id = ${bound} limit 1)::text as body`,
   ) as Compiled;
   const [result] = await executePrepared<{ version: number | string | null; body: string | null }>(ctx.catalogDb, bind(c, id));
@@ -113,29 +113,6 @@ function itemNodes(info: GraphQLResolveInfo, pageType: GraphQLObjectType): Field
     if (fieldNodes[0].name.value === 'items') nodes.push(...fieldNodes);
   }
   return nodes;
-}
-
-async function readItemsOf(
-  ctx: Context,
-  selection: Selection,
-  itemType: GraphQLObjectType,
-  nodes: readonly FieldNode[],
-  items: readonly { id: number }[],
-  prune = true,
-): Promise<void> {
-  if (!items.length) return;
-  // The items themselves are read (whole) by the page's statements: this reads their relations.
-  const c = compiled(ctx, selection, itemType, nodes, prune, 'items', (level, bound) =>
-    level.children
-      ? sql`select ${version} as version, (select json_object_agg(r0.id, ${level.children}) from ${sql.raw(level.plan.type.from('r0', null))}
-      where r0.id = any(${bound}::int[]))::text as body`
-      : null,
-  );
-  if (!c) return;
-  const [result] = await executePrepared<{ version: number | string | null; body: string | null }>(ctx.catalogDb, bind(c, items.map((i) => i.id)));
-  ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
-  const byId = (result?.body ? JSON.parse(result.body) : {}) as Record<string, Record<string, unknown>>;
-  for (const item of items) if (byId[item.id]) attach(item, c.plan, byId[item.id]);
 }
 
 /**
@@ -200,8 +177,6 @@ export function fixedRead(schema: GraphQLSchema, typeName: string, selection: st
     /** The object of `id` with its planned relations (one statement), or null when the id is unknown. */
     // REST shows every field of what it reads: rows are read whole (prune false).
     one: (ctx: Context, id: number): Promise<object | null> => readRoot(ctx, selectionOf, type, nodes, id, false),
-    /** The planned relations of objects already read (a page's items), for all of them in one statement. */
-    items: (ctx: Context, items: readonly { id: number }[]): Promise<void> => readItemsOf(ctx, selectionOf, type, nodes, items, false),
     /** A page of `list` with the relations of its items: one statement. */
     page: (ctx: Context, list: ListQuery, page: PageRequest): Promise<Page<object>> => readPageOf(ctx, selectionOf, type, nodes, list, page, false),
   };

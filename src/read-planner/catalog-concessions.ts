@@ -1,0 +1,138 @@
+import { sql, type SQL } from 'drizzle-orm';
+import * as schema from '../../db/schema';
+import {
+  COMBO_COMPONENT_FIELDS,
+  ComboComponent,
+  CONCESSION_CATEGORY_FIELDS,
+  CONCESSION_DISCOUNT_FIELDS,
+  CONCESSION_FIELDS,
+  CONCESSION_GROUP_FIELDS,
+  Concession,
+  ConcessionCategory,
+  ConcessionDiscount,
+  ConcessionGroup,
+  GROUP_COMBO_COMPONENT_FIELDS,
+  GroupComboComponent,
+  MODIFIER_FIELDS,
+  MODIFIER_GROUP_FIELDS,
+  Modifier,
+  ModifierGroup,
+  toComboComponent,
+  toConcession,
+  toConcessionCategory,
+  toConcessionDiscount,
+  toConcessionGroup,
+  toGroupComboComponent,
+  toModifier,
+  toModifierGroup,
+} from '../../schema/concession.type';
+import {
+  concessionListConditions,
+  type ComboComponentRow,
+  type ComboGroupItemRow,
+  type ConcessionCategoryRow,
+  type ConcessionDiscountRow,
+  type ConcessionGroupRow,
+  type ConcessionRecord,
+  type ModifierGroupRow,
+  type ModifierRow,
+} from '../services/concession.service';
+import { composite, pageArgs, plain, refsOf, type Args, type Edge, type PlannedType } from './planned-type';
+import { columnRefs } from './rows';
+
+/**
+ * The concession graph's catalog entries (src/read-planner/catalog.ts has the others): an offer with
+ * its product, its categories, groups, discounts, modifier groups and modifiers, combo components and
+ * their choices.
+ */
+
+/** Theatre.concessions: the service's listed products (available, not modifier-only) and its filters. */
+const theatreConcessions = (args: Args): SQL[] =>
+  concessionListConditions({ category: (args.category as string | null | undefined) ?? null, group: (args.group as string | null | undefined) ?? null });
+
+/** Theatre's relations to its concessions. */
+export const THEATRE_CONCESSION_EDGES: Readonly<Record<string, Edge>> = {
+  // The service's order within a theatre (listConcessionsOfTheatres): display name, offer id.
+  concessions: { kind: 'page', to: 'Concession', relation: 'concessionOffers', order: [() => '"concessions"."display_name"', 'id'], where: theatreConcessions, page: pageArgs },
+  // getTheatreConcession: the theatre's offer of the product, available or not.
+  concession: { kind: 'one', to: 'Concession', relation: 'concessionOffers', where: (args) => [sql`"theatre_concessions"."concession_id" = ${args.concessionId as number}`] },
+};
+
+export const CONCESSION_TYPES: Readonly<Record<string, PlannedType>> = {
+  // An offer with its product (the service's ConcessionRecord). The list's conditions name both
+  // tables: they keep their names, and `alias` is a lateral view of the offer.
+  Concession: composite<ConcessionRecord>({
+    table: schema.theatreConcessions,
+    from: (alias) => `theatre_concessions join concessions on concessions.id = theatre_concessions.concession_id, lateral (select theatre_concessions.*) ${alias}`,
+    columns: { ...columnRefs(schema.theatreConcessions, () => '"theatre_concessions"'), ...columnRefs(schema.concessions, () => '"concessions"', 'product.') },
+    map: toConcession,
+    fields: CONCESSION_FIELDS,
+    // upsellGroup's resolver reads the product's upsell group and the offer's theatre.
+    resolved: { upsellGroup: ['product.upsellGroupId', 'theatreId'] },
+    always: ['id'],
+    make: (values, row) => Object.assign(new Concession(), values, { upsellGroupId: row.product?.upsellGroupId, theatreId: row.theatreId }),
+  }, {
+    // The services' orders (concession.service.ts); categories add their id after level and sort order (ties unordered there).
+    categories: { kind: 'many', to: 'ConcessionCategory', relation: 'concession.categoryLinks', order: [(a) => `${a}_c."level"`, (a) => `${a}_c."sort_order"`, (a) => `${a}_c."id"`] },
+    groups: { kind: 'many', to: 'ConcessionGroup', relation: 'concession.groups', order: ['name'] },
+    discounts: { kind: 'many', to: 'ConcessionDiscount', relation: 'concession.discounts', order: ['id'] },
+    modifierGroups: { kind: 'many', to: 'ModifierGroup', relation: 'concession.modifierGroups', order: ['sort_order', 'id'] },
+    comboComponents: { kind: 'many', to: 'ComboComponent', relation: 'concession.comboComponents', order: ['sort_order', 'id'] },
+  }),
+  // A product's category through its assignment (the link is the row's table, the category joined).
+  ConcessionCategory: composite<ConcessionCategoryRow>({
+    table: schema.concessionCategoryAssignments,
+    from: (alias) => `concession_category_assignments ${alias} join concession_categories ${alias}_c on ${alias}_c.id = ${alias}.category_id`,
+    columns: columnRefs(schema.concessionCategories, (alias) => `${alias}_c`),
+    map: toConcessionCategory,
+    fields: CONCESSION_CATEGORY_FIELDS,
+    always: [],
+    make: (values) => Object.assign(new ConcessionCategory(), values),
+  }, {}),
+  ConcessionGroup: plain<ConcessionGroupRow>(schema.concessionGroups, 'concession_groups', toConcessionGroup, {
+    fields: CONCESSION_GROUP_FIELDS,
+    always: [],
+    make: (values) => Object.assign(new ConcessionGroup(), values),
+  }, {}),
+  ConcessionDiscount: plain<ConcessionDiscountRow>(schema.concessionDiscounts, 'concession_discounts', toConcessionDiscount, {
+    fields: CONCESSION_DISCOUNT_FIELDS,
+    make: (values) => Object.assign(new ConcessionDiscount(), values),
+  }, {}),
+  ModifierGroup: plain<ModifierGroupRow>(schema.modifierGroups, 'modifier_groups', toModifierGroup, {
+    fields: MODIFIER_GROUP_FIELDS,
+    make: (values) => Object.assign(new ModifierGroup(), values),
+  }, {
+    modifiers: { kind: 'many', to: 'Modifier', relation: 'modifiers', order: ['sort_order', 'id'] },
+  }),
+  // A modifier with its product's names and sku (getModifiersOfGroups).
+  Modifier: composite<ModifierRow>({
+    table: schema.modifiers,
+    from: (alias) => `modifiers ${alias} join concessions ${alias}_p on ${alias}_p.id = ${alias}.concession_id`,
+    columns: {
+      ...refsOf(schema.modifiers, (alias) => alias, ['id', 'modifierGroupId', 'concessionId', 'price', 'tax']),
+      ...refsOf(schema.concessions, (alias) => `${alias}_p`, ['name', 'displayName', 'sku']),
+    },
+    map: toModifier,
+    fields: MODIFIER_FIELDS,
+    always: ['id'],
+    make: (values) => Object.assign(new Modifier(), values),
+  }, {}),
+  ComboComponent: plain<ComboComponentRow>(schema.comboComponents, 'combo_components', toComboComponent, {
+    fields: COMBO_COMPONENT_FIELDS,
+    always: ['componentId'],
+    make: (values) => Object.assign(new ComboComponent(), values),
+  }, {
+    // getComboGroupItems orders by the product's name; the product id after it (unique per component).
+    groupComboComponents: { kind: 'many', to: 'GroupComboComponent', relation: 'groupItems', order: [(a) => `${a}_p."name"`, 'concession_id'] },
+  }),
+  // A Group component's choice with its product's name and sku (getComboGroupItems).
+  GroupComboComponent: composite<ComboGroupItemRow>({
+    table: schema.comboGroupItems,
+    from: (alias) => `combo_group_items ${alias} join concessions ${alias}_p on ${alias}_p.id = ${alias}.concession_id`,
+    columns: { ...refsOf(schema.comboGroupItems, (alias) => alias, ['componentId', 'concessionId']), ...refsOf(schema.concessions, (alias) => `${alias}_p`, ['name', 'sku']) },
+    map: toGroupComboComponent,
+    fields: GROUP_COMBO_COMPONENT_FIELDS,
+    always: [],
+    make: (values) => Object.assign(new GroupComboComponent(), values),
+  }, {}),
+};
