@@ -1,4 +1,4 @@
-import type { SideResult, Surface } from './holds';
+import type { SideResult, Surface } from './hold-surface';
 import { percentile, post, short, type Json } from './http';
 
 /**

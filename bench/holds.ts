@@ -3,6 +3,7 @@ import postgres from 'postgres';
 import { countingDb, openDatabase, StatementCount } from '../db/client';
 import { expireDueOrders } from '../src/services/order';
 import { bestAvailableRatios, sampleBestAvailableStatements, withBestAvailableHold } from './best-available';
+import type { Seat, SideResult, Surface } from './hold-surface';
 import { percentile, post, short, type Json } from './http';
 
 /**
@@ -31,29 +32,7 @@ const CREATE = 'mutation { createOrder(input: {}) { id } }';
 const ADD = 'mutation($input: AddTicketsInput!) { addTickets(input: $input) { id } }';
 const CANCEL = 'mutation($id: Int!) { cancelOrder(orderId: $id) { id } }';
 
-type Seat = { row: number; column: number };
 type Target = { showtimeId: number; seats: Seat[] };
-export type HoldOutcome = 'held' | 'lost' | { error: string };
-
-/** One way to run a cycle: create an order, hold seats, cancel. */
-export interface Surface {
-  name: string;
-  create(): Promise<number | { error: string }>;
-  hold(orderId: number, showtimeId: number, seats: Seat[]): Promise<HoldOutcome>;
-  cancel(orderId: number): Promise<true | { error: string }>;
-}
-
-export interface SideResult {
-  name: string;
-  cycles: number;
-  holds: number;
-  rejected: number;
-  errors: number;
-  seconds: number;
-  holdLatencies: number[];
-  cycleLatencies: number[];
-  firstError: string | null;
-}
 
 export function graphqlSurface(appUrl: string): Surface {
   const gql = async (query: string, variables?: Record<string, unknown>) => (await post(`${appUrl}/graphql`, { query, variables })).json as Json;

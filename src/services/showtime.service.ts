@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { layoutSeats, movies, showtimes, showtimeTicketPrices, theatres } from '../../db/schema';
-import { immutableCacheFor } from '../loaders/immutable-cache';
+import { immutableCacheFor } from './immutable-cache';
 import { EARTH_RADIUS_MILES, validateNearQuery } from './geo';
 import { pageWindow, toPage, type Page } from './page';
 import { anyOf, prepared } from './prepared';

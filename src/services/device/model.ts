@@ -1,7 +1,6 @@
 import type { Db } from '../../../db/client';
 import type { devicePushRegistrations, devices } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
-import type { Loaders } from '../../loaders';
 import { maskCardNumber } from '../../pii';
 
 /** The spec's enumerations of a device (Device v1). */
@@ -53,7 +52,8 @@ export function toDevice(row: typeof devices.$inferSelect, registrations: (typeo
 export interface DeviceCtx {
   db: Db;
   principal: Principal;
-  loaders: Pick<Loaders, 'devicesByAccountId'>;
+  /** The request's batched read of devices (its DataLoader, src/loaders). */
+  loaders: { devicesByAccountId: { load(accountId: number): Promise<DeviceView[]>; clearAll(): unknown } };
 }
 
 /** A device application token: what the app generated for its installation. */

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import type { PipelinedTx } from '../../../db/prepared';
 import { layoutSeats } from '../../../db/schema';
-import { immutableCacheFor } from '../../loaders/immutable-cache';
+import { immutableCacheFor } from '../immutable-cache';
 import { announceSeatEvents, appendSeatEventsFrom, PREMIERE_ACCOUNT_TYPES, type LayoutSeatRow } from '../seating';
 import { notFound } from '../../errors';
 import type { ProductFee } from '../../../db/schema/order';

@@ -1,15 +1,35 @@
-import type { Loaders } from '../../loaders';
 import type { Principal } from '../../auth/principal';
 import { membershipLookup, type MembershipArgs } from './membership';
 import type { SeatMap } from './model';
 import { collectSeatFacts, deriveSeatMap, type Viewer } from './seat-status';
+import type { ShowtimeRecord } from '../showtime.service';
+import type { LayoutSeatRow, LayoutVersionRecord } from './model';
+import type { MembershipKey } from './membership';
+
+/** A batched read by key, as a request's DataLoader gives it. */
+interface Reader<K, V> {
+  load(key: K): Promise<V>;
+}
+
+/**
+ * What a seat map reads, one batch per kind: the request's loaders (src/loaders) are these; services
+ * take them as a parameter and name only what they use.
+ */
+export interface SeatMapReads {
+  showtimeById: Reader<number, ShowtimeRecord | null>;
+  layoutVersionById: Reader<number, LayoutVersionRecord | null>;
+  layoutSeatsByVersionId: Reader<number, LayoutSeatRow[]>;
+  claimsByShowtimeId: Reader<number, Parameters<typeof collectSeatFacts>[0]>;
+  blocksByShowtimeId: Reader<number, Parameters<typeof collectSeatFacts>[1]>;
+  viewerByMembership: Reader<MembershipKey, Viewer>;
+}
 
 /**
  * The derived seat map of a showtime, or null for an unknown showtime. Reads only through `loaders`
  * (showtime, layout version, layout seats, claims, blocks), so mapping many showtimes in one request
  * costs one statement per kind, and a fresh `createLoaders(db)` serves a seat event.
  */
-export async function seatMapForShowtime(loaders: Loaders, showtimeId: number, viewer: Viewer): Promise<SeatMap | null> {
+export async function seatMapForShowtime(loaders: SeatMapReads, showtimeId: number, viewer: Viewer): Promise<SeatMap | null> {
   const record = await loaders.showtimeById.load(showtimeId);
   if (!record) return null;
   const st = record.showtime;
@@ -37,7 +57,7 @@ export async function seatMapForShowtime(loaders: Loaders, showtimeId: number, v
  * when neither is given, else a non-member (the spec's default). GraphQL, REST and the WebSocket
  * subscription all ask here, so none of them can be used to probe someone else's membership.
  */
-export function seatMapViewer(loaders: Loaders, principal: Principal | null, args: MembershipArgs): Promise<Viewer> {
+export function seatMapViewer(loaders: Pick<SeatMapReads, 'viewerByMembership'>, principal: Principal | null, args: MembershipArgs): Promise<Viewer> {
   const lookup = membershipLookup(principal, args);
   return lookup ? loaders.viewerByMembership.load(lookup) : Promise.resolve({ isPremiereMember: false });
 }

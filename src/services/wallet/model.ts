@@ -6,7 +6,6 @@ import type {
   walletPartnerCards,
 } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
-import type { Loaders } from '../../loaders';
 import { maskCardNumber } from '../../pii';
 
 /**
@@ -189,7 +188,8 @@ export function toExternalCard(r: typeof walletExternalCards.$inferSelect): Exte
 export interface WalletCtx {
   db: Db;
   principal: Principal;
-  loaders: Pick<Loaders, 'walletByAccountId'>;
+  /** The request's batched read of wallets (its DataLoader, src/loaders). */
+  loaders: { walletByAccountId: { load(accountId: number): Promise<WalletView | null>; clear(accountId: number): unknown } };
 }
 
 /** A card token: a UUID. */
