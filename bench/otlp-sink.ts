@@ -1,7 +1,7 @@
 import http from 'node:http';
 
 /**
- * A local OTLP/HTTP receiver for the tracing-on bench (bench/README.md, "Tracing"): takes every export
+ * A local OTLP/HTTP receiver for the tracing-on bench (bench/history.md, "Tracing off and on"): takes every export
  * on /v1/traces, counts its spans and answers 200, as a collector would. It runs as a process of its own,
  * so its parsing is not charged to the app. `PORT` (default 4318, OTLP/HTTP's); prints the count on exit.
  */
