@@ -131,6 +131,17 @@ describe('npm start on the embedded default', () => {
     const body = (await res.json()) as { data: { refundReasons: unknown[]; theatres: { totalCount: number } } };
     expect(body.data.refundReasons).toHaveLength(36);
     expect(body.data.theatres.totalCount).toBeGreaterThanOrEqual(40);
+    // A planned root on PGlite: its kept statement runs through PGlite's own parameterised query.
+    const nested = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ theatre(id: 1) { name showtimes { id movie { name } attributes { code } } } }' }),
+    });
+    const planned = (await nested.json()) as { data: { theatre: { name: string; showtimes: { movie: { name: string } }[] } }; errors?: unknown };
+    expect(planned.errors).toBeUndefined();
+    expect(planned.data.theatre.name).toBeTruthy();
+    expect(planned.data.theatre.showtimes.length).toBeGreaterThan(0);
+    expect(planned.data.theatre.showtimes.every((s) => s.movie.name)).toBe(true);
 
     // npm runs the script through `sh -c`; `exec` replaces the shell, so node is npm's own child and gets
     // the SIGTERM npm forwards (a shell in between dies of it and leaves node running).
