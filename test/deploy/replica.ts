@@ -1,13 +1,12 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
-import { clusterLogFile, settingLines, type Cluster } from '../faults/cluster';
-import { freePort, waitUntil } from '../faults/util';
+import { clusterLogFile, newDebianCluster, type Cluster } from '../faults/cluster';
+import { waitUntil } from '../faults/util';
 
 const run = promisify(execFile);
-const CTL = ['--skip-systemctl-redirect'];
 
 /** A streaming replica of `primary`: a Cluster whose `sql` is read-only, plus replay control. */
 export interface Replica extends Cluster {
@@ -25,35 +24,15 @@ export interface Replica extends Cluster {
  * conf.d, started, and waited for until it has replayed everything the primary had written.
  */
 export async function createReplica(primary: Cluster, log: (line: string) => void, settings: Record<string, string>): Promise<Replica> {
-  const { version } = primary;
-  const name = `${primary.name}_replica_${randomBytes(2).toString('hex')}`;
-  const port = await freePort();
-  const dataDir = `/var/lib/postgresql/${version}/${name}`;
-  let created = false;
-  let dropped = false;
-  const dropSync = () => {
-    if (dropped || !created) return;
-    dropped = true;
-    try {
-      execFileSync('pg_dropcluster', ['--stop', version, name], { stdio: 'ignore', timeout: 60_000 });
-      // pg_dropcluster leaves the configuration folder behind while it holds a file it did not write (conf.d/suite.conf).
-      fs.rmSync(`/etc/postgresql/${version}/${name}`, { recursive: true, force: true });
-    } catch {
-      log(`could not drop cluster ${version}/${name}: run pg_dropcluster --stop ${version} ${name}`);
-    }
-  };
-  await run('pg_createcluster', [version, name, '-p', String(port), '--start-conf=manual', '--', '--auth=trust'], { timeout: 120_000 });
-  created = true;
+  const cluster = await newDebianCluster(primary.version, `${primary.name}_replica_${randomBytes(2).toString('hex')}`, log, settings);
+  const { version, name, port, dataDir, url, ctl, ready, dropSync } = cluster;
   try {
-    fs.writeFileSync(`/etc/postgresql/${version}/${name}/conf.d/suite.conf`, settingLines(settings));
     fs.rmSync(dataDir, { recursive: true, force: true });
     // Run as root, then given to postgres: the server refuses a data folder it does not own.
     await run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', dataDir, '-R', '-X', 'stream', '-c', 'fast'], { timeout: 300_000 });
     await run('chown', ['-R', 'postgres:postgres', dataDir]);
     fs.chmodSync(dataDir, 0o700);
-    const ctl = (action: string) => run('pg_ctlcluster', [...CTL, version, name, action], { timeout: 120_000 }).then(() => undefined);
     await ctl('start');
-    const url = (db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`;
     const sql = postgres(url('marquee'), { max: 2, onnotice: () => undefined, connect_timeout: 3, idle_timeout: 5 });
     const replayState = async () => {
       const [{ lsn }] = await primary.sql<{ lsn: string }[]>`select pg_current_wal_lsn()::text as lsn`;
@@ -76,14 +55,7 @@ export async function createReplica(primary: Cluster, log: (line: string) => voi
       start: () => ctl('start'),
       stop: () => ctl('stop'),
       restart: () => ctl('restart'),
-      async ready() {
-        try {
-          await run('pg_isready', ['-q', '-h', '127.0.0.1', '-p', String(port)], { timeout: 5000 });
-          return true;
-        } catch {
-          return false;
-        }
-      },
+      ready,
       terminateBackendsOf: () => Promise.reject(new Error('not used on the replica')),
       dropSync,
       pauseReplay: async () => void (await sql`select pg_wal_replay_pause()`),

@@ -59,15 +59,29 @@ export function settingLines(settings: Record<string, string>): string {
   return Object.entries(settings).map(([key, value]) => `${key} = '${value.replace(/'/g, "''")}'`).join('\n') + '\n';
 }
 
-/** Creates, starts and fills a new cluster; the caller must `dropSync()` it (also on failure). */
-export async function createCluster(log: (line: string) => void, options: ClusterOptions = {}): Promise<Cluster> {
-  const version = installedVersion();
-  const name = `${options.prefix ?? 'faults'}_${randomBytes(4).toString('hex')}`;
+/**
+ * A Debian cluster (pg_createcluster) named `name` on a free port, `settings` in its conf.d, not started:
+ * its control, a readiness probe, and its removal. What the suites' primaries and replicas share.
+ */
+export interface DebianCluster {
+  version: string;
+  name: string;
+  port: number;
+  /** Its data folder (a replica replaces it with a base backup before the first start). */
+  dataDir: string;
+  url(db: string): string;
+  ctl(action: 'start' | 'stop' | 'restart'): Promise<void>;
+  /** True when the server accepts connections (pg_isready). */
+  ready(): Promise<boolean>;
+  /** Stops and removes the cluster, its data and configuration; synchronous, so it also runs on exit. */
+  dropSync(): void;
+}
+
+export async function newDebianCluster(version: string, name: string, log: (line: string) => void, settings?: Record<string, string>): Promise<DebianCluster> {
   const port = await freePort();
   let dropped = false;
-  let created = false;
   const dropSync = () => {
-    if (dropped || !created) return;
+    if (dropped) return;
     dropped = true;
     try {
       execFileSync('pg_dropcluster', ['--stop', version, name], { stdio: 'ignore', timeout: 60_000 });
@@ -78,14 +92,39 @@ export async function createCluster(log: (line: string) => void, options: Cluste
       log(`could not drop cluster ${version}/${name}: run pg_dropcluster --stop ${version} ${name}`);
     }
   };
-  // Options after `--` go to initdb: trust on local and host, so the suite needs no password.
+  // Options after `--` go to initdb: trust on local and host, so the suites need no password.
   await run('pg_createcluster', [version, name, '-p', String(port), '--start-conf=manual', '--', '--auth=trust'], { timeout: 120_000 });
-  created = true;
   try {
-    if (options.settings) fs.writeFileSync(`/etc/postgresql/${version}/${name}/conf.d/suite.conf`, settingLines(options.settings));
-    const ctl = (action: string) => run('pg_ctlcluster', [...CTL, version, name, action], { timeout: 120_000 }).then(() => undefined);
+    if (settings) fs.writeFileSync(`/etc/postgresql/${version}/${name}/conf.d/suite.conf`, settingLines(settings));
+  } catch (err) {
+    dropSync();
+    throw err;
+  }
+  return {
+    version,
+    name,
+    port,
+    dataDir: `/var/lib/postgresql/${version}/${name}`,
+    url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`,
+    ctl: (action) => run('pg_ctlcluster', [...CTL, version, name, action], { timeout: 120_000 }).then(() => undefined),
+    async ready() {
+      try {
+        await run('pg_isready', ['-q', '-h', '127.0.0.1', '-p', String(port)], { timeout: 5000 });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    dropSync,
+  };
+}
+
+/** Creates, starts and fills a new cluster; the caller must `dropSync()` it (also on failure). */
+export async function createCluster(log: (line: string) => void, options: ClusterOptions = {}): Promise<Cluster> {
+  const cluster = await newDebianCluster(installedVersion(), `${options.prefix ?? 'faults'}_${randomBytes(4).toString('hex')}`, log, options.settings);
+  const { version, name, port, url, ctl, ready, dropSync } = cluster;
+  try {
     await ctl('start');
-    const url = (db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`;
     const admin = postgres(url('postgres'), { max: 1, onnotice: () => undefined });
     await admin`create database marquee`;
     await admin.end();
@@ -101,14 +140,7 @@ export async function createCluster(log: (line: string) => void, options: Cluste
       start: () => ctl('start'),
       stop: () => ctl('stop'),
       restart: () => ctl('restart'),
-      async ready() {
-        try {
-          await run('pg_isready', ['-q', '-h', '127.0.0.1', '-p', String(port)], { timeout: 5000 });
-          return true;
-        } catch {
-          return false;
-        }
-      },
+      ready,
       async terminateBackendsOf(pid) {
         const ports = await clientPortsOf(pid, port);
         if (!ports.length) return 0;
