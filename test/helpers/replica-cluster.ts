@@ -1,12 +1,11 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
-import { freePort } from '../faults/util';
+import { clusterLogFile, installedVersion, newDebianCluster } from '../faults/cluster';
 
 const run = promisify(execFile);
-const CTL = ['--skip-systemctl-redirect'];
 
 /**
  * A Postgres cluster of a test's own (Debian's pg_createcluster) on a free port, trust over TCP on
@@ -34,48 +33,21 @@ export interface ReplicaPair {
   dropSync(): void;
 }
 
-/** The installed major version (the newest folder under /etc/postgresql). */
-export function installedPostgresVersion(): string {
-  const versions = fs.readdirSync('/etc/postgresql').filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
-  if (!versions.length) throw new Error('no Postgres in /etc/postgresql: install postgresql');
-  return versions[0];
-}
-
-/** `-o name=value` options of pg_createcluster (they go to the new cluster's postgresql.conf). */
-const settingsArgs = (settings: Record<string, string>) => Object.entries(settings).flatMap(([k, v]) => ['-o', `${k}=${v}`]);
-
+/** A cluster of `settings` on a free port, not started (test/faults/cluster.ts makes it), as a PgCluster. */
 async function createCluster(prefix: string, settings: Record<string, string>): Promise<PgCluster & { dataDir: string }> {
-  const version = installedPostgresVersion();
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const port = await freePort();
-  let created = false;
-  let dropped = false;
-  const ctl = (action: string) => run('pg_ctlcluster', [...CTL, version, name, action], { timeout: 120_000 }).then(() => undefined);
+  const log = (line: string) => process.stderr.write(`${line}\n`);
   // initdb's --auth=trust also applies to the replication lines of pg_hba.conf.
-  await run(
-    'pg_createcluster',
-    [version, name, '-p', String(port), '--start-conf=manual', ...settingsArgs(settings), '--', '--auth=trust'],
-    { timeout: 120_000 },
-  );
-  created = true;
+  const cluster = await newDebianCluster(installedVersion(), `${prefix}_${randomBytes(4).toString('hex')}`, log, settings);
   return {
-    version,
-    name,
-    port,
-    dataDir: `/var/lib/postgresql/${version}/${name}`,
-    logFile: `/var/log/postgresql/postgresql-${version}-${name}.log`,
-    url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`,
-    start: () => ctl('start'),
-    stop: () => ctl('stop'),
-    dropSync() {
-      if (dropped || !created) return;
-      dropped = true;
-      try {
-        execFileSync('pg_dropcluster', ['--stop', version, name], { stdio: 'ignore', timeout: 60_000 });
-      } catch {
-        process.stderr.write(`could not drop cluster ${version}/${name}: run pg_dropcluster --stop ${version} ${name}\n`);
-      }
-    },
+    version: cluster.version,
+    name: cluster.name,
+    port: cluster.port,
+    dataDir: cluster.dataDir,
+    logFile: clusterLogFile(cluster.version, cluster.name),
+    url: cluster.url,
+    start: () => cluster.ctl('start'),
+    stop: () => cluster.ctl('stop'),
+    dropSync: cluster.dropSync,
   };
 }
 
