@@ -87,7 +87,7 @@ export class Showtime {
   @Field(() => Int, { description: 'The showtime id (the same integer as in REST).' })
   id!: number;
 
-  @Field(() => Int, { description: 'Performance number of the ticketing system.' })
+  @Field(() => Int, { description: 'Performance number of the ticketing system: unique within the theatre; the performance-number of seating paths.' })
   performanceNumber!: number;
 
   @Field(() => Int, { description: "The chain's internal release number of the movie.", nullable: true })
