@@ -106,13 +106,23 @@ async function readRoot(ctx: Context, selection: Selection, type: GraphQLObjectT
   return result?.body ? decode(c.plan, JSON.parse(result.body)) : null;
 }
 
-/** The field nodes of a page's `items` (every alias of it) under the page field of `info`. */
-function itemNodes(info: GraphQLResolveInfo, pageType: GraphQLObjectType): FieldNode[] {
+/** Fields of a page that do not need its total. */
+const WITHOUT_TOTAL = new Set(['items', 'pageNumber', 'pageSize', '__typename']);
+
+/**
+ * The field nodes of a page's `items` (every alias of it) under the page field of `info`, and whether
+ * the selection needs the page's total (`totalCount`, `hasNextPage`, or any field but the items and the
+ * request's own paging): a page of items alone is not counted.
+ */
+function pageSelection(info: GraphQLResolveInfo, pageType: GraphQLObjectType): { nodes: FieldNode[]; total: boolean } {
   const nodes: FieldNode[] = [];
+  let total = false;
   for (const fieldNodes of collectSubfields(info.schema, info.fragments, info.variableValues, pageType, info.fieldNodes).values()) {
-    if (fieldNodes[0].name.value === 'items') nodes.push(...fieldNodes);
+    const name = fieldNodes[0].name.value;
+    if (name === 'items') nodes.push(...fieldNodes);
+    if (!WITHOUT_TOTAL.has(name)) total = true;
   }
-  return nodes;
+  return { nodes, total };
 }
 
 /**
@@ -126,7 +136,8 @@ export async function readPage(ctx: Context, info: GraphQLResolveInfo, list: Lis
   if (!enabled(ctx) || !isObjectType(pageType)) return NOT_PLANNED;
   const itemType = getNamedType(pageType.getFields().items?.type);
   if (!isObjectType(itemType) || !CATALOG[itemType.name]) return NOT_PLANNED;
-  return readPageOf(ctx, info, itemType, itemNodes(info, pageType), list, page, true);
+  const { nodes, total } = pageSelection(info, pageType);
+  return readPageOf(ctx, info, itemType, nodes, list, page, true, total);
 }
 
 async function readPageOf(
@@ -137,6 +148,7 @@ async function readPageOf(
   list: ListQuery,
   page: PageRequest,
   prune: boolean,
+  total = true,
 ): Promise<Page<object>> {
   // The items' plan is kept per selection (memo.ts); the list's conditions are the request's own.
   const level = nodes.length
@@ -150,9 +162,9 @@ async function readPageOf(
   const { limit, offset } = pageWindow(page);
   // The list's conditions name the table itself: `r0` is a lateral view of its row, which the
   // planned relations correlate to.
-  const [result] = await executePrepared<{ version: number | string | null; total: number; body: string }>(
+  const [result] = await executePrepared<{ version: number | string | null; total: number | null; body: string }>(
     ctx.catalogDb,
-    sql`select ${version} as version, (select count(*)::int from ${list.table} where ${where}) as total,
+    sql`select ${version} as version, ${total ? sql`(select count(*)::int from ${list.table} where ${where})` : sql`null::int`} as total,
       (select coalesce(json_agg(x.r order by ${sql.raw(order.map((o) => `x.${o.name}`).join(', '))}), '[]'::json)::text
         from (select ${rowSql(level.plan, 'r0', level.children)} as r, ${sql.raw(order.map((o) => `${o.expr} as ${o.name}`).join(', '))}
           from "${sql.raw(table)}", lateral (select "${sql.raw(table)}".*) r0 where ${where}
@@ -160,7 +172,8 @@ async function readPageOf(
   );
   ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
   const items = (JSON.parse(result.body) as unknown[]).map((value) => decode(level.plan, value));
-  return toPage(items, result.total, page);
+  // Without a total asked for, the page's count is left unread (no field of the selection shows it).
+  return toPage(items, result.total ?? 0, page);
 }
 
 /**

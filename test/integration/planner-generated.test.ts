@@ -291,6 +291,7 @@ function variants(p: Pick): Case[] {
     // Page roots: the list's filters, window and total in the planned statement.
     { name: 'page: filters, second page, paging fields', query: `{ movies(view: NOW_PLAYING, pageSize: 5, pageNumber: 2) { totalCount pageNumber pageSize hasNextPage items { id name attributes { code } } } }`, ...one },
     { name: 'page: name filter, nested relation', query: `{ theatres(name: "a", pageSize: 4) { totalCount items { id name market { name } } } }`, ...one },
+    { name: 'page: items and paging fields, no total (the count is not read)', query: `{ movies(pageSize: 4, pageNumber: 2) { pageNumber pageSize __typename items { id name } } }`, ...one },
     { name: 'page: total only', query: `{ markets { totalCount } }`, ...one },
     { name: 'page: unknown market, empty', query: `{ theatres(marketSlug: "nowhere") { totalCount hasNextPage items { id } } }`, ...one },
     { name: 'page: items under two aliases', query: `{ movies(genre: "Drama", pageSize: 3) { a: items { id } b: items { name castAndCrew { job person { name } } } } }`, ...one },
