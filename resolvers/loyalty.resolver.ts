@@ -99,7 +99,8 @@ export class LoyaltyResolver {
     @Arg('idempotencyKey', () => String, { nullable: true, description: 'A retry with the same key returns the first answer.' })
     idempotencyKey?: string,
   ): Promise<LoyaltyTransaction> {
-    const body = { total: input.total, earnItems: (input.earnItems ?? []).map((i) => ({ ...i })) };
+    // The one validation of this surface: the body's zod schema, as REST parses its body.
+    const body = loyalty.parseInput(loyalty.earnForItemsSchema, { total: input.total, earnItems: (input.earnItems ?? []).map((i) => ({ ...i })) });
     const key = parseIdempotencyKey(idempotencyKey ?? undefined, 'idempotencyKey');
     const out = await loyalty.earnForItems(ctx.db, ctx.principal, cardNumber, body, { idempotencyKey: key, piiKey: ctx.config.PII_KEY });
     return toLoyaltyTransaction(out.result, out.replayed);
@@ -117,7 +118,7 @@ export class LoyaltyResolver {
     idempotencyKey?: string,
   ): Promise<LoyaltyTransaction> {
     const key = parseIdempotencyKey(idempotencyKey ?? undefined, 'idempotencyKey');
-    const out = await loyalty.waiveFees(ctx.db, ctx.principal, cardNumber, { amount }, { idempotencyKey: key, piiKey: ctx.config.PII_KEY });
+    const out = await loyalty.waiveFees(ctx.db, ctx.principal, cardNumber, loyalty.parseInput(loyalty.waiveFeesSchema, { amount }), { idempotencyKey: key, piiKey: ctx.config.PII_KEY });
     return toLoyaltyTransaction(out.result, out.replayed);
   }
 
@@ -127,10 +128,10 @@ export class LoyaltyResolver {
     @Arg('cardNumber', () => String, { nullable: true, description: 'A card number to validate (or `id-{cardId}`: answered only to who may read the card by id).' }) cardNumber?: string,
     @Arg('associate', () => AssociateInput, { nullable: true, description: 'An associate to validate.' }) associate?: AssociateInput,
   ): Promise<LoyaltyValidation> {
-    const body = {
+    const body = loyalty.parseInput(loyalty.validationSchema, {
       ...(cardNumber != null ? { loyaltyCard: { number: cardNumber } } : {}),
       ...(associate != null ? { associate: { ssn: associate.ssn, associateId: associate.associateId } } : {}),
-    };
+    });
     return toLoyaltyValidation(await loyalty.validateLoyalty(ctx.db, ctx.principal, body, ctx.config.PII_KEY));
   }
 

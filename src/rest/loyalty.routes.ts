@@ -1,10 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badInput, notFound } from '../errors';
+import { notFound } from '../errors';
 import { parseIdempotencyKey } from '../services/idempotency';
-import { earnForItems, getAccountLoyaltyCard, getLoyaltyCardByRef, validateLoyalty, waiveFees } from '../services/loyalty';
+import {
+  earnForItems,
+  earnForItemsSchema,
+  getAccountLoyaltyCard,
+  getLoyaltyCardByRef,
+  parseInput,
+  validateLoyalty,
+  validationSchema,
+  waiveFees,
+  waiveFeesSchema,
+  type EarnForItemsInput,
+  type ValidationInput,
+  type WaiveFeesInput,
+} from '../services/loyalty';
 import type { RestKit } from './kit';
-import { arr, bool, int, nstr, num, obj, params, query, route, str } from './schemas';
-import { isValidatedByService, validatedByService } from './schema-compilers';
+import { bool, int, nstr, obj, params, query, route, str } from './schemas';
+import { zodBody } from './schema-compilers';
 import {
   aListPath,
   aListSchema,
@@ -36,18 +49,6 @@ const idempotencyHeaders = {
   },
 };
 
-const earnItem = obj(
-  {
-    productId: str('Identifies the sold item among the vendor\'s sales; an item earns once.'),
-    description: nstr(),
-    ticketType: nstr(),
-    feature: nstr(),
-    featureId: nstr(),
-    auditoriumId: nstr(),
-    price: num('Positive USD, at most two decimals.'),
-  },
-  ['description', 'ticketType', 'feature', 'featureId', 'auditoriumId'],
-);
 const validationResult = component('LoyaltyValidation', obj({
   valid: bool(),
   reason: nstr('NotFound, Closed, Fraud, Inactive; null when valid.'),
@@ -60,7 +61,6 @@ const replayed = (reply: FastifyReply, was: boolean) => reply.header('idempotent
 
 /** Loyalty cards: v4 reads, earn, fee waivers and validations; the deprecated v3 card; the A-List subscription. */
 export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
-  rejectUnknownBodyFields(app);
   app.get<{ Querystring: { 'loyalty-account-id'?: number; email?: string } }>(
     '/v4/loyalty-cards',
     {
@@ -152,13 +152,13 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
     },
   );
 
-  app.post<{ Params: { cardNumber: string }; Body: unknown }>(
+  app.post<{ Params: { cardNumber: string }; Body: EarnForItemsInput }>(
     '/v4/loyalty-cards/:cardNumber/earn-for-items',
     {
       schema: {
         ...route('Loyalty cards', "Earn rewards for purchased items (vendor key; by `id-{cardId}` with the holder's or an admin's token besides; Idempotency-Key honoured)", {
           params: cardParams,
-          body: validatedByService(obj({ total: num('Positive USD, at most two decimals.'), earnItems: arr(earnItem) })),
+          body: zodBody(earnForItemsSchema, parseInput),
           response: { 200: transactionSchema },
         }),
         headers: idempotencyHeaders,
@@ -168,18 +168,18 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
     async (request, reply) => {
       const ctx = await kit.context(request);
       const key = idempotencyKeyOf(request);
-      const out = await earnForItems(ctx.db, ctx.principal, request.params.cardNumber, rawBodyOf(request), { idempotencyKey: key, piiKey: ctx.config.PII_KEY });
+      const out = await earnForItems(ctx.db, ctx.principal, request.params.cardNumber, request.body, { idempotencyKey: key, piiKey: ctx.config.PII_KEY });
       return replayed(reply, out.replayed).send(toTransactionHal(kit.hal(request), out.result, request.params.cardNumber));
     },
   );
 
-  app.post<{ Params: { cardNumber: string }; Body: unknown }>(
+  app.post<{ Params: { cardNumber: string }; Body: WaiveFeesInput }>(
     '/v4/loyalty-cards/:cardNumber/waive-fees',
     {
       schema: {
         ...route('Loyalty cards', "Pay fees from the card's balance (vendor key; by `id-{cardId}` with the holder's or an admin's token besides; Idempotency-Key honoured)", {
           params: cardParams,
-          body: validatedByService(obj({ amount: num('Positive USD, at most two decimals.') })),
+          body: zodBody(waiveFeesSchema, parseInput),
           response: { 200: transactionSchema },
         }),
         headers: idempotencyHeaders,
@@ -189,23 +189,17 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
     async (request, reply) => {
       const ctx = await kit.context(request);
       const key = idempotencyKeyOf(request);
-      const out = await waiveFees(ctx.db, ctx.principal, request.params.cardNumber, rawBodyOf(request), { idempotencyKey: key, piiKey: ctx.config.PII_KEY });
+      const out = await waiveFees(ctx.db, ctx.principal, request.params.cardNumber, request.body, { idempotencyKey: key, piiKey: ctx.config.PII_KEY });
       return replayed(reply, out.replayed).send(toTransactionHal(kit.hal(request), out.result, request.params.cardNumber));
     },
   );
 
-  app.post<{ Body: unknown }>(
+  app.post<{ Body: ValidationInput }>(
     '/v4/loyalty-cards/validations',
     {
       schema: {
         ...route('Loyalty cards', 'Validate a card number, or an associate id with its SSN (vendor key)', {
-          body: validatedByService({
-            type: 'object',
-            properties: {
-              loyaltyCard: obj({ number: str('A card number, or `id-{cardId}` (answered only to a caller who may read that card by id; else NotFound).') }),
-              associate: obj({ ssn: { anyOf: [int(), str()], description: 'Nine digits (an integer, or a string such as 123-45-6789).' }, associateId: int() }),
-            },
-          }),
+          body: zodBody(validationSchema, parseInput),
           response: { 200: validationResult },
         }),
         operationId: 'validateLoyalty',
@@ -213,48 +207,8 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
     },
     async (request) => {
       const ctx = await kit.context(request);
-      return validateLoyalty(ctx.db, ctx.principal, rawBodyOf(request), ctx.config.PII_KEY);
+      return validateLoyalty(ctx.db, ctx.principal, request.body, ctx.config.PII_KEY);
     },
   );
 }
 
-
-/**
- * Fastify's Ajv silently drops body fields its schema does not list (removeAdditional); in a loyalty
- * write an unknown field is the caller's mistake (a misspelt `amount`), so it is a 400 naming the field
- * before anything runs — checked before Ajv, at every nesting level the schema describes.
- */
-const rawBodies = new WeakMap<FastifyRequest, unknown>();
-/** The body as the client sent it, before Ajv fills defaults (for the services' zod validation). */
-export const rawBodyOf = (request: FastifyRequest): unknown => (rawBodies.has(request) ? rawBodies.get(request) : request.body);
-
-export function rejectUnknownBodyFields(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    const schema = request.routeOptions.schema?.body as Record<string, unknown> | undefined;
-    if (!schema || isValidatedByService(schema)) return;
-    if (request.body === undefined) request.body = {};
-    // Ajv fills defaults (bodies are not type-coerced: src/rest/schema-compilers.ts); the services' zod schemas see the body as sent.
-    rawBodies.set(request, structuredClone(request.body));
-    const unknown = firstUnknownField(schema, request.body, '');
-    if (unknown !== null) throw badInput(`body parameter '${unknown}' is not a field of this request`, unknown);
-  });
-}
-
-function firstUnknownField(schema: Record<string, unknown>, value: unknown, at: string): string | null {
-  if (Array.isArray(value) && schema.items) {
-    for (let i = 0; i < value.length; i++) {
-      const found = firstUnknownField(schema.items as Record<string, unknown>, value[i], `${at}[${i}]`);
-      if (found) return found;
-    }
-    return null;
-  }
-  const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
-  if (!properties || value === null || typeof value !== 'object' || Array.isArray(value)) return null;
-  for (const [key, child] of Object.entries(value)) {
-    const path = at ? `${at}.${key}` : key;
-    if (!(key in properties)) return path;
-    const found = firstUnknownField(properties[key], child, path);
-    if (found) return found;
-  }
-  return null;
-}

@@ -1,6 +1,8 @@
 import ValidatorSelector from '@fastify/ajv-compiler';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
+import type { z } from 'zod';
+import { jsonSchemaOf } from './zod-body';
 
 /**
  * Fastify's own schema compilers (ajv for request validation, fast-json-stringify for response
@@ -65,21 +67,33 @@ const buildSerializer = ((externalSchemas: unknown, options: unknown) => {
   };
 }) as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer'];
 
-/** Body schemas whose route's service validates the body itself (documented here, not checked twice). */
-const serviceValidated = new WeakSet<object>();
+/** Parses a request body or throws BAD_USER_INPUT naming the field (the zod parsers of src/services). */
+export type BodyParser = (body: unknown) => unknown;
+
+/** Body schemas validated by a zod parser instead of ajv, with that parser. */
+const zodValidated = new WeakMap<object, BodyParser>();
 
 /**
- * Marks a route's body schema as documentation only: the service the route calls validates the body
- * with its own schema (zod, the same for GraphQL), so ajv does not check it a second time. One
- * validation per surface (issue 27); the OpenAPI document still describes the body.
+ * A route body whose one validation is a zod schema (the same one the GraphQL surface parses with):
+ * the JSON schema is derived from it for the OpenAPI document (`jsonSchemaOf`), and the request body is
+ * parsed by `parse` where ajv would have validated it (after the credential and input-guard hooks,
+ * before the handler), so the handler receives the parsed value and the service does not check it
+ * again. One description and one validation per surface (issue 27).
  */
-export function validatedByService<S extends object>(schema: S): S {
-  serviceValidated.add(schema);
-  return schema;
+export function zodBody(schema: z.ZodTypeAny, parse: (schema: z.ZodTypeAny, body: unknown) => unknown): Record<string, unknown> {
+  const json = jsonSchemaOf(schema);
+  zodValidated.set(json, (body) => parse(schema, body));
+  return json;
 }
 
-/** True for a body schema `validatedByService` marked. */
-export const isValidatedByService = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && serviceValidated.has(schema);
+/** The same zod parser for `copy`, a schema made from `original` (the bounded copy `route()` publishes). */
+export function carryBodyParser(original: object, copy: object): void {
+  const parse = zodValidated.get(original);
+  if (parse) zodValidated.set(copy, parse);
+}
+
+/** True for a body schema `zodBody` made: zod, not ajv, validates it. */
+export const isValidatedByService = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && zodValidated.has(schema);
 
 type ValidatorOptions = { customOptions?: Record<string, unknown> } & Record<string, unknown>;
 
@@ -88,7 +102,17 @@ const buildValidator = ((externalSchemas: unknown, options: ValidatorOptions) =>
   const bodyOptions = { ...options, customOptions: { ...options.customOptions, coerceTypes: false } };
   const compileBody = validatorFactory(externalSchemas as never, bodyOptions as never) as unknown as (def: SchemaDef) => Validation;
   return (def: SchemaDef) => {
-    if (def.httpPart === 'body' && isValidatedByService(def.schema)) return () => true;
+    const parse = def.httpPart === 'body' && typeof def.schema === 'object' && def.schema !== null ? zodValidated.get(def.schema) : undefined;
+    if (parse) {
+      // Fastify takes `{ value }` as the validated body and `{ error }` as the failure (its custom-validator contract).
+      return (data: unknown) => {
+        try {
+          return { value: parse(data) };
+        } catch (error) {
+          return { error };
+        }
+      };
+    }
     let validate: Validation | undefined;
     // Fastify reads `errors` off the function it was given after a `false`: hand over the compiled one's.
     const lazy: Validation = (data: unknown) => {

@@ -5,6 +5,7 @@
  */
 
 import { INT4_MAX, INT4_MIN } from '../bounds';
+import { carryBodyParser } from './schema-compilers';
 
 type Schema = Record<string, unknown>;
 
@@ -109,6 +110,13 @@ export function bounded(schema: Schema, maxText: number): Schema {
   return out;
 }
 
+/** A body schema with the default bounds; a zod-validated one keeps its parser (src/rest/schema-compilers.ts). */
+function boundedBody(body: Schema): Schema {
+  const out = bounded(body, REQUEST_LIMITS.bodyText);
+  carryBodyParser(body, out);
+  return out;
+}
+
 /**
  * A route's schema: tag and summary for OpenAPI, the 200 (or other success) body, and error bodies.
  * Params, query and body get the default bounds of REQUEST_LIMITS where they set none.
@@ -123,7 +131,7 @@ export function route(
     summary,
     ...(parts.params ? { params: bounded(parts.params, REQUEST_LIMITS.pathText) } : {}),
     ...(parts.querystring ? { querystring: bounded(parts.querystring, REQUEST_LIMITS.queryText) } : {}),
-    ...(parts.body ? { body: bounded(parts.body, REQUEST_LIMITS.bodyText) } : {}),
+    ...(parts.body ? { body: boundedBody(parts.body) } : {}),
     response: { ...parts.response, '4xx': errorBody, '5xx': errorBody },
   };
 }

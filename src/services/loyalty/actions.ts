@@ -5,7 +5,7 @@ import type { Principal } from '../../auth/principal';
 import { DomainError, notFound, unauthenticated } from '../../errors';
 import { keyedHash, maskCardNumber, matchesKeyedHash, piiKeys } from '../../pii';
 import { assertAccountAccess } from '../account';
-import { parseInput, validationSchema } from './input';
+import type { ValidationInput } from './input';
 import { assertIdFormWriter, assertLookupCredential, mayReadCardById } from './access';
 import { isCardIdRef, parseCardRef } from './identifiers';
 import { cardById, resolveLoyaltyAccount, type AccountKey } from './read';
@@ -26,9 +26,8 @@ export interface ValidationResult {
  * NotFound`; a validation endpoint answers existence by design, so it is rate limited like every route
  * and needs a vendor key.
  */
-export async function validateLoyalty(db: Db, principal: Principal, body: unknown, piiKey: string): Promise<ValidationResult> {
+export async function validateLoyalty(db: Db, principal: Principal, input: ValidationInput, piiKey: string): Promise<ValidationResult> {
   if (principal.vendorId === null && !principal.isAdmin) throw unauthenticated('Loyalty validations need an X-Vendor-Key');
-  const input = parseInput(validationSchema, body);
   const none: ValidationResult = { valid: false, reason: 'NotFound', loyaltyCard: null, associate: null };
   if (input.loyaltyCard) {
     // By `id-{cardId}` only a caller who may read the card by id learns anything (ids can be counted).

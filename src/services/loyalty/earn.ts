@@ -1,5 +1,4 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client';
 import { loyaltyAccounts, loyaltyCards, loyaltyEarnItems, loyaltyTransactions } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
@@ -8,7 +7,7 @@ import { maskCardNumber, piiKeys } from '../../pii';
 import { runIdempotent } from '../idempotency';
 import { assertIdFormWriter, isCardHolder, loyaltyCardNotFound, mayUseCard } from './access';
 import { parseCardRef, type CardRef } from './identifiers';
-import { earnForItemsSchema, parseInput, waiveFeesSchema } from './input';
+import type { EarnForItemsInput, WaiveFeesInput } from './input';
 import { cents, EARN_RATE, pointsOf, POINTS_PER_DOLLAR, type CardRow } from './model';
 
 /** The answer of an earn or a waiver (plain JSON: it is what an Idempotency-Key replays). */
@@ -74,23 +73,21 @@ function requireVendor(principal: Principal): number {
 export type LoyaltyWriteAnswer = { result: LoyaltyTransactionResult; replayed: boolean };
 
 /**
- * A balance change of a card as a service function `(db, principal, cardNumber, body, options)`: vendor key
- * first (and, for a card named `id-{cardId}`, an account token: FORBIDDEN without one), then the body
- * (`schema`), then in one transaction the card locked and checked for `purpose`
+ * A balance change of a card as a service function `(db, principal, cardNumber, input, options)`, `input`
+ * being the body its surface already parsed with input.ts: vendor key first (and, for a card named
+ * `id-{cardId}`, an account token: FORBIDDEN without one), then in one transaction the card locked and checked for `purpose`
  * (`lockUsableCard`) and `step` — under the Idempotency-Key when given, scoped by vendor, route and the
  * whole request (card, body, account), so a retry replays the first answer.
  */
-function cardWrite<S extends z.ZodTypeAny>(
-  schema: S,
+function cardWrite<I>(
   action: 'earn-for-items' | 'waive-fees',
   purpose: 'earn' | 'redeem',
-  step: (s: { tx: Tx; card: CardRow; input: z.infer<S>; vendorId: number }) => Promise<LoyaltyTransactionResult>,
+  step: (s: { tx: Tx; card: CardRow; input: I; vendorId: number }) => Promise<LoyaltyTransactionResult>,
 ) {
-  return async (db: Db, principal: Principal, cardNumber: string, body: unknown, options: LoyaltyWriteOptions): Promise<LoyaltyWriteAnswer> => {
+  return async (db: Db, principal: Principal, cardNumber: string, input: I, options: LoyaltyWriteOptions): Promise<LoyaltyWriteAnswer> => {
     const vendorId = requireVendor(principal);
     const ref = parseCardRef(cardNumber);
     if (ref?.kind === 'id') assertIdFormWriter(principal);
-    const input = parseInput(schema, body);
     const scope = options.idempotencyKey
       ? { vendorId, route: `loyalty-cards/${action}`, key: options.idempotencyKey, request: { cardNumber, input, accountId: principal.accountId } }
       : null;
@@ -108,7 +105,7 @@ function cardWrite<S extends z.ZodTypeAny>(
  * names them, nothing is earned). One transaction: ledger row, items, balance. With an idempotency key a
  * retry returns the first answer.
  */
-export const earnForItems = cardWrite(earnForItemsSchema, 'earn-for-items', 'earn', async ({ tx, card, input, vendorId }) => {
+export const earnForItems = cardWrite<EarnForItemsInput>('earn-for-items', 'earn', async ({ tx, card, input, vendorId }) => {
   const productIds = input.earnItems.map((i) => i.productId);
   const earnedBefore = await tx
     .select({ productId: loyaltyEarnItems.productId })
@@ -158,7 +155,7 @@ export const earnForItems = cardWrite(earnForItemsSchema, 'earn-for-items', 'ear
  * UPDATE (`balance >= amount`) under the row lock, backed by the CHECK, means no interleaving of
  * concurrent waivers can drive the balance below zero (INSUFFICIENT_BALANCE, nothing spent).
  */
-export const waiveFees = cardWrite(waiveFeesSchema, 'waive-fees', 'redeem', async ({ tx, card, input, vendorId }) => {
+export const waiveFees = cardWrite<WaiveFeesInput>('waive-fees', 'redeem', async ({ tx, card, input, vendorId }) => {
   const [updated] = await tx
     .update(loyaltyCards)
     .set({ balance: sql`${loyaltyCards.balance} - ${input.amount}` })

@@ -4,14 +4,14 @@
  *
  * model.ts (types, views), read.ts, earn.ts (earn and waive), actions.ts (validate, register a
  * campaign, close) for the verbs, access.ts (rights and the one 404), identifiers.ts and card-ref.ts
- * (card numbers, e-mails, phones), input.ts (the REST bodies). No store.ts yet: the statements stand
+ * (card numbers, e-mails, phones), input.ts (the write bodies: their one zod description, parsed by each surface before the verbs run). No store.ts yet: the statements stand
  * in the verb files, to be moved into store.ts next.
  */
 export { closeLoyalty, registerCampaign, validateLoyalty, type CloseLoyaltyResult, type RegistrationResult, type ValidationResult } from './actions';
 export { earnForItems, waiveFees, type LoyaltyTransactionResult } from './earn';
 export { CARD_ID_PATTERN, isCardIdRef, isCardNumber, normalizeEmail, normalizePhone, parseCardRef, type CardRef } from './identifiers';
 export { cardNumberForWrite } from './card-ref';
-export { earnForItemsSchema, parseInput, validationSchema, waiveFeesSchema } from './input';
+export { earnForItemsSchema, parseInput, validationSchema, waiveFeesSchema, type EarnForItemsInput, type ValidationInput, type WaiveFeesInput } from './input';
 export { ID_FORM_WRITE_RULE } from './access';
 export { EARN_RATE, POINTS_PER_DOLLAR, type CardView, type LoyaltyAccountView } from './model';
 export {
