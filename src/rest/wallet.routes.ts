@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteCard, getCard, getWallet, listCards, onDemandCards, updateCard, type CardKind } from '../services/wallet';
+import { CARD_UPDATE, deleteCard, getCard, getWallet, listCards, onDemandCards, updateCard, type CardKind, type CardUpdate } from '../services/wallet';
+import { parseInput } from '../services/zod-input';
+import { zodBody } from './schema-compilers';
 import type { Hal } from './hal';
 import type { RestKit } from './kit';
 import { component } from './openapi';
-import { arr, id, int, links, nstr, obj, params, route, str } from './schemas';
+import { arr, id, int, links, obj, params, route, str } from './schemas';
 import {
   CARD_KINDS,
   cardsPath,
@@ -27,12 +29,11 @@ type CardParams = AccountParams & { cardToken: string };
 const accountParams = params({ accountId: id('Site account id.') });
 const cardParams = params({ accountId: id('Site account id.'), cardToken: str("The card's token (a UUID); anything else is 404.") });
 
-const address = { address1: nstr(), address2: nstr(), city: nstr(), state: nstr('Two-letter code.'), postalCode: nstr('12345 or 12345-6789.') };
-/** OpenAPI of the PUT bodies; the services validate them with zod (CARD_UPDATE). */
+/** The PUT bodies: described and parsed by the service's zod schemas (CARD_UPDATE), once. */
 const UPDATE_BODY: Record<CardKind, Record<string, unknown>> = {
-  credit: { type: 'object', properties: { name: str(), default: { type: 'boolean', const: true, description: 'Make this the default card.' }, ...address } },
-  gift: { type: 'object', properties: { name: str(), ...address } },
-  partner: { type: 'object', properties: { name: str(), ...address } },
+  credit: zodBody(CARD_UPDATE.credit, parseInput),
+  gift: zodBody(CARD_UPDATE.gift, parseInput),
+  partner: zodBody(CARD_UPDATE.partner, parseInput),
 };
 const CARD_SCHEMA = { credit: creditCardSchema, gift: giftCardSchema, partner: partnerCardSchema } as const;
 const onDemandWalletSchema = component('OnDemandWallet', obj({ externalWallet: arr(onDemandCardSchema) }));
@@ -151,7 +152,7 @@ export async function walletRoutes(app: FastifyInstance, kit: RestKit): Promise<
       },
     );
 
-    app.put<{ Params: CardParams; Body: unknown }>(
+    app.put<{ Params: CardParams; Body: CardUpdate }>(
       one,
       {
         schema: {

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { walletCreditCards, walletGiftCards, walletPartnerCards } from '../../../db/schema';
 import { notFound } from '../../errors';
 import { assertAccountAccess } from '../account';
-import { parseInput } from '../zod-input';
 import { LABEL, UUID, type CardKind, type CardOf, type WalletCtx } from './model';
 import { getCard } from './read';
 
@@ -29,29 +28,35 @@ const address = {
   address1: text(100).nullable().optional(),
   address2: text(100).nullable().optional(),
   city: text(60).nullable().optional(),
-  state: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state code').nullable().optional(),
-  postalCode: z.string().regex(/^\d{5}(-\d{4})?$/, 'must be a ZIP code (12345 or 12345-6789)').nullable().optional(),
+  state: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state code').nullable().optional().describe('Two-letter code.'),
+  postalCode: z
+    .string()
+    .regex(/^\d{5}(-\d{4})?$/, 'must be a ZIP code (12345 or 12345-6789)')
+    .nullable()
+    .optional()
+    .describe('12345 or 12345-6789.'),
 };
 
 /**
  * What a PUT on a card's self link may change: the display name, the billing address and, for credit
  * cards, which card is the default. Numbers, PINs, balances and tokens come from the processor and
- * cannot be written (docs/accounts.md).
+ * cannot be written (docs/accounts.md). The one description and validation of the PUT bodies: the REST
+ * route parses the body with it where Fastify validates bodies and publishes the JSON schema derived
+ * from it (`zodBody`, src/rest/schema-compilers.ts); `updateCard` takes the parsed value.
  */
 export const CARD_UPDATE = {
-  credit: z.object({ name: text(60).optional(), default: z.literal(true).optional(), ...address }).strict(),
+  credit: z.object({ name: text(60).optional(), default: z.literal(true).optional().describe('Make this the default card.'), ...address }).strict(),
   gift: z.object({ name: text(60).optional(), ...address }).strict(),
   partner: z.object({ name: text(60).optional(), ...address }).strict(),
 } as const;
 export type CardUpdate = z.infer<(typeof CARD_UPDATE)['credit']>;
 
 /**
- * Changes a card's name, address or (credit cards) default flag, validated with CARD_UPDATE; making a
+ * Changes a card's name, address or (credit cards) default flag (`input` parsed with CARD_UPDATE by the route); making a
  * card the default clears the flag on the account's other credit cards in the same transaction.
  */
-export async function updateCard<K extends CardKind>(ctx: WalletCtx, accountId: number, kind: K, token: string, body: unknown): Promise<CardOf<K>> {
+export async function updateCard<K extends CardKind>(ctx: WalletCtx, accountId: number, kind: K, token: string, input: CardUpdate): Promise<CardOf<K>> {
   assertAccountAccess(ctx.principal, accountId);
-  const input = parseInput(CARD_UPDATE[kind], body) as CardUpdate;
   // The three tables share every column used here (id, owner, token, name, address); drizzle cannot
   // type a union of tables, so one of them stands for all.
   const table = TABLE[kind] as typeof walletPartnerCards;
