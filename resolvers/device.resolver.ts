@@ -3,7 +3,8 @@ import { Account } from '../schema/account.type';
 import { RegisterDeviceInput } from '../schema/device.input';
 import { Device, toDevice } from '../schema/device.type';
 import type { Context } from '../src/context';
-import { deleteDevice, listDevices, putDevice } from '../src/services/device';
+import { DEVICE_PUT, deleteDevice, listDevices, putDevice } from '../src/services/device';
+import { parseInput } from '../src/services/zod-input';
 import type { Parent } from '../schema/parent';
 
 /** GraphQL gives absent fields as null; the device body (zod) treats absent as "keep", so nulls go. */
@@ -30,7 +31,8 @@ export class DeviceMutationResolver {
   @Mutation(() => Device, { description: 'Registers or updates a device of an account and adds or removes its push registrations.' })
   async registerDevice(@Arg('input', () => RegisterDeviceInput, { description: 'The device and its registrations.' }) input: RegisterDeviceInput, @Ctx() ctx: Context): Promise<Device> {
     const { token, ...body } = input;
-    return toDevice(await putDevice(ctx, token, withoutNulls({ ...body })));
+    // The one validation of this surface: the body's zod schema, as REST parses its body.
+    return toDevice(await putDevice(ctx, token, parseInput(DEVICE_PUT, withoutNulls({ ...body }))));
   }
 
   @Mutation(() => Boolean, { description: "Deletes a device and its push registrations (its owner or an admin); true when done." })

@@ -1,45 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  deleteDevice,
-  DEVICE_APPLICATIONS,
-  DEVICE_CATEGORIES,
-  DEVICE_OS_TYPES,
-  getDevice,
-  putDevice,
-  REGISTRATION_TYPES,
-  type DeviceView,
-} from '../services/device';
+import { deleteDevice, DEVICE_PUT, getDevice, putDevice, type DevicePut, type DeviceView } from '../services/device';
+import { parseInput } from '../services/zod-input';
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { arr, bool, int, links, nstr, obj, params, route, str } from './schemas';
 import { component } from './openapi';
+import { zodBody } from './schema-compilers';
 
 type TokenParams = { deviceApplicationToken: string };
 const tokenParams = params({ deviceApplicationToken: str("The app installation's device token (8–200 of A–Z a–z 0–9 . _ : -).") });
 
-const enumOf = (values: readonly string[], description?: string) => ({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
-const registration = obj({ pushRegistrationToken: str(), registrationType: enumOf(REGISTRATION_TYPES) });
-
-/** OpenAPI of the PUT body; the service validates it with zod (DEVICE_PUT) and names the bad field. */
-const putBody = {
-  type: 'object',
-  required: ['accountId'],
-  properties: {
-    accountId: int('The owning site account; the caller must hold its token (or be an admin).'),
-    osType: enumOf(DEVICE_OS_TYPES, 'Required when the device is new.'),
-    category: enumOf(DEVICE_CATEGORIES, 'Required when the device is new.'),
-    application: enumOf(DEVICE_APPLICATIONS, 'Required when the device is new.'),
-    osVersion: str(),
-    isPushEnabled: { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false'] }], description: 'true/false, or the text "true"/"false".' },
-    registrations: {
-      type: 'object',
-      properties: {
-        add: arr(registration),
-        remove: arr({ type: 'object', required: ['pushRegistrationToken'], properties: { pushRegistrationToken: str(), registrationType: enumOf(REGISTRATION_TYPES) } }),
-      },
-    },
-  },
-};
+/** The PUT body: described and parsed by the service's zod schema (DEVICE_PUT), once. */
+const putBody = zodBody(DEVICE_PUT, parseInput);
 
 export const deviceSchema = component('Device', obj({
   token: str(),
@@ -74,7 +46,7 @@ export function toDeviceHal(hal: Hal, d: DeviceView) {
  * read it, delete it. A device belongs to the account whose token registered it.
  */
 export async function deviceRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
-  app.put<{ Params: TokenParams; Body: unknown }>(
+  app.put<{ Params: TokenParams; Body: DevicePut }>(
     '/v1/devices/:deviceApplicationToken',
     {
       schema: {

@@ -4,7 +4,6 @@ import { devicePushRegistrations, devices, siteAccounts } from '../../../db/sche
 import { INT4_MAX } from '../../bounds';
 import { badInput, DomainError, forbidden, notFound } from '../../errors';
 import { assertAccountAccess } from '../account';
-import { parseInput } from '../zod-input';
 import {
   DEVICE_APPLICATIONS,
   DEVICE_CATEGORIES,
@@ -28,15 +27,26 @@ const pushToken = z
  * The body of `PUT /v1/devices/{token}` and of `registerDevice` (docs/accounts.md, "Devices"). On
  * creation osType, category and application are required; on update every field but accountId may be
  * left out (kept). `isPushEnabled` may be sent as the text "true" / "false", as the spec allows.
+ * The one description and validation of that body: the REST route parses it where Fastify validates
+ * bodies and publishes the JSON schema derived from it (`zodBody`, src/rest/schema-compilers.ts), the
+ * resolver parses the GraphQL input with it, and `putDevice` takes the parsed value.
  */
 export const DEVICE_PUT = z
   .object({
-    accountId: z.number({ required_error: 'is required' }).int().min(1).max(INT4_MAX),
-    osType: z.enum(DEVICE_OS_TYPES).optional(),
-    category: z.enum(DEVICE_CATEGORIES).optional(),
-    application: z.enum(DEVICE_APPLICATIONS).optional(),
+    accountId: z
+      .number({ required_error: 'is required' })
+      .int()
+      .min(1)
+      .max(INT4_MAX)
+      .describe('The owning site account; the caller must hold its token (or be an admin).'),
+    osType: z.enum(DEVICE_OS_TYPES).optional().describe('Required when the device is new.'),
+    category: z.enum(DEVICE_CATEGORIES).optional().describe('Required when the device is new.'),
+    application: z.enum(DEVICE_APPLICATIONS).optional().describe('Required when the device is new.'),
     osVersion: z.string().trim().min(1).max(40).optional(),
-    isPushEnabled: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
+    isPushEnabled: z
+      .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+      .optional()
+      .describe('true/false, or the text "true"/"false".'),
     registrations: z
       .object({
         add: z
@@ -52,19 +62,18 @@ export const DEVICE_PUT = z
       .optional(),
   })
   .strict();
-export type DevicePut = z.input<typeof DEVICE_PUT>;
+export type DevicePut = z.output<typeof DEVICE_PUT>;
 
 /**
- * Creates or updates the device `token` of account `accountId` (the body's), with its push
+ * Creates or updates the device `token` of account `accountId` (the body's, parsed with DEVICE_PUT), with its push
  * registrations: removals first, then additions (a token in both stays, with the added type). Needs
  * the account's own token or an admin; a device registered to another account is FORBIDDEN unless an
  * admin moves it. One transaction: a bad registration count writes nothing.
  */
-export async function putDevice(ctx: DeviceCtx, token: string, body: unknown): Promise<DeviceView> {
+export async function putDevice(ctx: DeviceCtx, token: string, input: DevicePut): Promise<DeviceView> {
   if (!DEVICE_TOKEN.test(token)) {
     throw badInput('deviceApplicationToken must be 8–200 letters, digits or . _ : -', 'deviceApplicationToken');
   }
-  const input = parseInput(DEVICE_PUT, body);
   assertAccountAccess(ctx.principal, input.accountId);
   const view = await ctx.db.transaction(async (tx) => {
     // statement: accountExists
