@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badInput } from '../../errors';
+import { firstIssue } from '../zod-input';
 
 /**
  * Bodies of the loyalty writes: their one description and validation. Each surface parses a body once
@@ -83,7 +84,7 @@ export type ValidationInput = z.infer<typeof validationSchema>;
 export function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  const issue = firstIssue(result.error.issues);
   // An unknown field is named by its whole path (`earnItems[0].bonus`), as a missing or wrong one is.
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
   const field = path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${part}` : String(part)), '');
