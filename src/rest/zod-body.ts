@@ -18,8 +18,8 @@ export function jsonSchemaOf(schema: z.ZodTypeAny): Schema {
   return schema.description ? { ...out, description: schema.description } : out;
 }
 
-/** Whether a property may be left out of its object. */
-const isOptional = (schema: z.ZodTypeAny): boolean => schema.isOptional();
+/** Whether a property may be left out of its object (a default counts, even one its own checks would refuse). */
+const isOptional = (schema: z.ZodTypeAny): boolean => schema instanceof z.ZodDefault || schema.isOptional();
 
 function convert(schema: z.ZodTypeAny): Schema {
   const def = schema._def as { typeName: z.ZodFirstPartyTypeKind } & Record<string, unknown>;
