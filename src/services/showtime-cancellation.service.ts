@@ -71,7 +71,7 @@ export async function cancelShowtime(db: Db, principal: Principal, showtimeId: n
 
   // A short transaction: the showtime row locked, marked canceled, and its batch created and leased.
   // FOR UPDATE waits for every hold that read the showtime (a hold reads `is_canceled` under FOR KEY SHARE,
-  // src/services/order/hold-sql.ts), so their claims are committed and seen by the batch; a hold behind
+  // `lockForHold` in src/services/order/store-hold.ts), so their claims are committed and seen by the batch; a hold behind
   // this lock reads the committed flag and is refused.
   const { batch, mine } = await db.transaction(async (tx) => {
     const [show] = await tx.select({ id: showtimes.id }).from(showtimes).where(eq(showtimes.id, showtimeId)).for('update');

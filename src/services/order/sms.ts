@@ -27,6 +27,7 @@ export async function sendTicketConfirmationSms(
     input.orderId,
     settings,
     async ({ tx, order, now }) => {
+      // statement: orderLineOf
       const [product] = await tx
         .select()
         .from(orderProducts)
@@ -35,6 +36,7 @@ export async function sendTicketConfirmationSms(
       if (product.kind !== 'Ticket' || product.status !== 'Fulfilled') {
         throw new DomainError('ORDER_STATE', `Product ${input.lineNumber} is not a fulfilled ticket`, { lineNumber: input.lineNumber });
       }
+      // statement: insertSmsConfirmation
       await tx.insert(smsConfirmations).values({ orderProductId: product.id, phoneNumber, createdAt: now });
     },
     { allowClosed: true, bump: false },
