@@ -68,11 +68,11 @@ const INTO_DOMAIN = String.raw`^\.{1,2}/(?:\.\./)*(?:(?:src/)?services/)?(?:${DO
  * by other work (issue 27), keep theirs until they move; one breaks a cycle. [file, the import as written, why]
  */
 const DEEP_IMPORTS = [
-  ['src/services/showtime-cancellation.service.ts', './seating/seat-log', 'catalog service: imports the folder when the catalog moves (issue 27)'],
-  ['src/services/showtime-cancellation.service.ts', './order/refund', 'catalog service: imports the folder when the catalog moves (issue 27)'],
-  ['src/services/showtime-cancellation.service.ts', './webhook/wake', 'catalog service: imports the folder when the catalog moves (issue 27)'],
-  ['src/services/personalized-movies.service.ts', './account/access', 'catalog service: imports the folder when the catalog moves (issue 27)'],
-  ['src/services/retention.ts', './webhook/retention', 'shared helper: imports the folder when the helpers move (issue 27)'],
+  ['src/services/showtime/cancel.ts', '../seating/seat-log', 'catalog service: imports the folder when the catalog moves (issue 27)'],
+  ['src/services/showtime/cancel.ts', '../order/refund', 'catalog service: imports the folder when the catalog moves (issue 27)'],
+  ['src/services/showtime/cancel.ts', '../webhook/wake', 'catalog service: imports the folder when the catalog moves (issue 27)'],
+  ['src/services/movie/personalized.ts', '../account/access', 'catalog service: imports the folder when the catalog moves (issue 27)'],
+  ['src/services/retention/sweeper.ts', '../webhook/retention', 'shared helper: imports the folder when the helpers move (issue 27)'],
   // webhook/index.ts re-exports startWebhooks, whose refund-batch loop reaches order/refund.ts through the catalog's
   // showtime-cancellation.service.ts: through the index, refund.ts would import itself back (test/unit/import-cycles).
   ['src/services/order/refund.ts', '../webhook/wake', 'a cycle through webhook/start.ts: goes when the refund-batch loop moves with the catalog'],

@@ -26,8 +26,8 @@ import {
 import { PageArgs } from '../schema/paging.type';
 import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { getConcession } from '../src/services/concession.service';
-import { pageOfRows, type Page } from '../src/services/page';
+import { getConcession } from '../src/services/concession';
+import { pageOfRows, type Page } from '../src/services/shared/paging';
 import { NOT_PLANNED, plannedOf, readOne } from '../src/read-planner';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';

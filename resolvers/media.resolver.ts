@@ -15,7 +15,7 @@ import {
   toRendition,
 } from '../schema/media.type';
 import type { Context } from '../src/context';
-import { getMediaItem, listContentTypes, listImageSizes, listMedia } from '../src/services/media.service';
+import { getMediaItem, listContentTypes, listImageSizes, listMedia } from '../src/services/media';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
 

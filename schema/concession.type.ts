@@ -8,8 +8,8 @@ import type {
   ConcessionRecord,
   ModifierGroupRow,
   ModifierRow,
-} from '../src/services/concession.service';
-import { fieldTable } from '../src/services/field-table';
+} from '../src/services/concession';
+import { fieldTable } from '../src/services/shared/field-table';
 import { PageOf } from './paging.type';
 
 @ObjectType({ description: 'Images of a concession product, category or group.' })
@@ -83,7 +83,7 @@ const product = <K extends keyof ConcessionRecord['product'] & string>(key: K) =
   ({ needs: [`product.${key}`], value: (r: ConcessionRecord) => r.product[key] }) as const;
 
 /**
- * A concession's fields from its record (src/services/field-table.ts; row keys `product.…` are the
+ * A concession's fields from its record (src/services/shared/field-table.ts; row keys `product.…` are the
  * product's): the loader path maps whole records through it, the read planner picks what it read.
  */
 export const CONCESSION_FIELDS = fieldTable<ConcessionRecord>()({

@@ -7,7 +7,7 @@ import type {
   MediaTypeName,
   RenditionRow,
   ResourceTypeName,
-} from '../src/services/media.service';
+} from '../src/services/media';
 import { PageOf } from './paging.type';
 
 export enum MediaType {

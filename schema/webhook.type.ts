@@ -1,7 +1,7 @@
 import { GraphQLDateTime } from './scalars';
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { DeliveryView, SubscriptionView } from '../src/services/webhook';
-import type { CancellationView } from '../src/services/showtime-cancellation.service';
+import type { CancellationView } from '../src/services/showtime';
 import { PageOf } from './paging.type';
 
 /** Webhook types for vendor apps: the same service as REST /v1/webhooks (docs/webhooks.md). */

@@ -36,7 +36,7 @@ import {
   type ConcessionRecord,
   type ModifierGroupRow,
   type ModifierRow,
-} from '../services/concession.service';
+} from '../services/concession';
 import { composite, pageArgs, plain, refsOf, type Args, type Edge, type PlannedType } from './planned-type';
 import { columnRefs } from './rows';
 

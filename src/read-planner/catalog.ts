@@ -6,13 +6,22 @@ import { CREDIT_FIELDS, Credit, PERSON_FIELDS, Person, toCredit, toPerson } from
 import { ShowtimeFilterArgs, toShowtimeFilters } from '../../schema/showtime.input';
 import { Showtime, TICKET_PRICE_FIELDS, TicketPrice, toShowtime, toTicketPrice } from '../../schema/showtime.type';
 import { Theatre, toTheatre } from '../../schema/theatre.type';
-import type { MarketRow } from '../services/market.service';
-import { MOVIE_FIELDS, type MovieRow } from '../services/movie.service';
-import type { CreditRow, PersonRow } from '../services/person.service';
-import { filterConditions, futureAtDatabaseNow, localDatesCondition, optionalDate, showtimeColumns, showtimeRecordJson, showtimeRecordOf, validateFilters } from '../services/showtime-query';
-import { SHOWTIME_FIELDS } from '../services/showtime-view';
-import type { ShowtimeRecord, TicketPriceRow } from '../services/showtime.service';
-import { THEATRE_FIELDS, type TheatreRow } from '../services/theatre.service';
+import { type MarketRow, THEATRE_FIELDS, type TheatreRow } from '../services/theatre';
+import { MOVIE_FIELDS, type MovieRow } from '../services/movie';
+import type { CreditRow, PersonRow } from '../services/person';
+import {
+  filterConditions,
+  futureAtDatabaseNow,
+  localDatesCondition,
+  optionalDate,
+  showtimeColumns,
+  showtimeRecordJson,
+  showtimeRecordOf,
+  validateFilters,
+  SHOWTIME_FIELDS,
+  type ShowtimeRecord,
+  type TicketPriceRow,
+} from '../services/showtime';
 import { CONCESSION_TYPES, THEATRE_CONCESSION_EDGES } from './catalog-concessions';
 import { byId, joinOf, plain, sqlText, type Args, type PlannedType } from './planned-type';
 import { columnRefs, rowCodec } from './rows';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { getNamedType, isObjectType, print, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
 import { collectSubfields } from 'graphql/execution/collectFields';
 import { getArgumentValues } from 'graphql/execution/values';
-import { pageWindow, type PageRequest } from '../services/page';
+import { pageWindow, type PageRequest } from '../services/shared/paging';
 import { CATALOG, joinOf, type Edge, type Order, type PlannedType } from './catalog';
 import { prunedCodec, type RowCodec } from './rows';
 

@@ -5,7 +5,7 @@ import { collectSubfields } from 'graphql/execution/collectFields';
 import { executePrepared, type CompiledQuery } from '../../db/prepared';
 import { memoized } from './memo';
 import type { Context } from '../context';
-import { pageWindow, toPage, type ListQuery, type Page, type PageRequest } from '../services/page';
+import { pageWindow, toPage, type ListQuery, type Page, type PageRequest } from '../services/shared/paging';
 import { CATALOG } from './catalog';
 import { fromSql, newScope, planLevel, rowSql, type Plan, type Selection } from './compile';
 

@@ -1,8 +1,8 @@
 import { createTableRelationsHelpers, extractTablesRelationalConfig, is, normalizeRelation, One, type SQL, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema';
-import type { FieldTable } from '../services/field-table';
-import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE, type PageRequest } from '../services/page';
+import type { FieldTable } from '../services/shared/field-table';
+import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE, type PageRequest } from '../services/shared/paging';
 import { columnRefs, prunedCodec, rowCodec, type ColumnRef } from './rows';
 
 /**

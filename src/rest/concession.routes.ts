@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../context';
 import { badInput, DomainError, notFound } from '../errors';
-import { getConcession, listConcessionCategories, listConcessions } from '../services/concession.service';
-import { pickupTimesForDate, type PickupTimes } from '../services/pickup.service';
-import { getShowtime } from '../services/showtime.service';
+import {
+  getConcession,
+  listConcessionCategories,
+  listConcessions,
+  pickupTimesForDate,
+  type PickupTimes,
+} from '../services/concession';
+import { getShowtime } from '../services/showtime';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
 import { arr, bool, id, int, links, obj, paged, params, query, route, str } from './schemas';

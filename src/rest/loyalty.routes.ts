@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badInput, notFound } from '../errors';
-import { parseIdempotencyKey } from '../services/idempotency';
+import { parseIdempotencyKey } from '../services/shared/idempotency';
 import { earnForItems, getAccountLoyaltyCard, getLoyaltyCardByRef, validateLoyalty, waiveFees } from '../services/loyalty';
 import type { RestKit } from './kit';
 import { arr, bool, int, nstr, num, obj, params, query, route, str } from './schemas';

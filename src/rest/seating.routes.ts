@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError, notFound } from '../errors';
 import { seatMapForShowtime, seatMapViewer, theatreSeatingLayouts } from '../services/seating';
-import { getShowtimeByPerformance } from '../services/showtime.service';
+import { getShowtimeByPerformance } from '../services/showtime';
 import type { RestKit } from './kit';
 import { arr, bool, id, int, links, nint, num, obj, params, query, route, str } from './schemas';
 import { component } from './openapi';

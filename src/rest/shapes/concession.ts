@@ -1,5 +1,5 @@
 import type { Context } from '../../context';
-import type { ConcessionCategoryRow, ConcessionRecord } from '../../services/concession.service';
+import type { ConcessionCategoryRow, ConcessionRecord } from '../../services/concession';
 import { seg, type Hal } from '../hal';
 import { fieldOf, resource } from '../derive';
 import { arr, obj } from '../schemas';

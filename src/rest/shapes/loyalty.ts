@@ -1,5 +1,5 @@
 import type { CardView, LoyaltyAccountView, LoyaltyTransactionResult } from '../../services/loyalty';
-import { toLocalDateTime } from '../../services/time';
+import { toLocalDateTime } from '../../services/shared/local-time';
 import type { Hal, Links } from '../hal';
 import { seg } from '../hal';
 import { fieldOf, resource } from '../derive';

@@ -1,8 +1,8 @@
 import type { Theatre } from '../../../schema/theatre.type';
 import type { Context } from '../../context';
 import { NOT_PLANNED, plannedOf } from '../../read-planner';
-import type { AttributeRow } from '../../services/attribute.service';
-import { theatreFields, type TheatreRow } from '../../services/theatre.service';
+import type { AttributeRow } from '../../services/attribute';
+import { theatreFields, type TheatreRow } from '../../services/theatre';
 import type { Hal } from '../hal';
 import { resource } from '../derive';
 import { arr, stringMap } from '../schemas';

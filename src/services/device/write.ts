@@ -4,7 +4,7 @@ import { devicePushRegistrations, devices, siteAccounts } from '../../../db/sche
 import { INT4_MAX } from '../../bounds';
 import { badInput, DomainError, forbidden, notFound } from '../../errors';
 import { assertAccountAccess } from '../account';
-import { parseInput } from '../zod-input';
+import { parseInput } from '../shared/parse-input';
 import {
   DEVICE_APPLICATIONS,
   DEVICE_CATEGORIES,

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import { DomainError, unauthenticated } from '../../errors';
 import { maskCardNumber, piiKeys } from '../../pii';
-import { runIdempotent } from '../idempotency';
+import { runIdempotent } from '../shared/idempotency';
 import { assertIdFormWriter, isCardHolder, loyaltyCardNotFound, mayUseCard } from './access';
 import { parseCardRef, type CardRef } from './identifiers';
 import { earnForItemsSchema, parseInput, waiveFeesSchema } from './input';

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { orders } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { forbidden, unauthenticated } from '../../errors';
-import type { Page } from '../page';
+import type { Page } from '../shared/paging';
 import { assertOrderAccess, orderAccessError, requireOrderCredential } from './access';
 import type { OrderView } from './model';
 import { loadOrderView, loadOrderViews } from './view';

@@ -3,13 +3,13 @@ import type { Db } from '../../../db/client';
 import { orderProducts, smsConfirmations } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
-import { normalizePhone, PHONE_FORMS } from '../phone';
+import { normalizePhone, PHONE_FORMS } from '../shared/phone-number';
 import type { OrderView } from './model';
 import { mutateOrder, type OrderSettings } from './store';
 
 /**
  * Records a request to text a fulfilled ticket's confirmation to a mobile number (the spec's
- * sms-ticket-confirmation; any form src/services/phone.ts reads, stored as its ten digits). No SMS
+ * sms-ticket-confirmation; any form src/services/shared/phone-number.ts reads, stored as its ten digits). No SMS
  * provider exists in this service: the request is stored in `sms_confirmations` for a sender to pick
  * up, and nothing is sent.
  */

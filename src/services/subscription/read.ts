@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import { badInput, notFound } from '../../errors';
-import { PHONE_FORMS } from '../phone';
+import { PHONE_FORMS } from '../shared/phone-number';
 import { resolveContact, type ResolvedContact } from './contact';
 import { allSubscriptions, channelsOfSubscriptions, enrolmentsOfSubscribers } from './store';
 import {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { walletCreditCards, walletGiftCards, walletPartnerCards } from '../../../db/schema';
 import { notFound } from '../../errors';
 import { assertAccountAccess } from '../account';
-import { parseInput } from '../zod-input';
+import { parseInput } from '../shared/parse-input';
 import { LABEL, UUID, type CardKind, type CardOf, type WalletCtx } from './model';
 import { getCard } from './read';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import type { Config } from '../../config';
 import { startSweepLoop } from '../../sweep-loop';
 import { tracedDb } from '../../tracing/sql';
-import { resumeRefundBatch } from '../showtime-cancellation.service';
+import { resumeRefundBatch } from '../showtime';
 import { oldestPendingAgeSeconds } from './store';
 import { WebhookDispatcher } from './dispatcher';
 import { webhookSettings } from './model';

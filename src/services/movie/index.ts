@@ -1,0 +1,4 @@
+export * from './read';
+export * from './lists';
+export * from './personalized';
+export * from './private-rental';

@@ -1,0 +1,5 @@
+export * from './read';
+export * from './list';
+export * from './query';
+export * from './view';
+export * from './cancel';
