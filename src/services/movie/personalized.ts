@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { movies, orderProducts, orders, showtimes, siteAccounts } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
-import { assertAccountAccess } from '../account/access';
+import { assertAccountAccess } from '../account';
 import { viewCondition, type MovieRow, type MovieView } from './read';
 import { pageWindow, toPage, type Page, type PageRequest } from '../shared/paging';
 

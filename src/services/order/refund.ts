@@ -5,7 +5,7 @@ import type { Principal } from '../../auth/principal';
 import { isRowId } from '../../bounds';
 import { badInput, DomainError, notFound } from '../../errors';
 import { recordClaimChanges } from '../seating';
-import { wakeWebhooks } from '../webhook/wake';
+import { wakeWebhooks } from '../webhook';
 import type { OrderView } from './model';
 import { mutateOrder, type OrderSettings } from './store';
 import { lineTotals, toDollars } from './totals';

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/client';
 import { startSweepLoop, type Sweeper } from '../../sweep-loop';
 import { tracedDb } from '../../tracing/sql';
 import { pruneIdempotencyKeys } from '../shared/idempotency';
-import { pruneOutboxEvents, pruneWebhookDeliveries } from '../webhook/retention';
+import { pruneOutboxEvents, pruneWebhookDeliveries } from '../webhook';
 
 /**
  * Keeps the bookkeeping tables from growing without bound (docs/operations.md, Retention): finished

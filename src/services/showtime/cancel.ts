@@ -4,9 +4,11 @@ import { orderProducts, orders, outboxEvents, refundBatches, refundReasons, seat
 import type { Principal } from '../../auth/principal';
 import { isRowId } from '../../bounds';
 import { badInput, forbidden, notFound, unauthenticated } from '../../errors';
-import { recordSeatChange, transactSeats } from '../seating/seat-log';
-import { refundLines } from '../order/refund';
-import { wakeWebhooks } from '../webhook/wake';
+import { startSweepLoop, type Sweeper } from '../../sweep-loop';
+import { tracedDb } from '../../tracing/sql';
+import { refundLines } from '../order';
+import { recordSeatChange, transactSeats } from '../seating';
+import { wakeWebhooks } from '../webhook';
 
 /** Orders refunded (or released) per transaction: locks are held for one chunk, never the whole batch. */
 export const CANCELLATION_CHUNK = 25;
@@ -192,8 +194,8 @@ async function workChunk(tx: Tx, batch: BatchRow, orderIds: number[]): Promise<v
 }
 
 /**
- * Resumes one batch whose instance died (running, lease run out), if any: the dispatcher loop of every
- * instance calls it. Returns whether it worked one.
+ * Resumes one batch whose instance died (running, lease run out), if any: the refund-batch sweeper of
+ * every instance calls it (`startRefundBatchSweeper`). Returns whether it worked one.
  */
 export async function resumeRefundBatch(db: Db): Promise<boolean> {
   const [stale] = await db
@@ -206,4 +208,18 @@ export async function resumeRefundBatch(db: Db): Promise<boolean> {
   if (!taken) return false;
   await workBatch(db, taken);
   return true;
+}
+
+/**
+ * The refund-batch sweeper of an instance (src/background.ts starts it): every 5 s, refund batches of
+ * canceled showtimes whose instance died are resumed by whichever instance looks first. It was started
+ * with the webhook dispatcher (webhook/start.ts), which made webhook's face import the catalog back.
+ */
+export function startRefundBatchSweeper(db: Db, options: { onError: (err: unknown) => void }): Sweeper {
+  return startSweepLoop(async (span) => ((await resumeRefundBatch(span ? tracedDb(db, span) : db)) ? 1 : 0), {
+    name: 'refund-batch sweeper',
+    intervalMs: 5000,
+    batch: 1,
+    onError: options.onError,
+  });
 }
