@@ -22,7 +22,9 @@
  *     order (the documented faces are a hand-written commit on top).
  *  4. Rewrites the DEEP_IMPORTS entries of eslint.config.mjs whose file moved (the file's path, and its
  *     import as it is now written), then every mention `src/services/<old>[.ts]` in the tree's text
- *     files (docs, comments) to its new path. Landed migrations (db/migrations/) are never touched.
+ *     files (docs, comments) to its new path, and the bare names that can mean only one moved file
+ *     (`showtime.service.ts`, `showtime-query.ts`, …) to its path under src/services/ (`showtime/read.ts`).
+ *     Landed migrations (db/migrations/) are never touched.
  *
  * No formatter runs afterwards: the project has none (eslint only lints). Run `npm run typecheck`,
  * `npm run lint` and test/unit/import-cycles.test.ts after it.
@@ -198,13 +200,25 @@ const mentions = [...newOf.entries()]
   .sort(([a], [b]) => b.length - a.length)
   // Not a prefix of a longer name or path (`src/services/retention` in `src/services/retention/sweeper.ts`).
   .map(([from, to]) => [new RegExp(`${escape(from.replace(/\.ts$/, ''))}(\\.ts)?(?![\\w./-]*\\w)`, 'g'), to]);
+// Bare names that can only mean one moved file (`showtime.service.ts`, `showtime-query.ts`, …), in
+// comments and docs: written as the file's path under src/services/ (`showtime/read.ts`). Bare names
+// that could mean another file (`page.ts`, `time.ts`, `retention.ts`) are left alone.
+// docs/architecture.md names the old files on purpose (its table says what each folder's files were).
+const BARE_SKIP = ['docs/architecture.md'];
+const BARE = /\.service\.ts$|\/(showtime-query|showtime-view|zod-input)\.ts$/;
+for (const [from, to] of MOVES) {
+  if (!BARE.test(from)) continue;
+  const name = escape(path.posix.basename(from, '.ts'));
+  mentions.push([new RegExp(`(?<![\\w./-])${name}(\\.ts)?(?![\\w./-]*\\w)`, 'g'), to.slice(S.length + 1), BARE_SKIP]);
+}
 let mentionCount = 0;
 for (const file of tracked) {
   if (!TEXT.test(file) || file === SELF) continue;
   const newFile = moving.get(file) ?? file;
   const text = edits.get(newFile) ?? fs.readFileSync(file, 'utf8');
   let out = text;
-  for (const [re, to] of mentions) {
+  for (const [re, to, skip = []] of mentions) {
+    if (skip.includes(file)) continue;
     out = out.replace(re, (all, ts) => {
       mentionCount += 1;
       return ts ? to : to.replace(/\.ts$/, '');

@@ -114,7 +114,7 @@ export function createConcessionLoaders(db: Db) {
   };
 }
 
-/** Pickup times of theatres on local dates, and around showtimes (see pickup.service). */
+/** Pickup times of theatres on local dates, and around showtimes (see concession/pickup). */
 export function createPickupLoaders(db: Db) {
   return {
     pickupTimesByTheatreDate: new DataLoader<{ theatreId: number; date: string }, PickupTimes | null, string>(

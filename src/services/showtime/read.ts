@@ -36,7 +36,7 @@ export interface ShowtimeRecord {
     runTime: number;
     vendorReleaseNumber: number | null;
     internalReleaseNumber: number | null;
-    /** The SHOWTIME_MEDIA_KEYS of its media (showtime-query.ts), each text or null. */
+    /** The SHOWTIME_MEDIA_KEYS of its media (showtime/query.ts), each text or null. */
     media: Record<string, string | null | undefined>;
   };
   timezone: string;
