@@ -203,8 +203,9 @@ const mentions = [...newOf.entries()]
 // Bare names that can only mean one moved file (`showtime.service.ts`, `showtime-query.ts`, …), in
 // comments and docs: written as the file's path under src/services/ (`showtime/read.ts`). Bare names
 // that could mean another file (`page.ts`, `time.ts`, `retention.ts`) are left alone.
-// docs/architecture.md names the old files on purpose (its table says what each folder's files were).
-const BARE_SKIP = ['docs/architecture.md'];
+// docs/architecture.md names the old files on purpose (its table says what each folder's files were);
+// the comments of the others, on the catalog's deep imports, are rewritten by the hand commit after the move.
+const BARE_SKIP = ['docs/architecture.md', 'eslint.config.mjs', `${S}/order/index.ts`, `${S}/seating/index.ts`, `${S}/webhook/index.ts`];
 const BARE = /\.service\.ts$|\/(showtime-query|showtime-view|zod-input)\.ts$/;
 for (const [from, to] of MOVES) {
   if (!BARE.test(from)) continue;
