@@ -105,8 +105,7 @@ function edgeSql(
 ): { sql: SQL; plan: Plan | null; page?: PageRequest } {
   const join = joinOf(parent.table, edge.relation);
   if (edge.kind === 'ids') {
-    const on = join.pairs.map(([child, own]) => `l."${child}" = ${alias}."${own}"`).join(' and ');
-    return { sql: sql.raw(`array(select l."${edge.column}" from "${join.table}" l where ${on})`), plan: null };
+    return { sql: sql.raw(`array(select l."${edge.column}" from "${join.table}" l where ${join.on('l', alias)})`), plan: null };
   }
   const { schema, fragments, variableValues } = scope.selection;
   const field = parentType.getFields()[nodes[0].name.value];
@@ -116,16 +115,16 @@ function edgeSql(
   const childType = edge.kind === 'page' && isObjectType(fieldType) ? getNamedType(fieldType.getFields().items?.type) : fieldType;
   if (!isObjectType(childType) || childType.name !== edge.to) throw new Error(`read planner: ${parentType.name}.${field.name} is not a ${edge.to}`);
   const page = edge.kind === 'page' ? edge.page(args) : undefined;
-  const conditions = edge.where ? edge.where(args) : [];
+  scope.aliases += 1;
+  const childAlias = `r${scope.aliases}`;
+  const conditions = edge.where ? edge.where(args, childAlias) : [];
   const childNodes =
     edge.kind === 'page' && isObjectType(fieldType)
       ? [...collectSubfields(schema, fragments, variableValues, fieldType, nodes).values()].filter((n) => n[0].name.value === 'items').flat()
       : nodes;
-  scope.aliases += 1;
-  const childAlias = `r${scope.aliases}`;
   const level = planLevel(scope, childType, childNodes, childAlias);
   const where = sql.join(
-    [...join.pairs.map(([own, parentColumn]) => sql.raw(`${childAlias}."${own}" = ${alias}."${parentColumn}"`)), ...conditions],
+    [sql.raw(join.on(childAlias, alias)), ...conditions],
     sql` and `,
   );
   const row = rowSql(level.plan, childAlias, level.children);

@@ -27,6 +27,7 @@ const schema = buildSchema(readFileSync(path.join(__dirname, '../../schema/schem
 const CATALOG = [
   'Theatre', 'Market', 'Movie', 'Showtime', 'Person', 'Credit', 'TicketPrice',
   'Concession', 'ConcessionCategory', 'ConcessionGroup', 'ConcessionDiscount', 'ModifierGroup', 'Modifier', 'ComboComponent', 'GroupComboComponent',
+  'MediaItem', 'Rendition',
 ];
 /** Fields outside the planner and the kind of statement each adds (docs/read-planner.md). */
 const OUTSIDE: Record<string, string> = {
@@ -215,6 +216,8 @@ function nested(p: Pick): Record<string, { open: string; close: string }> {
     Modifier: { open: `${menu} { items { modifierGroups { modifiers`, close: '} } } }' },
     ComboComponent: { open: `${menu} { items { comboComponents`, close: '} } }' },
     GroupComboComponent: { open: `${menu} { items { comboComponents { groupComboComponents`, close: '} } } }' },
+    MediaItem: { open: `theatre(id: ${p.theatreId}) { media`, close: '}' },
+    Rendition: { open: `movie(id: ${p.movieId}) { mediaItems { renditions`, close: '} }' },
   };
 }
 
@@ -308,6 +311,9 @@ function variants(p: Pick): Case[] {
     { name: 'concessions: by offer id, and an unknown one', query: `{ concession(id: ${p.offerId}) { id theatreId price categories { name } upsellGroup { name } } none: concession(id: 999999) { id } }`, rootStatements: 2, kinds: 1 },
     { name: 'concessions: under a page of theatres', query: `{ theatres(pageSize: 3) { items { id concessions(pageSize: 4) { totalCount items { id name modifierGroups { modifiers { name } } } } } } }`, ...one },
     { name: 'bad argument: a concession page size the loader path refuses', query: menu(`concessions(pageSize: 1000) { totalCount }`), rootStatements: 1, kinds: 0 },
+    // Media: a resource's active items (by resource type and key, no foreign key) and their renditions.
+    { name: 'media: renditions of one size, under aliases', query: `{ movie(id: ${p.movieId}) { mediaItems { id contentType mediaType a: renditions(size: "Thumb") { url width } b: renditions { size } } } }`, ...one },
+    { name: 'media: a page of movies with their posters, and showtimes\' theatres with theirs', query: `{ movies(pageSize: 3) { items { id mediaItems { name renditions(size: "Standard") { url } } } } theatre(id: ${p.theatreId}) { media { id resourceType resourceId effectiveStartDate } showtimes(date: "${p.day}") { movie { mediaItems { id } } } } }`, rootStatements: 2, kinds: 0 },
     { name: 'unknown id', query: `{ theatre(id: 999999) { showtimes(date: "${p.day}") { id } } }`, rootStatements: 1, kinds: 0 },
     { name: 'bad argument: the field errs as on the loader path', query: theatre(`showtimes(date: "2026-02-30") { id }`), rootStatements: 1, kinds: 0 },
   ];
