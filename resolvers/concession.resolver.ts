@@ -164,7 +164,10 @@ export class TheatreConcessionsResolver {
     @Root() theatre: Parent<Theatre>,
     @Args(() => PageArgs) page: PageArgs,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ConcessionCategoryPage> {
+    const planned = plannedOf(theatre, info);
+    if (planned !== NOT_PLANNED) return toGraphQLPage(ConcessionCategoryPage, planned as Page<ConcessionCategory>, (c) => c);
     const rows = await ctx.loaders.concessionCategoriesByTheatreId.load(theatre.id);
     return toGraphQLPage(ConcessionCategoryPage, pageOfRows(rows, page), toConcessionCategory);
   }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import * as schema from '../../db/schema';
 import {
   COMBO_COMPONENT_FIELDS,
@@ -56,7 +56,30 @@ export const THEATRE_CONCESSION_EDGES: Readonly<Record<string, Edge>> = {
   concessions: { kind: 'page', to: 'Concession', relation: 'concessionOffers', order: [() => '"concessions"."display_name"', 'id'], where: theatreConcessions, page: pageArgs },
   // getTheatreConcession: the theatre's offer of the product, available or not.
   concession: { kind: 'one', to: 'Concession', relation: 'concessionOffers', where: (args) => [sql`"theatre_concessions"."concession_id" = ${args.concessionId as number}`] },
+  // getCategoriesOfTheatres: the categories of its listed products and their ancestors, by level, sort order and id.
+  concessionCategories: {
+    kind: 'page',
+    to: 'ConcessionCategory',
+    entry: 'ConcessionCategory of a theatre',
+    order: ['level', 'sort_order', 'id'],
+    where: (_, a, [theatre]) => [theatreCategories(a, theatre)],
+    page: pageArgs,
+  },
 };
+
+/**
+ * The categories of a theatre's listed products (the list's conditions) and all their ancestors: a
+ * recursive walk up `parent_id` (the service walks the same in JS).
+ */
+const theatreCategories = (alias: string, theatre: string): SQL =>
+  sql`${sql.raw(alias)}."id" in (with recursive up(id, parent_id) as (
+    select c.id, c.parent_id from theatre_concessions
+      join concessions on concessions.id = theatre_concessions.concession_id
+      join concession_category_assignments ca on ca.concession_id = concessions.id
+      join concession_categories c on c.id = ca.category_id
+    where ${sql.raw(`theatre_concessions."theatre_id" = ${theatre}."id"`)} and ${and(...concessionListConditions({}))}
+    union select p.id, p.parent_id from concession_categories p join up on p.id = up.parent_id)
+  select id from up)`;
 
 export const CONCESSION_TYPES: Readonly<Record<string, PlannedType>> = {
   // An offer with its product (the service's ConcessionRecord). The list's conditions name both
@@ -85,6 +108,12 @@ export const CONCESSION_TYPES: Readonly<Record<string, PlannedType>> = {
     from: (alias) => `concession_category_assignments ${alias} join concession_categories ${alias}_c on ${alias}_c.id = ${alias}.category_id`,
     columns: columnRefs(schema.concessionCategories, (alias) => `${alias}_c`),
     map: toConcessionCategory,
+    fields: CONCESSION_CATEGORY_FIELDS,
+    always: [],
+    make: (values) => Object.assign(new ConcessionCategory(), values),
+  }, {}),
+  // A theatre's category (Theatre.concessionCategories): the category row itself.
+  'ConcessionCategory of a theatre': plain<ConcessionCategoryRow>(schema.concessionCategories, 'concession_categories', toConcessionCategory, {
     fields: CONCESSION_CATEGORY_FIELDS,
     always: [],
     make: (values) => Object.assign(new ConcessionCategory(), values),

@@ -65,7 +65,7 @@ const personCodec = rowCodec<PersonRow>(schema.people);
 export const CATALOG: Readonly<Record<string, PlannedType>> = {
   Theatre: plain<TheatreRow>(schema.theatres, 'theatres', toTheatre, {
     fields: THEATRE_FIELDS,
-    resolved: byId('showtimesPage', 'seatingLayouts', 'pickupTimes', 'concessionCategories'),
+    resolved: byId('showtimesPage', 'seatingLayouts', 'pickupTimes'),
     make: (values) => Object.assign(new Theatre(), values),
   }, {
     showtimes: { kind: 'many', to: 'Showtime', relation: 'showtimes', order: showtimeOrder, where: theatreShowtimes },
@@ -174,4 +174,9 @@ export const CATALOG: Readonly<Record<string, PlannedType>> = {
 const showtimeRecordSql = sqlText(showtimeRecordJson);
 
 // Every edge's relation must be declared: checked when the module loads.
-for (const type of Object.values(CATALOG)) for (const edge of Object.values(type.edges)) joinOf(type.table, edge.relation);
+for (const type of Object.values(CATALOG)) {
+  for (const edge of Object.values(type.edges)) {
+    if (edge.kind !== 'ids' && !edge.relation && !edge.where) throw new Error('read planner: an edge without a relation must correlate in its conditions');
+    if (edge.relation) joinOf(type.table, edge.relation);
+  }
+}

@@ -20,18 +20,35 @@ export type Args = Record<string, unknown>;
  */
 export type Order = readonly (string | ((alias: string) => string))[];
 
+/**
+ * An edge's conditions from the field's arguments: SQL over its rows (bound to `alias`, or named by the
+ * tables of its FROM) and, for a set that is no declared relation, over the aliases of the levels above
+ * (`outer[0]` its parent's row, `outer[1]` the grandparent's, …).
+ */
+export type Where = (args: Args, alias: string, outer: readonly string[]) => SQL[];
+
+/**
+ * Where a relation's rows come from: `relation` is its name in db/schema/relations.ts, or a path `a.b`
+ * through `one` relations whose columns the next relation reads (no join: `theatre_concessions.concession.groups`
+ * is groups of its concession_id). Without one, the rows are a set the service computes (a theatre's
+ * categories and their ancestors) and `where` ties them to the levels above. `entry` names the catalog
+ * entry of the rows when it is not the type's own (a type read from other tables on this edge).
+ */
+interface Rows {
+  to: string;
+  relation?: string;
+  entry?: string;
+  where?: Where;
+}
+
 export type Edge =
-  /**
-   * A relation to rows of another planned type (`one`: object or null, `many`: list). `relation` is
-   * its name in db/schema/relations.ts, or a path `a.b` through `one` relations whose columns the next
-   * relation reads (no join: `theatre_concessions.concession.groups` is groups of its concession_id).
-   */
-  | { kind: 'one' | 'many'; to: string; relation: string; order?: Order; where?: (args: Args, alias: string) => SQL[] }
+  /** A relation to rows of another planned type (`one`: object or null, `many`: list). */
+  | (Rows & { kind: 'one' | 'many'; order?: Order })
   /**
    * A page of related rows (a field of a `…Page` type with `items` of `to`): its items in `order`
    * within the window `page(args)` gives, and the total, as `{ total, items }` (compile.ts).
    */
-  | { kind: 'page'; to: string; relation: string; order: Order; where?: (args: Args, alias: string) => SQL[]; page: (args: Args) => PageRequest }
+  | (Rows & { kind: 'page'; order: Order; page: (args: Args) => PageRequest })
   /** Ids of reference data through a link table (the rows come from the in-process reference cache). */
   | { kind: 'ids'; relation: string; column: string };
 

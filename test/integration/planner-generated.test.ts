@@ -92,10 +92,10 @@ async function pickData(): Promise<Pick> {
 }
 
 /**
- * Pages the planner reads as relations (a page edge); other pages (`showtimesPage`, `concessionCategories`)
- * are fields outside it, tested alone.
+ * Pages the planner reads as relations (a page edge); other pages (`showtimesPage`) are fields outside
+ * it, tested alone.
  */
-const PAGE_EDGES = new Set(['Theatre.concessions']);
+const PAGE_EDGES = new Set(['Theatre.concessions', 'Theatre.concessionCategories']);
 
 /** A page edge's items type (`Theatre.concessions` → `Concession`), or the field's type. */
 function targetOf(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>) {
@@ -310,6 +310,10 @@ function variants(p: Pick): Case[] {
     { name: 'concessions: a product at the theatre, and one it does not sell', query: menu(`concession(concessionId: ${p.productId}) { id name comboComponents { name groupComboComponents { name } } } none: concession(concessionId: 999999) { id }`), ...one },
     { name: 'concessions: by offer id, and an unknown one', query: `{ concession(id: ${p.offerId}) { id theatreId price categories { name } upsellGroup { name } } none: concession(id: 999999) { id } }`, rootStatements: 2, kinds: 1 },
     { name: 'concessions: under a page of theatres', query: `{ theatres(pageSize: 3) { items { id concessions(pageSize: 4) { totalCount items { id name modifierGroups { modifiers { name } } } } } } }`, ...one },
+    // A theatre's categories: its listed products' and their ancestors (a recursive walk in SQL; in JS on the loader path).
+    { name: 'concession categories: second page, total only, under aliases', query: menu(`a: concessionCategories(pageSize: 2, pageNumber: 2) { totalCount hasNextPage items { categoryId name level parentCategoryId media { imageSmall } } } b: concessionCategories { totalCount } c: concessionCategories(pageNumber: 1000) { totalCount items { categoryId } }`), ...one },
+    { name: 'concession categories: under a page of theatres, beside the menu', query: `{ theatres(pageSize: 4) { items { id concessionCategories(pageSize: 50) { totalCount items { name sortOrder } } concessions(pageSize: 2) { items { categories { name } } } } } }`, ...one },
+    { name: 'bad argument: a category page size the loader path refuses', query: menu(`concessionCategories(pageSize: 1000) { totalCount }`), rootStatements: 1, kinds: 0 },
     { name: 'bad argument: a concession page size the loader path refuses', query: menu(`concessions(pageSize: 1000) { totalCount }`), rootStatements: 1, kinds: 0 },
     // Media: a resource's active items (by resource type and key, no foreign key) and their renditions.
     { name: 'media: renditions of one size, under aliases', query: `{ movie(id: ${p.movieId}) { mediaItems { id contentType mediaType a: renditions(size: "Thumb") { url width } b: renditions { size } } } }`, ...one },
