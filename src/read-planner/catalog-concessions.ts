@@ -25,6 +25,12 @@ import {
   toGroupComboComponent,
   toModifier,
   toModifierGroup,
+  UPSELL_CONCESSION_FIELDS,
+  UPSELL_GROUP_FIELDS,
+  UpsellConcession,
+  UpsellGroup,
+  type UpsellConcessionRow,
+  type UpsellGroupOfRow,
 } from '../../schema/concession.type';
 import {
   concessionListConditions,
@@ -90,8 +96,6 @@ export const CONCESSION_TYPES: Readonly<Record<string, PlannedType>> = {
     columns: { ...columnRefs(schema.theatreConcessions, () => '"theatre_concessions"'), ...columnRefs(schema.concessions, () => '"concessions"', 'product.') },
     map: toConcession,
     fields: CONCESSION_FIELDS,
-    // upsellGroup's resolver reads the product's upsell group and the offer's theatre.
-    resolved: { upsellGroup: ['product.upsellGroupId', 'theatreId'] },
     always: ['id'],
     make: (values, row) => Object.assign(new Concession(), values, { upsellGroupId: row.product?.upsellGroupId, theatreId: row.theatreId }),
   }, {
@@ -101,7 +105,44 @@ export const CONCESSION_TYPES: Readonly<Record<string, PlannedType>> = {
     discounts: { kind: 'many', to: 'ConcessionDiscount', relation: 'concession.discounts', order: ['id'] },
     modifierGroups: { kind: 'many', to: 'ModifierGroup', relation: 'concession.modifierGroups', order: ['sort_order', 'id'] },
     comboComponents: { kind: 'many', to: 'ComboComponent', relation: 'concession.comboComponents', order: ['sort_order', 'id'] },
+    // The product's upsell group (no path: the group is named by the product's column, which the
+    // offer's FROM joins as "concessions"); it carries the offer's theatre, whose prices apply below.
+    upsellGroup: { kind: 'one', to: 'UpsellGroup', where: (_, a) => [sql.raw(`${a}."id" = "concessions"."upsell_group_id"`)] },
   }),
+  UpsellGroup: composite<UpsellGroupOfRow>({
+    table: schema.upsellGroups,
+    from: (alias) => `upsell_groups ${alias}`,
+    // The offer's theatre: its FROM's "theatre_concessions", one level up.
+    columns: { ...refsOf(schema.upsellGroups, (alias) => alias, ['id', 'name']), theatreId: { sql: () => '"theatre_concessions"."theatre_id"', decode: null } },
+    map: (row) => Object.assign(new UpsellGroup(), UPSELL_GROUP_FIELDS.all(row)),
+    fields: UPSELL_GROUP_FIELDS,
+    always: ['id', 'theatreId'],
+    make: (values) => Object.assign(new UpsellGroup(), values),
+  }, {
+    // getUpsellConcessions: the group's products the offer's theatre (`outer[1]`, the offer two levels
+    // up) sells, at its prices, by the item's sort order and the product id.
+    upsellConcessions: {
+      kind: 'many',
+      to: 'UpsellConcession',
+      relation: 'items',
+      order: ['sort_order', (a) => `${a}_p."id"`],
+      where: (_, a, [, offer]) => [sql.raw(`${a}_o."theatre_id" = ${offer}."theatre_id" and ${a}_o."is_available"`)],
+    },
+  }),
+  // An upsell item with its product and the theatre's offer of it (the offer's join: `where` above).
+  UpsellConcession: composite<UpsellConcessionRow>({
+    table: schema.upsellItems,
+    from: (alias) => `upsell_items ${alias} join concessions ${alias}_p on ${alias}_p.id = ${alias}.concession_id join theatre_concessions ${alias}_o on ${alias}_o.concession_id = ${alias}_p.id`,
+    columns: {
+      concessionId: { sql: (alias) => `${alias}_p."id"`, decode: null },
+      ...refsOf(schema.concessions, (alias) => `${alias}_p`, ['name', 'sku']),
+      ...refsOf(schema.theatreConcessions, (alias) => `${alias}_o`, ['price', 'tax']),
+    },
+    map: (row) => Object.assign(new UpsellConcession(), UPSELL_CONCESSION_FIELDS.all(row)),
+    fields: UPSELL_CONCESSION_FIELDS,
+    always: [],
+    make: (values) => Object.assign(new UpsellConcession(), values),
+  }, {}),
   // A product's category through its assignment (the link is the row's table, the category joined).
   ConcessionCategory: composite<ConcessionCategoryRow>({
     table: schema.concessionCategoryAssignments,
