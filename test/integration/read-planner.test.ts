@@ -134,3 +134,15 @@ it('keeps a compiled plan, not the moment it was compiled: "future showtimes" en
   await new Promise((resolve) => setTimeout(resolve, 2500));
   expect(await ids()).not.toContain(soon.id);
 });
+
+it("reads REST concession categories through the same planner: the theatre and its categories' page in one statement", async () => {
+  const [menu] = await sql<{ id: number }[]>`select theatre_id as id from theatre_concessions group by 1 order by count(*) desc, 1 limit 1`;
+  const path = `/v1/theatres/${menu.id}/concessions/categories?page-size=3&page-number=2`;
+  await app.get(path);
+  const rest = await app.get<{ count: number; _embedded: { concessionsCategories: { categoryId: number }[] } }>(path);
+  expect(rest.status).toBe(200);
+  expect(rest.body._embedded.concessionsCategories).toHaveLength(3);
+  // Before: the theatre (a loader), the pairs of products and categories, every category: 3.
+  expect(Number(rest.headers.get('x-sql-statements'))).toBe(1);
+  expect((await app.get('/v1/theatres/999999/concessions/categories')).status).toBe(404);
+});
