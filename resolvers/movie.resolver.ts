@@ -80,7 +80,9 @@ export class MovieResolver {
   }
 
   @FieldResolver(() => [MediaItem], { description: 'Active media items of the movie (posters, stills, trailers).' })
-  async mediaItems(@Root() movie: Parent<Movie>, @Ctx() ctx: Context): Promise<MediaItem[]> {
+  async mediaItems(@Root() movie: Parent<Movie>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MediaItem[]> {
+    const planned = plannedOf(movie, info);
+    if (planned !== NOT_PLANNED) return planned as MediaItem[];
     const rows = await ctx.loaders.mediaItemsByResource.load({ type: 'movie', key: String(movie.id) });
     return rows.map((r) => toMediaItem(r));
   }

@@ -53,7 +53,9 @@ export class TheatreResolver {
   }
 
   @FieldResolver(() => [MediaItem], { description: 'Active media of the theatre (Primary, Interior, Exterior, …).' })
-  async media(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context): Promise<MediaItem[]> {
+  async media(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MediaItem[]> {
+    const planned = plannedOf(theatre, info);
+    if (planned !== NOT_PLANNED) return planned as MediaItem[];
     const rows = await ctx.loaders.mediaItemsByResource.load({ type: 'theatre', key: String(theatre.id) });
     return rows.map((r) => toMediaItem(r));
   }

@@ -336,3 +336,23 @@ export class UpsellGroup {
   id!: number;
   theatreId!: number;
 }
+
+/** An upsell product's row: the product and the theatre's offer of it (getUpsellConcessions). */
+export interface UpsellConcessionRow {
+  concessionId: number;
+  name: string;
+  sku: string;
+  price: number;
+  tax: number;
+}
+
+export const UPSELL_CONCESSION_FIELDS = fieldTable<UpsellConcessionRow>()({ concessionId: 'concessionId', name: 'name', sku: 'sku', price: 'price', tax: 'tax' });
+
+/** An upsell group as a concession at a theatre offers it (the theatre's prices apply below it). */
+export interface UpsellGroupOfRow {
+  id: number;
+  name: string;
+  theatreId: number;
+}
+
+export const UPSELL_GROUP_FIELDS = fieldTable<UpsellGroupOfRow>()({ id: 'id', name: 'name', theatreId: 'theatreId' });

@@ -1,14 +1,14 @@
-import { createTableRelationsHelpers, extractTablesRelationalConfig, getTableName, Many, type Table } from 'drizzle-orm';
+import { createTableRelationsHelpers, extractTablesRelationalConfig, getTableName, Many, normalizeRelation, type Table } from 'drizzle-orm';
 import postgres from 'postgres';
 import * as schema from '../../db/schema';
-import { joinOf } from '../../src/read-planner/planned-type';
 import { createTestDatabase } from '../helpers/app';
 
 /**
  * Every `many` relation of db/schema/relations.ts is read by its foreign columns (the read planner's
  * correlated subqueries, the loaders' `where fk in (…)`): the migrated database must hold an index
- * whose leading columns are those columns, or each read scans the whole child table. The cases are the
- * relations themselves, so a relation declared later is checked without a new line here.
+ * whose leading columns are those columns, or each read scans the whole child table. The relations by
+ * resource key (`RESOURCE_MEDIA`: media items by type and key) likewise. The cases are the relations
+ * themselves, so a relation declared later is checked without a new line here.
  */
 const relational = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
 
@@ -16,10 +16,20 @@ const manyRelations = Object.values(relational.tables).flatMap((table) =>
   Object.entries(table.relations)
     .filter(([, relation]) => relation instanceof Many)
     .map(([name, relation]) => {
-      const source = relation.sourceTable as Table;
-      const { table: target, pairs } = joinOf(source, name);
-      return { label: `${getTableName(source)}.${name} → ${target}(${pairs.map(([child]) => child).join(', ')})`, target, columns: pairs.map(([child]) => child) };
+      // For a many relation drizzle gives the parent's columns as `fields` and the child's as `references`.
+      const { references } = normalizeRelation(relational.tables, relational.tableNamesMap, relation);
+      const target = getTableName(relation.referencedTable);
+      const columns = references.map((column) => column.name);
+      return { label: `${getTableName(relation.sourceTable as Table)}.${name} → ${target}(${columns.join(', ')})`, target, columns };
     }),
+).concat(
+  Object.entries(schema.RESOURCE_MEDIA).flatMap(([table, byName]) =>
+    Object.keys(byName).map((name) => ({
+      label: `${table}.${name} → media_items(resource_type, resource_key)`,
+      target: getTableName(schema.mediaItems),
+      columns: ['resource_type', 'resource_key'],
+    })),
+  ),
 );
 
 let sql: postgres.Sql;

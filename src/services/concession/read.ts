@@ -197,7 +197,8 @@ export async function getCategoriesOfConcessions(db: Db, productIds: readonly nu
     .from(concessionCategoryAssignments)
     .innerJoin(concessionCategories, eq(concessionCategories.id, concessionCategoryAssignments.categoryId))
     .where(inArray(concessionCategoryAssignments.concessionId, [...productIds]))
-    .orderBy(asc(concessionCategories.level), asc(concessionCategories.sortOrder));
+    // The id last: ties of level and sort order order as the read planner orders them.
+    .orderBy(asc(concessionCategories.level), asc(concessionCategories.sortOrder), asc(concessionCategories.id));
 }
 
 export async function getGroupsOfConcessions(db: Db, productIds: readonly number[]): Promise<ConcessionGroupRow[]> {
