@@ -11,7 +11,8 @@ import {
 } from '../services/device';
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
-import { arr, bool, int, links, nstr, obj, params, route, str } from './schemas';
+import { arr, int, obj, params, route, str } from './schemas';
+import { fieldOf, resource } from './derive';
 import { component } from './openapi';
 
 type TokenParams = { deviceApplicationToken: string };
@@ -41,16 +42,11 @@ const putBody = {
   },
 };
 
-export const deviceSchema = component('Device', obj({
-  token: str(),
-  accountId: int(),
-  category: str('Tablet or Mobile Phone.'),
-  ostype: str('iOS, Android or Windows (spelled `ostype` as in the spec).'),
-  osVersion: nstr(),
-  application: str('Brand Theatres, Wallet or Google Wallet.'),
-  isPushEnabled: bool(),
-  registrations: arr(obj({ registrationType: str(), maskedPushRegistrationToken: str('All but the last four characters masked.') })),
-  _links: links(),
+export const deviceSchema = component('Device', resource('Device', {
+  // `updatedAt` is GraphQL-only; REST spells the OS type as the spec does, `ostype`.
+  omit: ['osType', 'updatedAt'],
+  extra: { ostype: fieldOf('Device', 'osType') },
+  links: true,
 }));
 
 export const devicePath = (token: string) => `/v1/devices/${seg(token)}`;
