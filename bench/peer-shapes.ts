@@ -4,9 +4,9 @@ import { NESTED_CATALOG_QUERY } from './catalog';
 /**
  * The shapes of the peer comparison (bench/peers.ts): each a query an app team would write against
  * Marquee, the query asking PostGraphile v5 (amber naming: `…ByRowId`, `…By<Fk>` connections, `nodes`)
- * the same thing, and one normaliser per side that maps its answer to the same plain JSON. The bench
- * checks the two normalised answers deep-equal before timing; a normaliser only renames fields, unwraps
- * `nodes` and join rows, and turns PostGraphile's numeric strings and timestamps into what Marquee sends
+ * the same thing. One normaliser (`normaliseAnswer`) maps either side's answer to the same plain JSON;
+ * the bench checks the two deep-equal before timing. It only renames relations, unwraps `nodes`, pages
+ * and join rows, and turns PostGraphile's numeric strings and timestamps into what Marquee sends
  * (numbers, ISO instants). It never sorts or filters: where the orders or visibility rules could differ,
  * the PostGraphile query asks for Marquee's order and filter (bench/README.md, "Peers").
  */
@@ -14,25 +14,68 @@ export interface PeerShape {
   name: string;
   marquee: { query: string; variables: Record<string, unknown> };
   postgraphile: { query: string; variables: Record<string, unknown> };
-  /** Both map a `{ data }` body to the shape's common JSON. */
-  normaliseMarquee(body: unknown): unknown;
-  normalisePostgraphile(body: unknown): unknown;
   /** The hand-written json_agg floor (bench/baseline-catalog.ts) answering Marquee's JSON, where there is one. */
   floorPath?: string;
 }
 
-// The answers are JSON of a known shape (checked equal between the sides); typed loosely on purpose.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type J = any;
+/**
+ * PostGraphile's names of the relations the shapes read, as Marquee names them. One table for every
+ * shape: a new shape over the same relations needs no normaliser of its own.
+ */
+const MARQUEE_NAME: Record<string, string> = {
+  rowId: 'id',
+  showtimesByTheatreId: 'showtimes',
+  movieByMovieId: 'movie',
+  movieAttributesByMovieId: 'attributes',
+  showtimeAttributesByShowtimeId: 'attributes',
+  theatreAttributesByTheatreId: 'attributes',
+  theatresByMarketId: 'theatres',
+  movieCreditsByMovieId: 'castAndCrew',
+  movieCreditsByPersonId: 'credits',
+  personByPersonId: 'person',
+  theatreConcessionsByTheatreId: 'concessions',
+  concessionCategoryAssignmentsByConcessionId: 'categories',
+  concessionGroupsByConcessionId: 'groups',
+  modifierGroupsByConcessionId: 'modifierGroups',
+  modifiersByModifierGroupId: 'modifiers',
+};
 
-const data = (body: unknown): J => (body as { data: J }).data;
-const nodes = (connection: J): J[] => connection.nodes;
-const instant = (value: string): string => new Date(value).toISOString();
-/** PostGraphile sends `numeric` as a string (BigFloat); Marquee as a Float. */
-const num = (value: string | number): number => Number(value);
-const codes = (list: J[]): string[] => list.map((a) => a.code);
-/** A many-to-many through a join table: the join rows' far-side rows' codes. */
-const joinedCodes = (connection: J, far: string): string[] => nodes(connection).map((row) => row[far].code);
+/**
+ * The far side of a join or a one-to-one row whose fields Marquee shows on the near row: a join row
+ * `{ attributeByAttributeId: { code } }` is `{ code }`; an offer's `concessionByConcessionId { name }`
+ * gives the offer its product's name.
+ */
+const MERGED = new Set(['attributeByAttributeId', 'concessionCategoryByCategoryId', 'concessionByConcessionId']);
+
+/** Values both sides send in their own notation: PostGraphile's numeric strings and timestamps. */
+const VALUE: Record<string, (value: never) => unknown> = {
+  showDateTimeUtc: (value: string) => new Date(value).toISOString(),
+  price: (value: string | number) => Number(value),
+};
+
+/**
+ * Maps either side's `{ data }` body to the same plain JSON: the root field's value, connections
+ * (`nodes`) and pages (`items`) as arrays, PostGraphile's relation names as Marquee's (`MARQUEE_NAME`),
+ * merged rows (`MERGED`) and values in one notation (`VALUE`). It never sorts or filters.
+ */
+export function normaliseAnswer(body: unknown): unknown {
+  const root = Object.values((body as { data: Record<string, unknown> }).data);
+  if (root.length !== 1) throw new Error(`a peer shape asks for one root field, not ${root.length}`);
+  return plain(root[0]);
+}
+
+function plain(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(plain);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  if (entries.length === 1 && (entries[0][0] === 'nodes' || entries[0][0] === 'items')) return plain(entries[0][1]);
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of entries) {
+    if (MERGED.has(key)) Object.assign(out, plain(field));
+    else out[MARQUEE_NAME[key] ?? key] = key in VALUE && field !== null ? VALUE[key](field as never) : plain(field);
+  }
+  return out;
+}
 
 const ORDERED_CREDITS = 'orderBy: [SORT_ORDER_ASC, ROW_ID_ASC]';
 
@@ -54,7 +97,6 @@ export async function peerShapes(url: string, theatreId: number, day: string): P
 
 /** The catalog part's nested query (bench/catalog.ts), the one shape Marquee's look-ahead reads in one statement. */
 function catalogDay(theatreId: number, day: string): PeerShape {
-  const attributes = (list: J[]) => list.map((a) => ({ code: a.code, name: a.name }));
   return {
     name: 'theatre → showtimes(date) → movie, attributes (the catalog part\'s query)',
     marquee: { query: NESTED_CATALOG_QUERY, variables: { id: theatreId, date: day } },
@@ -72,32 +114,6 @@ function catalogDay(theatreId: number, day: string): PeerShape {
   }
 }`,
       variables: { id: theatreId, date: day },
-    },
-    normaliseMarquee: (body) => {
-      const t = data(body).theatre;
-      return {
-        id: t.id,
-        name: t.name,
-        showtimes: t.showtimes.map((s: J) => ({
-          id: s.id,
-          at: instant(s.showDateTimeUtc),
-          movie: { id: s.movie.id, name: s.movie.name, mpaaRating: s.movie.mpaaRating },
-          attributes: attributes(s.attributes),
-        })),
-      };
-    },
-    normalisePostgraphile: (body) => {
-      const t = data(body).theatreByRowId;
-      return {
-        id: t.rowId,
-        name: t.name,
-        showtimes: nodes(t.showtimesByTheatreId).map((s) => ({
-          id: s.rowId,
-          at: instant(s.showDateTimeUtc),
-          movie: { id: s.movieByMovieId.rowId, name: s.movieByMovieId.name, mpaaRating: s.movieByMovieId.mpaaRating },
-          attributes: attributes(nodes(s.showtimeAttributesByShowtimeId).map((row) => row.attributeByAttributeId)),
-        })),
-      };
     },
     floorPath: `/baseline/catalog/nested?theatreId=${theatreId}&date=${day}`,
   };
@@ -128,36 +144,6 @@ function theatreDay(theatreId: number, day: string): PeerShape {
 }`,
       variables: { id: theatreId, date: day },
     },
-    normaliseMarquee: (body) => {
-      const t = data(body).theatre;
-      return {
-        id: t.id,
-        name: t.name,
-        showtimes: t.showtimes.map((s: J) => ({
-          id: s.id,
-          at: instant(s.showDateTimeUtc),
-          movie: { id: s.movie.id, name: s.movie.name, attributes: codes(s.movie.attributes) },
-          attributes: codes(s.attributes),
-        })),
-      };
-    },
-    normalisePostgraphile: (body) => {
-      const t = data(body).theatreByRowId;
-      return {
-        id: t.rowId,
-        name: t.name,
-        showtimes: nodes(t.showtimesByTheatreId).map((s) => ({
-          id: s.rowId,
-          at: instant(s.showDateTimeUtc),
-          movie: {
-            id: s.movieByMovieId.rowId,
-            name: s.movieByMovieId.name,
-            attributes: joinedCodes(s.movieByMovieId.movieAttributesByMovieId, 'attributeByAttributeId'),
-          },
-          attributes: joinedCodes(s.showtimeAttributesByShowtimeId, 'attributeByAttributeId'),
-        })),
-      };
-    },
     floorPath: `/baseline/catalog/day-attributes?theatreId=${theatreId}&date=${day}`,
   };
 }
@@ -183,25 +169,6 @@ function marketsTheatres(): PeerShape {
 }`,
       variables: {},
     },
-    normaliseMarquee: (body) =>
-      data(body).markets.items.map((m: J) => ({
-        id: m.id,
-        name: m.name,
-        slug: m.slug,
-        theatres: m.theatres.map((t: J) => ({ id: t.id, name: t.name, timezone: t.timezone, attributes: codes(t.attributes) })),
-      })),
-    normalisePostgraphile: (body) =>
-      nodes(data(body).allMarkets).map((m) => ({
-        id: m.rowId,
-        name: m.name,
-        slug: m.slug,
-        theatres: nodes(m.theatresByMarketId).map((t) => ({
-          id: t.rowId,
-          name: t.name,
-          timezone: t.timezone,
-          attributes: joinedCodes(t.theatreAttributesByTheatreId, 'attributeByAttributeId'),
-        })),
-      })),
   };
 }
 
@@ -225,26 +192,6 @@ function moviesCredits(): PeerShape {
 }`,
       variables: {},
     },
-    normaliseMarquee: (body) =>
-      data(body).movies.items.map((m: J) => ({
-        id: m.id,
-        name: m.name,
-        mpaaRating: m.mpaaRating,
-        attributes: codes(m.attributes),
-        credits: m.castAndCrew.map((c: J) => ({ job: c.job, role: c.role, person: { id: c.person.id, name: c.person.name } })),
-      })),
-    normalisePostgraphile: (body) =>
-      nodes(data(body).allMovies).map((m) => ({
-        id: m.rowId,
-        name: m.name,
-        mpaaRating: m.mpaaRating,
-        attributes: joinedCodes(m.movieAttributesByMovieId, 'attributeByAttributeId'),
-        credits: nodes(m.movieCreditsByMovieId).map((c) => ({
-          job: c.job,
-          role: c.role,
-          person: { id: c.personByPersonId.rowId, name: c.personByPersonId.name },
-        })),
-      })),
   };
 }
 
@@ -271,41 +218,6 @@ function personFilmography(personId: number): PeerShape {
   }
 }`,
       variables: { id: personId },
-    },
-    normaliseMarquee: (body) => {
-      const p = data(body).person;
-      return {
-        id: p.id,
-        name: p.name,
-        credits: p.credits.map((c: J) => ({
-          job: c.job,
-          role: c.role,
-          movie: {
-            id: c.movie.id,
-            name: c.movie.name,
-            cast: c.movie.castAndCrew.map((k: J) => ({ job: k.job, person: { id: k.person.id, name: k.person.name } })),
-          },
-        })),
-      };
-    },
-    normalisePostgraphile: (body) => {
-      const p = data(body).personByRowId;
-      return {
-        id: p.rowId,
-        name: p.name,
-        credits: nodes(p.movieCreditsByPersonId).map((c) => ({
-          job: c.job,
-          role: c.role,
-          movie: {
-            id: c.movieByMovieId.rowId,
-            name: c.movieByMovieId.name,
-            cast: nodes(c.movieByMovieId.movieCreditsByMovieId).map((k) => ({
-              job: k.job,
-              person: { id: k.personByPersonId.rowId, name: k.personByPersonId.name },
-            })),
-          },
-        })),
-      };
     },
   };
 }
@@ -350,43 +262,6 @@ function theatreConcessions(theatreId: number): PeerShape {
   }
 }`,
       variables: { id: theatreId },
-    },
-    normaliseMarquee: (body) => {
-      const t = data(body).theatre;
-      return {
-        id: t.id,
-        items: t.concessions.items.map((c: J) => ({
-          id: c.id,
-          name: c.name,
-          price: num(c.price),
-          categories: c.categories.map((k: J) => k.name),
-          groups: c.groups.map((g: J) => g.name),
-          modifierGroups: c.modifierGroups.map((g: J) => ({
-            name: g.groupName,
-            modifiers: g.modifiers.map((m: J) => ({ name: m.name, price: num(m.price) })),
-          })),
-        })),
-      };
-    },
-    normalisePostgraphile: (body) => {
-      const t = data(body).theatreByRowId;
-      return {
-        id: t.rowId,
-        items: nodes(t.theatreConcessionsByTheatreId).map((tc) => {
-          const c = tc.concessionByConcessionId;
-          return {
-            id: tc.rowId,
-            name: c.name,
-            price: num(tc.price),
-            categories: nodes(c.concessionCategoryAssignmentsByConcessionId).map((a) => a.concessionCategoryByCategoryId.name),
-            groups: nodes(c.concessionGroupsByConcessionId).map((g) => g.name),
-            modifierGroups: nodes(c.modifierGroupsByConcessionId).map((g) => ({
-              name: g.groupName,
-              modifiers: nodes(g.modifiersByModifierGroupId).map((m) => ({ name: m.concessionByConcessionId.name, price: num(m.price) })),
-            })),
-          };
-        }),
-      };
     },
   };
 }

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import postgres from 'postgres';
 import { assertRunning, runCases, startCompiledService, waitFor, type CaseResult, type HttpCase } from './harness';
 import { PEER_APPLICATION_NAME, ensurePeerInstalled, startPeer, waitForPeer } from './peer-server';
-import { peerShapes, type PeerShape } from './peer-shapes';
+import { normaliseAnswer, peerShapes, type PeerShape } from './peer-shapes';
 import { startStatementProxy, type StatementProxy } from './statement-proxy';
 
 /**
@@ -56,12 +56,12 @@ export async function runPeers(o: PeersOptions): Promise<string> {
       body: JSON.stringify(q),
     });
     const cases: HttpCase[] = shapes.flatMap((shape) => [
-      { name: side.marquee(shape), ...gql(o.app.port, shape.marquee), pid: o.app.pid, normalise: shape.normaliseMarquee, backends: backends(BACKENDS.marquee) },
+      { name: side.marquee(shape), ...gql(o.app.port, shape.marquee), pid: o.app.pid, normalise: normaliseAnswer, backends: backends(BACKENDS.marquee) },
       {
         name: side.peer(shape),
         ...gql(o.ports.peer, shape.postgraphile),
         pid: peer.pid,
-        normalise: shape.normalisePostgraphile,
+        normalise: normaliseAnswer,
         sameAnswerAs: side.marquee(shape),
         backends: backends(BACKENDS.peer),
       },
@@ -72,7 +72,7 @@ export async function runPeers(o: PeersOptions): Promise<string> {
               url: `http://127.0.0.1:${o.base.port}${shape.floorPath}`,
               pid: o.base.pid,
               statements: 1,
-              normalise: shape.normaliseMarquee,
+              normalise: normaliseAnswer,
               sameAnswerAs: side.marquee(shape),
               backends: backends(BACKENDS.floor),
             },

@@ -48,7 +48,7 @@ const SHARED = Symbol('shared database handle');
  * A database handle that counts its statements into `count`: the shared handle `db` with a session of
  * its own whose logger is the counter. Everything else is the shared handle's (prototype), and drizzle
  * builds a transaction's (and a savepoint's) session from the session's `options`, so their statements
- * count too. Statements prepared once on the shared handle (src/services/prepared.ts) and those sent
+ * count too. Statements prepared once on the shared handle (src/services/shared/prepared-reads.ts) and those sent
  * past drizzle (db/prepared.ts) add to `statementCountOf(db)` themselves. Registries keyed by the
  * database (caches, listeners) key by `sharedDb(db)`.
  *
@@ -185,7 +185,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * parameters then costs two round trips (parse and describe, then bind and execute) and two socket
  * writes. Preparing (postgres.js's default for its own queries) caches the statement per connection
  * by its text, so a repeated statement is one write and one round trip. Statement texts are bounded by
- * the code (hot reads bind arrays with `= any($1)`, src/services/prepared.ts), and postgres.js
+ * the code (hot reads bind arrays with `= any($1)`, src/services/shared/prepared-reads.ts), and postgres.js
  * recycles connections (max_lifetime), which drops their statements. Not for PgBouncer in
  * transaction mode.
  */

@@ -156,7 +156,7 @@ function reserveConnection(client: ReservingClient): Promise<ReservedClient> {
  *
  * Each statement has its own Sync, so one that fails makes the ones behind it fail (the transaction is
  * aborted) and a COMMIT behind it roll back: callers that must not commit after a condition they learn
- * only from a statement's result make that statement fail (hold-sql.ts). When `fn` ends without
+ * only from a statement's result make that statement fail (src/services/order/store-hold.ts). When `fn` ends without
  * `commit()` or throws, the transaction is rolled back. Only for postgres.js (`canPipeline`).
  *
  * A lost connection fails the transaction at once with ConnectionLostError (503), whatever `fn` still

@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import { Attribute, AttributeGroup, toAttribute, toAttributeGroup } from '../schema/attribute.type';
 import type { Context } from '../src/context';
-import { getAttributeByCode, listAttributes } from '../src/services/attribute.service';
+import { getAttributeByCode, listAttributes } from '../src/services/attribute';
 import type { Parent } from '../schema/parent';
 
 @Resolver(() => Attribute)

@@ -26,8 +26,8 @@ import {
 import { PageArgs } from '../schema/paging.type';
 import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { getConcession } from '../src/services/concession.service';
-import { pageOfRows, type Page } from '../src/services/page';
+import { getConcession } from '../src/services/concession';
+import { pageOfRows, type Page } from '../src/services/shared/paging';
 import { NOT_PLANNED, plannedOf, readOne } from '../src/read-planner';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
@@ -87,7 +87,9 @@ export class ConcessionResolver {
   }
 
   @FieldResolver(() => UpsellGroup, { description: 'Larger or related products to offer instead; null when none.', nullable: true })
-  async upsellGroup(@Root() c: Parent<Concession>, @Ctx() ctx: Context): Promise<UpsellGroup | null> {
+  async upsellGroup(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<UpsellGroup | null> {
+    const planned = plannedOf(c, info);
+    if (planned !== NOT_PLANNED) return planned as UpsellGroup | null;
     if (c.upsellGroupId == null) return null;
     const row = await ctx.loaders.upsellGroupById.load(c.upsellGroupId);
     return row ? assign(UpsellGroup, { id: row.id, name: row.name, theatreId: c.theatreId }) : null;
@@ -117,7 +119,9 @@ export class ComboComponentResolver {
 @Resolver(() => UpsellGroup)
 export class UpsellGroupResolver {
   @FieldResolver(() => [UpsellConcession], { description: 'Upsell products the theatre sells, at its prices.' })
-  async upsellConcessions(@Root() g: Parent<UpsellGroup>, @Ctx() ctx: Context): Promise<UpsellConcession[]> {
+  async upsellConcessions(@Root() g: Parent<UpsellGroup>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<UpsellConcession[]> {
+    const planned = plannedOf(g, info);
+    if (planned !== NOT_PLANNED) return planned as UpsellConcession[];
     const rows = await ctx.loaders.upsellConcessionsByGroupTheatre.load({ upsellGroupId: g.id, theatreId: g.theatreId });
     return rows.map((r) =>
       assign(UpsellConcession, { concessionId: r.concessionId, name: r.name, sku: r.sku, price: r.price, tax: r.tax }),
@@ -164,7 +168,10 @@ export class TheatreConcessionsResolver {
     @Root() theatre: Parent<Theatre>,
     @Args(() => PageArgs) page: PageArgs,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ConcessionCategoryPage> {
+    const planned = plannedOf(theatre, info);
+    if (planned !== NOT_PLANNED) return toGraphQLPage(ConcessionCategoryPage, planned as Page<ConcessionCategory>, (c) => c);
     const rows = await ctx.loaders.concessionCategoriesByTheatreId.load(theatre.id);
     return toGraphQLPage(ConcessionCategoryPage, pageOfRows(rows, page), toConcessionCategory);
   }

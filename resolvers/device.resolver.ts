@@ -4,7 +4,7 @@ import { RegisterDeviceInput } from '../schema/device.input';
 import { Device, toDevice } from '../schema/device.type';
 import type { Context } from '../src/context';
 import { DEVICE_PUT, deleteDevice, listDevices, putDevice } from '../src/services/device';
-import { parseInput } from '../src/services/zod-input';
+import { parseInput } from '../src/services/shared/parse-input';
 import type { Parent } from '../schema/parent';
 
 /** GraphQL gives absent fields as null; the device body (zod) treats absent as "keep", so nulls go. */

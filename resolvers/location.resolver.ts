@@ -2,7 +2,7 @@ import { Args, Ctx, Query, Resolver } from 'type-graphql';
 import { LocationsNearArgs } from '../schema/location.input';
 import { LocationPage, toLocation } from '../schema/location.type';
 import type { Context } from '../src/context';
-import { findLocations } from '../src/services/location.service';
+import { findLocations } from '../src/services/theatre';
 import { toGraphQLPage } from './page';
 
 @Resolver()

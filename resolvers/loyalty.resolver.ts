@@ -14,7 +14,7 @@ import {
 import { LoyaltyAccount, LoyaltyCard, toLoyaltyAccount, toLoyaltyCard } from '../schema/loyalty.type';
 import type { Context } from '../src/context';
 import { badInput, DomainError } from '../src/errors';
-import { parseIdempotencyKey } from '../src/services/idempotency';
+import { parseIdempotencyKey } from '../src/services/shared/idempotency';
 import * as loyalty from '../src/services/loyalty';
 import type { Parent } from '../schema/parent';
 

@@ -6,8 +6,8 @@ import { PageArgs } from '../schema/paging.type';
 import { Theatre, toTheatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
 import { NOT_PLANNED, plannedOf, readPage } from '../src/read-planner';
-import { listMarkets, marketList } from '../src/services/market.service';
-import type { Page } from '../src/services/page';
+import { listMarkets, marketList } from '../src/services/theatre';
+import type { Page } from '../src/services/shared/paging';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
 

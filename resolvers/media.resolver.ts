@@ -1,4 +1,5 @@
-import { Arg, Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Int, Query, Resolver, Root } from 'type-graphql';
 import { MediaArgs } from '../schema/media.input';
 import {
   ContentType,
@@ -15,7 +16,8 @@ import {
   toRendition,
 } from '../schema/media.type';
 import type { Context } from '../src/context';
-import { getMediaItem, listContentTypes, listImageSizes, listMedia } from '../src/services/media.service';
+import { getMediaItem, listContentTypes, listImageSizes, listMedia } from '../src/services/media';
+import { NOT_PLANNED, plannedOf } from '../src/read-planner';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
 
@@ -67,7 +69,10 @@ export class MediaItemResolver {
     @Root() item: MediaItem,
     @Arg('size', () => String, { description: 'Only the rendition of this image size (its name); all when omitted.', nullable: true }) size: string | null,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Rendition[]> {
+    const planned = plannedOf(item, info);
+    if (planned !== NOT_PLANNED) return planned as Rendition[];
     const wanted = size ?? item.sizeFilter;
     const rows = await ctx.loaders.renditionsByMediaItemId.load(item.id);
     return rows.filter((r) => !wanted || r.size === wanted).map(toRendition);

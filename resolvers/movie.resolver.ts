@@ -7,9 +7,9 @@ import { MoviesArgs } from '../schema/movie.input';
 import { Movie, MoviePage, toMovie } from '../schema/movie.type';
 import { Credit, toCredit } from '../schema/person.type';
 import type { Context } from '../src/context';
-import { getMovie, listMovies, movieList } from '../src/services/movie.service';
-import type { Page } from '../src/services/page';
-import { summarizeCredits } from '../src/services/person.service';
+import { getMovie, listMovies, movieList } from '../src/services/movie';
+import type { Page } from '../src/services/shared/paging';
+import { summarizeCredits } from '../src/services/person';
 import { NOT_PLANNED, plannedOf, readOne, readPage } from '../src/read-planner';
 import { attributesOfIds } from './attributes';
 import { toGraphQLPage } from './page';
@@ -80,7 +80,9 @@ export class MovieResolver {
   }
 
   @FieldResolver(() => [MediaItem], { description: 'Active media items of the movie (posters, stills, trailers).' })
-  async mediaItems(@Root() movie: Parent<Movie>, @Ctx() ctx: Context): Promise<MediaItem[]> {
+  async mediaItems(@Root() movie: Parent<Movie>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MediaItem[]> {
+    const planned = plannedOf(movie, info);
+    if (planned !== NOT_PLANNED) return planned as MediaItem[];
     const rows = await ctx.loaders.mediaItemsByResource.load({ type: 'movie', key: String(movie.id) });
     return rows.map((r) => toMediaItem(r));
   }

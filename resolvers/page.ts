@@ -1,4 +1,4 @@
-import type { Page } from '../src/services/page';
+import type { Page } from '../src/services/shared/paging';
 
 /**
  * A service's `Page<Row>` as an instance of a GraphQL page class (an instance, so that the class's

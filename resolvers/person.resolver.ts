@@ -4,7 +4,7 @@ import { Movie, toMovie } from '../schema/movie.type';
 import { Credit, Person, toCredit, toPerson } from '../schema/person.type';
 import type { Context } from '../src/context';
 import { NOT_PLANNED, plannedOf, readOne } from '../src/read-planner';
-import { getPerson } from '../src/services/person.service';
+import { getPerson } from '../src/services/person';
 import type { Parent } from '../schema/parent';
 
 @Resolver(() => Person)

@@ -3,7 +3,7 @@ import { PickupTimes, toPickupTimes } from '../schema/pickup.type';
 import { Showtime } from '../schema/showtime.type';
 import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { parseDateArg } from '../src/services/time';
+import { parseDateArg } from '../src/services/shared/local-time';
 import type { Parent } from '../schema/parent';
 
 @Resolver(() => Theatre)

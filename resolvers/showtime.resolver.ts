@@ -7,7 +7,7 @@ import { ShowtimeFilterArgs, ShowtimesNearArgs, toShowtimeFilters } from '../sch
 import { Showtime, ShowtimePage, TicketPrice, toShowtime, toTicketPrice } from '../schema/showtime.type';
 import { Theatre, toTheatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { earliestShowtime, getShowtime, isAlmostSoldOut, isSoldOut, showtimesNear } from '../src/services/showtime.service';
+import { earliestShowtime, getShowtime, isAlmostSoldOut, isSoldOut, showtimesNear } from '../src/services/showtime';
 import { NOT_PLANNED, plannedOf, readOne } from '../src/read-planner';
 import { attributesOfIds } from './attributes';
 import { toGraphQLPage } from './page';

@@ -7,7 +7,7 @@ import { Showtime, ShowtimePage, toShowtime } from '../schema/showtime.type';
 import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
 import { NOT_PLANNED, plannedOf } from '../src/read-planner';
-import { optionalDate, validateFilters } from '../src/services/showtime-query';
+import { optionalDate, validateFilters } from '../src/services/showtime';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
 

@@ -6,8 +6,8 @@ import { MediaItem, toMediaItem } from '../schema/media.type';
 import { TheatresArgs } from '../schema/theatre.input';
 import { Theatre, TheatrePage, toTheatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { getTheatre, listTheatres, theatreList } from '../src/services/theatre.service';
-import type { Page } from '../src/services/page';
+import { getTheatre, listTheatres, theatreList } from '../src/services/theatre';
+import type { Page } from '../src/services/shared/paging';
 import { NOT_PLANNED, plannedOf, readOne, readPage } from '../src/read-planner';
 import { attributesOfIds } from './attributes';
 import { toGraphQLPage } from './page';
@@ -53,7 +53,9 @@ export class TheatreResolver {
   }
 
   @FieldResolver(() => [MediaItem], { description: 'Active media of the theatre (Primary, Interior, Exterior, …).' })
-  async media(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context): Promise<MediaItem[]> {
+  async media(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MediaItem[]> {
+    const planned = plannedOf(theatre, info);
+    if (planned !== NOT_PLANNED) return planned as MediaItem[];
     const rows = await ctx.loaders.mediaItemsByResource.load({ type: 'theatre', key: String(theatre.id) });
     return rows.map((r) => toMediaItem(r));
   }

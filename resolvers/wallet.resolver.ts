@@ -4,7 +4,7 @@ import { MoviePage, MovieView, toMovie } from '../schema/movie.type';
 import { PageArgs } from '../schema/paging.type';
 import { ExternalCard, Wallet, toWallet } from '../schema/wallet.type';
 import type { Context } from '../src/context';
-import { listPersonalizedMovies } from '../src/services/personalized-movies.service';
+import { listPersonalizedMovies } from '../src/services/movie';
 import { getWallet, onDemandCards } from '../src/services/wallet';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';

@@ -15,7 +15,7 @@ import {
 } from '../schema/webhook.type';
 import type { Context } from '../src/context';
 import { DomainError } from '../src/errors';
-import { cancelShowtime } from '../src/services/showtime-cancellation.service';
+import { cancelShowtime } from '../src/services/showtime';
 import * as webhooks from '../src/services/webhook';
 import { toGraphQLPage } from './page';
 

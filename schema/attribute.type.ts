@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { AttributeGroupRow, AttributeRow } from '../src/services/attribute.service';
+import type { AttributeGroupRow, AttributeRow } from '../src/services/attribute';
 
 @ObjectType({ simpleResolvers: true, description: 'A group of attributes (formats, amenities, …).' })
 export class AttributeGroup {

@@ -8,8 +8,8 @@ import type {
   ConcessionRecord,
   ModifierGroupRow,
   ModifierRow,
-} from '../src/services/concession.service';
-import { fieldTable } from '../src/services/field-table';
+} from '../src/services/concession';
+import { fieldTable } from '../src/services/shared/field-table';
 import { PageOf } from './paging.type';
 
 @ObjectType({ description: 'Images of a concession product, category or group.' })
@@ -83,7 +83,7 @@ const product = <K extends keyof ConcessionRecord['product'] & string>(key: K) =
   ({ needs: [`product.${key}`], value: (r: ConcessionRecord) => r.product[key] }) as const;
 
 /**
- * A concession's fields from its record (src/services/field-table.ts; row keys `product.…` are the
+ * A concession's fields from its record (src/services/shared/field-table.ts; row keys `product.…` are the
  * product's): the loader path maps whole records through it, the read planner picks what it read.
  */
 export const CONCESSION_FIELDS = fieldTable<ConcessionRecord>()({
@@ -336,3 +336,23 @@ export class UpsellGroup {
   id!: number;
   theatreId!: number;
 }
+
+/** An upsell product's row: the product and the theatre's offer of it (getUpsellConcessions). */
+export interface UpsellConcessionRow {
+  concessionId: number;
+  name: string;
+  sku: string;
+  price: number;
+  tax: number;
+}
+
+export const UPSELL_CONCESSION_FIELDS = fieldTable<UpsellConcessionRow>()({ concessionId: 'concessionId', name: 'name', sku: 'sku', price: 'price', tax: 'tax' });
+
+/** An upsell group as a concession at a theatre offers it (the theatre's prices apply below it). */
+export interface UpsellGroupOfRow {
+  id: number;
+  name: string;
+  theatreId: number;
+}
+
+export const UPSELL_GROUP_FIELDS = fieldTable<UpsellGroupOfRow>()({ id: 'id', name: 'name', theatreId: 'theatreId' });

@@ -1,5 +1,5 @@
 import { ArgsType, Field, Float } from 'type-graphql';
-import { DEFAULT_RADIUS_MILES } from '../src/services/geo';
+import { DEFAULT_RADIUS_MILES } from '../src/services/shared/geo';
 import { PageArgs } from './paging.type';
 
 /** Bounds are checked by the service (the same check serves REST), with messages naming the argument. */

@@ -1,5 +1,5 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
-import type { LocationRow } from '../src/services/location.service';
+import type { LocationRow } from '../src/services/theatre';
 import { PageOf } from './paging.type';
 import { Theatre, toTheatre } from './theatre.type';
 

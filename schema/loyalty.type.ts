@@ -91,7 +91,7 @@ export class LoyaltyAccount {
   @Field(() => String, { nullable: true, description: 'Gender as the holder gave it (M, F, U).' })
   gender!: string | null;
 
-  @Field(() => GraphQLLocalDate, { nullable: true, description: 'Date of birth.' })
+  @Field(() => GraphQLLocalDate, { nullable: true, description: 'Date of birth, YYYY-MM-DD.' })
   birthDate!: string | null;
 
   @Field(() => String, { nullable: true, description: "The last four digits of the holder's SSN (never more)." })

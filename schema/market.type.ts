@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { fieldTable } from '../src/services/field-table';
-import type { MarketRow } from '../src/services/market.service';
+import { fieldTable } from '../src/services/shared/field-table';
+import type { MarketRow } from '../src/services/theatre';
 import { PageOf } from './paging.type';
 
 @ObjectType({ description: 'A market: the theatres of one metropolitan area.' })
@@ -18,7 +18,7 @@ export class Market {
 @ObjectType({ description: 'A page of markets.' })
 export class MarketPage extends PageOf(Market) {}
 
-/** A market's fields from its row (src/services/field-table.ts). */
+/** A market's fields from its row (src/services/shared/field-table.ts). */
 export const MARKET_FIELDS = fieldTable<MarketRow>()({ id: 'id', name: 'name', slug: 'slug' });
 
 /** Maps a market row to its GraphQL type. */

@@ -7,8 +7,9 @@ import type {
   MediaTypeName,
   RenditionRow,
   ResourceTypeName,
-} from '../src/services/media.service';
+} from '../src/services/media';
 import { PageOf } from './paging.type';
+import { fieldTable } from '../src/services/shared/field-table';
 
 export enum MediaType {
   IMAGE = 'IMAGE',
@@ -208,35 +209,49 @@ export function toImageSizeType(row: ImageSizeTypeRow): ImageSizeType {
   return Object.assign(new ImageSizeType(), row);
 }
 
+export const RENDITION_FIELDS = fieldTable<RenditionRow>()({
+  id: 'id',
+  externalId: 'externalId',
+  size: 'size',
+  url: 'url',
+  width: 'width',
+  height: 'height',
+  bitRate: 'bitRate',
+  bytes: 'bytes',
+  duration: 'duration',
+  isActive: 'isActive',
+});
+
 /** Maps a rendition row to its GraphQL type. */
 export function toRendition(row: RenditionRow): Rendition {
-  return Object.assign(new Rendition(), row);
+  return Object.assign(new Rendition(), RENDITION_FIELDS.all(row));
 }
+
+export const MEDIA_ITEM_FIELDS = fieldTable<MediaItemRow>()({
+  id: 'id',
+  contentType: 'contentType',
+  contentTypeId: 'contentTypeId',
+  mediaType: { needs: ['mediaType'], value: (row) => toMediaType(row.mediaType) },
+  resourceType: { needs: ['resourceType'], value: (row) => row.resourceType.toUpperCase().replace(/-/g, '_') as ResourceType },
+  resourceId: 'resourceKey',
+  externalId: 'externalId',
+  name: 'name',
+  shortDescription: 'shortDescription',
+  longDescription: 'longDescription',
+  imageUrl: 'imageUrl',
+  stillImageUrl: 'stillImageUrl',
+  thumbnailUrl: 'thumbnailUrl',
+  videoUrl: 'videoUrl',
+  relatedLinkDisplayText: 'relatedLinkDisplayText',
+  relatedLinkUrl: 'relatedLinkUrl',
+  tags: 'tags',
+  sortOrder: 'sortOrder',
+  isActive: 'isActive',
+  effectiveStartDate: { needs: ['effectiveStartDate'], value: (row) => iso(row.effectiveStartDate) },
+  effectiveEndDate: { needs: ['effectiveEndDate'], value: (row) => iso(row.effectiveEndDate) },
+});
 
 /** Maps a media item row to its GraphQL type; `size` narrows its renditions. */
 export function toMediaItem(row: MediaItemRow, size: string | null = null): MediaItem {
-  return Object.assign(new MediaItem(), {
-    id: row.id,
-    contentType: row.contentType,
-    contentTypeId: row.contentTypeId,
-    mediaType: toMediaType(row.mediaType),
-    resourceType: row.resourceType.toUpperCase().replace(/-/g, '_') as ResourceType,
-    resourceId: row.resourceKey,
-    externalId: row.externalId,
-    name: row.name,
-    shortDescription: row.shortDescription,
-    longDescription: row.longDescription,
-    imageUrl: row.imageUrl,
-    stillImageUrl: row.stillImageUrl,
-    thumbnailUrl: row.thumbnailUrl,
-    videoUrl: row.videoUrl,
-    relatedLinkDisplayText: row.relatedLinkDisplayText,
-    relatedLinkUrl: row.relatedLinkUrl,
-    tags: row.tags,
-    sortOrder: row.sortOrder,
-    isActive: row.isActive,
-    effectiveStartDate: iso(row.effectiveStartDate),
-    effectiveEndDate: iso(row.effectiveEndDate),
-    sizeFilter: size,
-  });
+  return Object.assign(new MediaItem(), MEDIA_ITEM_FIELDS.all(row), { sizeFilter: size });
 }

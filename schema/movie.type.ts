@@ -1,6 +1,6 @@
 import { GraphQLDateTime } from './scalars';
 import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { MOVIE_MEDIA_KEYS, movieFields, type MovieRow } from '../src/services/movie.service';
+import { MOVIE_MEDIA_KEYS, movieFields, type MovieRow } from '../src/services/movie';
 import { PageOf } from './paging.type';
 
 export enum MovieView {

@@ -204,7 +204,7 @@ export class Order {
   @Field(() => Int, { description: 'The order id (the same integer as in REST).' })
   id!: number;
 
-  @Field(() => String, { description: 'GUID; whoever holds it may read the order (orderByToken).' })
+  @Field(() => String, { description: 'GUID; whoever holds it may read the order (orderByToken; REST GET /v2/orders/token-{token}).' })
   token!: string;
 
   @Field(() => String, { description: "The creating vendor's own reference of the order.", nullable: true })

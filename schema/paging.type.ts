@@ -1,10 +1,10 @@
 import { IsInt, Max, Min } from 'class-validator';
 import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../src/services/page';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../src/services/shared/paging';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE };
-/** Services own their page type (src/services/page.ts); re-exported for the GraphQL layer. */
-export type { Page } from '../src/services/page';
+/** Services own their page type (src/services/shared/paging.ts); re-exported for the GraphQL layer. */
+export type { Page } from '../src/services/shared/paging';
 
 /** Paging arguments of every list that can grow without bound (the spec's page-number / page-size). */
 @ArgsType()

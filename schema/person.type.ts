@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { fieldTable } from '../src/services/field-table';
-import type { CreditRow, PersonRow } from '../src/services/person.service';
+import { fieldTable } from '../src/services/shared/field-table';
+import type { CreditRow, PersonRow } from '../src/services/person';
 
 @ObjectType({ simpleResolvers: true, description: 'Images of a person.' })
 export class PersonMedia {
@@ -62,7 +62,7 @@ export function toPerson(row: PersonRow): Person {
 
 const mappedPeople = new WeakMap<PersonRow, Person>();
 
-/** A person's fields from its row (src/services/field-table.ts). */
+/** A person's fields from its row (src/services/shared/field-table.ts). */
 export const PERSON_FIELDS = fieldTable<PersonRow>()({
   id: 'id',
   name: 'name',
@@ -75,7 +75,7 @@ function mapPerson(row: PersonRow): Person {
   return Object.assign(new Person(), PERSON_FIELDS.all(row));
 }
 
-/** A credit's fields from its row (src/services/field-table.ts). */
+/** A credit's fields from its row (src/services/shared/field-table.ts). */
 export const CREDIT_FIELDS = fieldTable<CreditRow>()({
   id: 'id',
   movieId: 'movieId',

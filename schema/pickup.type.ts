@@ -1,7 +1,7 @@
 import { GraphQLLocalDateTime } from 'graphql-scalars';
 import { GraphQLDateTime } from './scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { PickupTimes as PickupTimesRecord } from '../src/services/pickup.service';
+import type { PickupTimes as PickupTimesRecord } from '../src/services/concession';
 
 @ObjectType({ description: 'A concession pickup slot.' })
 export class PickupTime {

@@ -21,7 +21,7 @@ export class SeatingLayout {
 
   private seatObjects?: Seat[];
 
-  @Field(() => [Seat], { description: 'Every cell of the layout, row by row (aisles as NOT_A_SEAT).' })
+  @Field(() => [Seat], { description: 'Every cell of the layout, row by row (aisles as NOT_A_SEAT; REST spells it NotASeat).' })
   get seats(): Seat[] {
     this.seatObjects ??= this.map.seats.map(({ seat, status, available }) =>
       Object.assign(new Seat(), {

@@ -1,7 +1,6 @@
 import { ArrayMaxSize, IsOptional, MaxLength } from 'class-validator';
 import { ArgsType, Field, Float, Int, registerEnumType } from 'type-graphql';
-import { MAX_FILTER_CODES } from '../src/services/showtime-query';
-import type { ShowtimeFilters } from '../src/services/showtime.service';
+import { MAX_FILTER_CODES, type ShowtimeFilters } from '../src/services/showtime';
 import { PageArgs } from './paging.type';
 
 export enum AttributeOperator {

@@ -1,9 +1,8 @@
 import { GraphQLLocalDateTime } from 'graphql-scalars';
 import { GraphQLDateTime } from './scalars';
 import { Field, Float, Int, ObjectType } from 'type-graphql';
-import type { ShowtimeRecord, TicketPriceRow } from '../src/services/showtime.service';
-import { fieldTable } from '../src/services/field-table';
-import { SHOWTIME_MEDIA_KEYS, showtimeFields } from '../src/services/showtime-view';
+import { type ShowtimeRecord, type TicketPriceRow, SHOWTIME_MEDIA_KEYS, showtimeFields } from '../src/services/showtime';
+import { fieldTable } from '../src/services/shared/field-table';
 import { PageOf } from './paging.type';
 
 export { SHOWTIME_MEDIA_KEYS };
@@ -56,7 +55,7 @@ export class TicketPrice {
   tax!: number;
 }
 
-/** A ticket price's fields from its row (src/services/field-table.ts). */
+/** A ticket price's fields from its row (src/services/shared/field-table.ts). */
 export const TICKET_PRICE_FIELDS = fieldTable<TicketPriceRow>()({ price: 'price', type: 'type', sku: 'sku', agePolicy: 'agePolicy', tax: 'tax' });
 
 export const toTicketPrice = (row: TicketPriceRow): TicketPrice => Object.assign(new TicketPrice(), TICKET_PRICE_FIELDS.all(row));

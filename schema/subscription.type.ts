@@ -48,7 +48,8 @@ export class SubscriptionChannel {
 
   @Field(() => String, {
     nullable: true,
-    description: "The contact's e-mail address (email) or mobile number (SMS); null without a contact, or when the contact has none for this channel.",
+    description:
+      "The contact's e-mail address (email) or mobile number (SMS); null without a contact (REST: absent, as when listing by audience), or when the contact has none for this channel.",
   })
   contactIdentifier!: string | null;
 
@@ -61,7 +62,7 @@ export class SubscriptionChannel {
   })
   confirmed!: boolean | null;
 
-  @Field(() => GraphQLDateTime, { nullable: true, description: 'When the contact opted in; null when not enrolled or without a contact.' })
+  @Field(() => GraphQLDateTime, { nullable: true, description: 'When the contact opted in; null when not enrolled or without a contact (REST: absent without a contact).' })
   enrolledAt!: Date | null;
 }
 

@@ -1,5 +1,5 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
-import { theatreFields, type TheatreRow } from '../src/services/theatre.service';
+import { theatreFields, type TheatreRow } from '../src/services/theatre';
 import { PageOf } from './paging.type';
 
 @ObjectType({ simpleResolvers: true, description: 'Where a theatre is.' })

@@ -1,7 +1,7 @@
 import { GraphQLDateTime } from './scalars';
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { DeliveryView, SubscriptionView } from '../src/services/webhook';
-import type { CancellationView } from '../src/services/showtime-cancellation.service';
+import type { CancellationView } from '../src/services/showtime';
 import { PageOf } from './paging.type';
 
 /** Webhook types for vendor apps: the same service as REST /v1/webhooks (docs/webhooks.md). */
@@ -45,7 +45,7 @@ export class WebhookEventType {
 
 @ObjectType({ description: "A vendor's webhook subscription; its secret is never shown after creation." })
 export class WebhookSubscription {
-  @Field(() => String, { description: 'The subscription token (REST: webhooktokenid).' })
+  @Field(() => String, { description: 'The subscription token (the REST `webhooktokenid` of its paths).' })
   token!: string;
 
   @Field(() => String, { description: 'The subscribed event type (Orders.Refund, Orders.BatchRefund).' })
@@ -60,7 +60,7 @@ export class WebhookSubscription {
   @Field(() => GraphQLDateTime, { nullable: true, description: 'When it was disabled.' })
   disabledAt!: Date | null;
 
-  @Field(() => String, { nullable: true, description: 'Why it was disabled.' })
+  @Field(() => String, { nullable: true, description: 'Why it was disabled: 410 Gone, or every attempt of a whole retry schedule failed.' })
   disabledReason!: string | null;
 
   @Field(() => GraphQLDateTime, { description: 'When it was created.' })
@@ -93,7 +93,7 @@ export class RotatedWebhookSecret {
 
 @ObjectType({ description: 'One callback to one subscription, with every attempt counted.' })
 export class WebhookDelivery {
-  @Field(() => Int, { description: 'The delivery id (for redeliverWebhook).' })
+  @Field(() => Int, { description: 'The delivery id (for redeliverWebhook; in REST, of its redeliver path).' })
   id!: number;
 
   @Field(() => String, { description: 'The webhook-id header, the same on every attempt.' })
@@ -105,19 +105,19 @@ export class WebhookDelivery {
   @Field(() => WebhookDeliveryStatus, { description: 'Pending, succeeded or failed.' })
   status!: WebhookDeliveryStatus;
 
-  @Field(() => Boolean, { description: 'A test ping rather than an event.' })
+  @Field(() => Boolean, { description: 'A test ping (testWebhooks; REST POST …/test) rather than an event.' })
   test!: boolean;
 
   @Field(() => Int, { description: 'Attempts made so far.' })
   attempts!: number;
 
-  @Field(() => Int, { description: 'Attempts allowed in all.' })
+  @Field(() => Int, { description: 'Attempts allowed in all (the retry schedule + 1; 1 for a test ping).' })
   maxAttempts!: number;
 
   @Field(() => Int, { nullable: true, description: 'HTTP status of the last answer; null after a timeout or connection error.' })
   lastResponseStatus!: number | null;
 
-  @Field(() => String, { nullable: true, description: 'What went wrong last.' })
+  @Field(() => String, { nullable: true, description: 'What went wrong last (HTTP 500, timeout, ECONNREFUSED: …).' })
   lastError!: string | null;
 
   @Field(() => GraphQLDateTime, { nullable: true, description: 'When the last attempt started.' })

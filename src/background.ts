@@ -6,6 +6,7 @@ import { SeatEventRelay } from './realtime/relay';
 import { startExpirySweeper } from './services/order';
 import { startRetentionSweeper } from './services/retention';
 import { startSeatEventSweeper } from './services/seating';
+import { startRefundBatchSweeper } from './services/showtime';
 import { startWebhooks } from './services/webhook';
 import type { ReplicaMonitor } from './replica-health';
 
@@ -27,7 +28,7 @@ export interface Background {
 /**
  * Starts every background loop of an instance in one place (src/server.ts calls it): the replicas'
  * lag checks, the seat-event relay and this instance's fan-out, the order-expiry sweeper, the seat-event log sweeper, the
- * retention sweeper and the webhook dispatcher (with its refund-batch loop). Every one is safe to run on
+ * retention sweeper, the webhook dispatcher and the refund-batch sweeper. Every one is safe to run on
  * every instance (docs/realtime.md and docs/operations.md give each loop's failure rule).
  */
 export async function startBackground(args: {
@@ -61,6 +62,7 @@ export async function startBackground(args: {
     onError: (err) => log({ err }, 'seat event prune failed'),
   });
   const webhooks = startWebhooks({ db: database.db, config, registry, log });
+  const refundBatches = startRefundBatchSweeper(database.db, { onError: (err) => log({ err }, 'refund batch resume failed') });
   const retention = startRetentionSweeper(database.db, {
     outboxRetentionMs: config.OUTBOX_RETENTION,
     deliveryRetentionMs: config.WEBHOOK_DELIVERY_RETENTION,
@@ -73,6 +75,7 @@ export async function startBackground(args: {
     async close(drain) {
       await replicaMonitor?.stop();
       await retention.stop();
+      await refundBatches.stop();
       await webhooks.close();
       await expiry.stop();
       await seatLog.stop();

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 
 export const attributeGroups = pgTable('attribute_groups', {
   id: serial('id').primaryKey(),
@@ -38,4 +38,4 @@ export const attributes = pgTable('attributes', {
   isPremiumFormat: boolean('is_premium_format').notNull().default(false),
   groupId: integer('group_id').references(() => attributeGroups.id),
   media: jsonb('media').$type<AttributeMedia>().notNull().default({}),
-});
+}, (t) => [index('attributes_group_idx').on(t.groupId)]);

@@ -55,7 +55,11 @@ export const theatreConcessions = pgTable(
     tax: money('tax').notNull(),
     isAvailable: boolean('is_available').notNull().default(true),
   },
-  (t) => [unique('theatre_concessions_uq').on(t.theatreId, t.concessionId), index('theatre_concessions_theatre_idx').on(t.theatreId)],
+  (t) => [
+    unique('theatre_concessions_uq').on(t.theatreId, t.concessionId),
+    index('theatre_concessions_theatre_idx').on(t.theatreId),
+    index('theatre_concessions_concession_idx').on(t.concessionId),
+  ],
 );
 
 export const concessionCategoryAssignments = pgTable(
@@ -68,7 +72,10 @@ export const concessionCategoryAssignments = pgTable(
       .notNull()
       .references(() => concessionCategories.id),
   },
-  (t) => [primaryKey({ columns: [t.concessionId, t.categoryId] })],
+  (t) => [
+    primaryKey({ columns: [t.concessionId, t.categoryId] }),
+    index('concession_category_assignments_category_idx').on(t.categoryId),
+  ],
 );
 
 /** Display groups of a product (the spec's `groups[]`, filtered by the `group` query). */
@@ -93,7 +100,7 @@ export const concessionDiscounts = pgTable('concession_discounts', {
   amount: money('amount').notNull(),
   type: text('type').notNull(),
   referenceProductId: integer('reference_product_id'),
-});
+}, (t) => [index('concession_discounts_concession_idx').on(t.concessionId)]);
 
 export const modifierGroups = pgTable('modifier_groups', {
   id: serial('id').primaryKey(),
@@ -105,7 +112,7 @@ export const modifierGroups = pgTable('modifier_groups', {
   minimumQuantity: integer('minimum_quantity').notNull().default(0),
   maximumQuantity: integer('maximum_quantity').notNull().default(1),
   sortOrder: integer('sort_order').notNull().default(0),
-});
+}, (t) => [index('modifier_groups_concession_idx').on(t.concessionId)]);
 
 /** A modifier choice of a group; it is itself a product (`concessionId`), priced here. */
 export const modifiers = pgTable('modifiers', {
@@ -119,7 +126,7 @@ export const modifiers = pgTable('modifiers', {
   price: money('price').notNull(),
   tax: money('tax').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
-});
+}, (t) => [index('modifiers_group_idx').on(t.modifierGroupId)]);
 
 /** A part of a combo: a fixed product (`type` Concession) or a choice among products (`type` Group). */
 export const comboComponents = pgTable('combo_components', {
@@ -132,7 +139,7 @@ export const comboComponents = pgTable('combo_components', {
   type: text('type').notNull(),
   quantity: integer('quantity').notNull().default(1),
   sortOrder: integer('sort_order').notNull().default(0),
-});
+}, (t) => [index('combo_components_combo_idx').on(t.comboConcessionId)]);
 
 export const comboGroupItems = pgTable(
   'combo_group_items',

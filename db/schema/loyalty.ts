@@ -203,7 +203,7 @@ export const loyaltyCampaignRegistrations = pgTable(
 );
 
 /**
- * `Idempotency-Key` records (src/services/idempotency.ts): one per (vendor, route, key), holding the
+ * `Idempotency-Key` records (src/services/shared/idempotency.ts): one per (vendor, route, key), holding the
  * request's fingerprint and the first successful answer, written in the same transaction as the work.
  */
 export const idempotencyKeys = pgTable(

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { movies } from './movie';
 
 /** A curated list of movies (spec: Movie list v1); `typeName` is e.g. NowPlaying or AdvanceTickets. */
@@ -22,5 +22,5 @@ export const movieListItems = pgTable(
       .references(() => movies.id),
     sequence: integer('sequence').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.movieListId, t.movieId] })],
+  (t) => [primaryKey({ columns: [t.movieListId, t.movieId] }), index('movie_list_items_movie_idx').on(t.movieId)],
 );

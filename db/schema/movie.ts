@@ -84,5 +84,5 @@ export const movieCredits = pgTable(
     role: text('role'),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [index('movie_credits_movie_idx').on(t.movieId)],
+  (t) => [index('movie_credits_movie_idx').on(t.movieId), index('movie_credits_person_idx').on(t.personId)],
 );

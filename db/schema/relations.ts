@@ -23,8 +23,8 @@ import { markets, theatreAttributes, theatres } from './theatre';
 /**
  * The catalog graph's relations, declared once (drizzle `relations()`): the read planner
  * (src/read-planner/) derives its joins from these, and the table files need not import each other
- * for them. Media items point at their resource by (type, text key), not by a foreign key: that
- * relation is the planner's own (src/read-planner/catalog.ts), not declared here.
+ * for them. Media items point at their resource by (type, text key), not by a foreign key: those
+ * relations are declared below (`RESOURCE_MEDIA`), in the same file.
  */
 
 export const marketsRelations = relations(markets, ({ many }) => ({ theatres: many(theatres) }));
@@ -158,3 +158,13 @@ export const upsellItemsRelations = relations(upsellItems, ({ one }) => ({
   group: one(upsellGroups, { fields: [upsellItems.upsellGroupId], references: [upsellGroups.id] }),
   concession: one(concessions, { fields: [upsellItems.concessionId], references: [concessions.id] }),
 }));
+
+/**
+ * Relations by resource key, not by a foreign key: per table (its schema name), a relation to the
+ * media items whose `resource_type` is the word given and `resource_key` the row's id as text (the
+ * media service's `ResourceRef`). The read planner joins them like the relations above (`joinOf`).
+ */
+export const RESOURCE_MEDIA = {
+  theatres: { media: 'theatre' },
+  movies: { mediaItems: 'movie' },
+} as const;

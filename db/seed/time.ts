@@ -1,9 +1,9 @@
 /**
  * Theatre-local calendar helpers of the seed: local wall-clock times to UTC instants, across DST. Built
- * on the service's Intl helpers (src/services/time.ts), with the offset cached per zone and UTC hour, as
+ * on the service's Intl helpers (src/services/shared/local-time.ts), with the offset cached per zone and UTC hour, as
  * the seed converts tens of thousands of times.
  */
-import { offsetMinutes, toLocalDate } from '../../src/services/time';
+import { offsetMinutes, toLocalDate } from '../../src/services/shared/local-time';
 
 export interface LocalDate {
   year: number;

@@ -9,7 +9,7 @@ import {
   type AttributeGroupRow,
   type AttributeIndex,
   type AttributeRow,
-} from '../services/attribute.service';
+} from '../services/attribute';
 import { manyByKey } from './keyed';
 import type { RequestReference } from './reference-cache';
 

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
-import type { Page } from '../services/page';
+import { type Page, pageOfRows } from '../services/shared/paging';
 import {
   getCategoriesOfConcessions,
   getCategoriesOfTheatres,
@@ -18,10 +18,11 @@ import {
   type ConcessionCategoryRow,
   type ConcessionFilters,
   type ConcessionRecord,
-} from '../services/concession.service';
-import { pickupTimesForDates, pickupTimesForShowtimes, type PickupTimes } from '../services/pickup.service';
-import { pageOfRows } from '../services/page';
-import type { ShowtimeRecord } from '../services/showtime.service';
+  pickupTimesForDates,
+  pickupTimesForShowtimes,
+  type PickupTimes,
+} from '../services/concession';
+import type { ShowtimeRecord } from '../services/showtime';
 import { manyByKey, oneByKey } from './keyed';
 
 /** A theatre's concession list as a nested field asks for it. */
@@ -113,7 +114,7 @@ export function createConcessionLoaders(db: Db) {
   };
 }
 
-/** Pickup times of theatres on local dates, and around showtimes (see pickup.service). */
+/** Pickup times of theatres on local dates, and around showtimes (see concession/pickup). */
 export function createPickupLoaders(db: Db) {
   return {
     pickupTimesByTheatreDate: new DataLoader<{ theatreId: number; date: string }, PickupTimes | null, string>(

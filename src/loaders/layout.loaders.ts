@@ -9,7 +9,7 @@ import {
   type LayoutVersionRecord,
   type LayoutZoneRow,
 } from '../services/seating';
-import { immutableCacheFor } from '../services/immutable-cache';
+import { immutableCacheFor } from '../services/shared/immutable-cache';
 import { manyByKey, oneByKey } from './keyed';
 
 /** Layout versions whose cells stay cached (≈ 250 cells each): a few MB for a busy chain's hot set. */

@@ -6,7 +6,7 @@ import {
   type MediaItemRow,
   type RenditionRow,
   type ResourceRef,
-} from '../services/media.service';
+} from '../services/media';
 import { manyByKey } from './keyed';
 
 const resourceKey = (r: ResourceRef) => `${r.type}:${r.key}`;

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
-import { getEarliestShowtimes, getMoviesByIds, type MovieRow } from '../services/movie.service';
+import { getEarliestShowtimes, getMoviesByIds, type MovieRow } from '../services/movie';
 import { oneByKey } from './keyed';
 
 /** Movies by id, and the earliest future showtime of each movie (null when none). */

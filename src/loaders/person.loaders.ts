@@ -6,7 +6,7 @@ import {
   getPeopleByIds,
   type CreditRow,
   type PersonRow,
-} from '../services/person.service';
+} from '../services/person';
 import { manyByKey, oneByKey } from './keyed';
 
 /**

@@ -1,8 +1,8 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
-import { listAllMarkets, type MarketRow } from '../services/market.service';
-import { listImageSizes, type ImageSizeTypeRow } from '../services/media.service';
-import { listRefundReasons, type RefundReasonRow } from '../services/reference.service';
+import { listAllMarkets, type MarketRow } from '../services/theatre';
+import { listImageSizes, type ImageSizeTypeRow } from '../services/media';
+import { listRefundReasons, type RefundReasonRow } from '../services/reference';
 import { attributeLoaders, attributeReference } from './attribute.loaders';
 import { manyByKey } from './keyed';
 import { requestReference } from './reference-cache';

@@ -9,9 +9,10 @@ import {
   type ShowtimeFilters,
   type ShowtimeRecord,
   type TicketPriceRow,
-} from '../services/showtime.service';
-import type { Page, PageRequest } from '../services/page';
-import { listShowtimePages, type ShowtimeListQuery } from '../services/showtime-list.service';
+  listShowtimePages,
+  type ShowtimeListQuery,
+} from '../services/showtime';
+import type { Page, PageRequest } from '../services/shared/paging';
 import { manyByKey, oneByKey } from './keyed';
 
 /**

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
-import { getTheatresByIds, getTheatresByMarketIds, type TheatreRow } from '../services/theatre.service';
+import { getTheatresByIds, getTheatresByMarketIds, type TheatreRow } from '../services/theatre';
 import { manyByKey, oneByKey } from './keyed';
 
 /** Theatres by id and by market (markets: reference.loaders). */

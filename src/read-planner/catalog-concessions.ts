@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import * as schema from '../../db/schema';
 import {
   COMBO_COMPONENT_FIELDS,
@@ -25,6 +25,12 @@ import {
   toGroupComboComponent,
   toModifier,
   toModifierGroup,
+  UPSELL_CONCESSION_FIELDS,
+  UPSELL_GROUP_FIELDS,
+  UpsellConcession,
+  UpsellGroup,
+  type UpsellConcessionRow,
+  type UpsellGroupOfRow,
 } from '../../schema/concession.type';
 import {
   concessionListConditions,
@@ -36,7 +42,7 @@ import {
   type ConcessionRecord,
   type ModifierGroupRow,
   type ModifierRow,
-} from '../services/concession.service';
+} from '../services/concession';
 import { composite, pageArgs, plain, refsOf, type Args, type Edge, type PlannedType } from './planned-type';
 import { columnRefs } from './rows';
 
@@ -56,7 +62,30 @@ export const THEATRE_CONCESSION_EDGES: Readonly<Record<string, Edge>> = {
   concessions: { kind: 'page', to: 'Concession', relation: 'concessionOffers', order: [() => '"concessions"."display_name"', 'id'], where: theatreConcessions, page: pageArgs },
   // getTheatreConcession: the theatre's offer of the product, available or not.
   concession: { kind: 'one', to: 'Concession', relation: 'concessionOffers', where: (args) => [sql`"theatre_concessions"."concession_id" = ${args.concessionId as number}`] },
+  // getCategoriesOfTheatres: the categories of its listed products and their ancestors, by level, sort order and id.
+  concessionCategories: {
+    kind: 'page',
+    to: 'ConcessionCategory',
+    entry: 'ConcessionCategory of a theatre',
+    order: ['level', 'sort_order', 'id'],
+    where: (_, a, [theatre]) => [theatreCategories(a, theatre)],
+    page: pageArgs,
+  },
 };
+
+/**
+ * The categories of a theatre's listed products (the list's conditions) and all their ancestors: a
+ * recursive walk up `parent_id` (the service walks the same in JS).
+ */
+const theatreCategories = (alias: string, theatre: string): SQL =>
+  sql`${sql.raw(alias)}."id" in (with recursive up(id, parent_id) as (
+    select c.id, c.parent_id from theatre_concessions
+      join concessions on concessions.id = theatre_concessions.concession_id
+      join concession_category_assignments ca on ca.concession_id = concessions.id
+      join concession_categories c on c.id = ca.category_id
+    where ${sql.raw(`theatre_concessions."theatre_id" = ${theatre}."id"`)} and ${and(...concessionListConditions({}))}
+    union select p.id, p.parent_id from concession_categories p join up on p.id = up.parent_id)
+  select id from up)`;
 
 export const CONCESSION_TYPES: Readonly<Record<string, PlannedType>> = {
   // An offer with its product (the service's ConcessionRecord). The list's conditions name both
@@ -67,24 +96,65 @@ export const CONCESSION_TYPES: Readonly<Record<string, PlannedType>> = {
     columns: { ...columnRefs(schema.theatreConcessions, () => '"theatre_concessions"'), ...columnRefs(schema.concessions, () => '"concessions"', 'product.') },
     map: toConcession,
     fields: CONCESSION_FIELDS,
-    // upsellGroup's resolver reads the product's upsell group and the offer's theatre.
-    resolved: { upsellGroup: ['product.upsellGroupId', 'theatreId'] },
     always: ['id'],
     make: (values, row) => Object.assign(new Concession(), values, { upsellGroupId: row.product?.upsellGroupId, theatreId: row.theatreId }),
   }, {
-    // The services' orders (concession.service.ts); categories add their id after level and sort order (ties unordered there).
+    // The services' orders (concession/read.ts).
     categories: { kind: 'many', to: 'ConcessionCategory', relation: 'concession.categoryLinks', order: [(a) => `${a}_c."level"`, (a) => `${a}_c."sort_order"`, (a) => `${a}_c."id"`] },
     groups: { kind: 'many', to: 'ConcessionGroup', relation: 'concession.groups', order: ['name'] },
     discounts: { kind: 'many', to: 'ConcessionDiscount', relation: 'concession.discounts', order: ['id'] },
     modifierGroups: { kind: 'many', to: 'ModifierGroup', relation: 'concession.modifierGroups', order: ['sort_order', 'id'] },
     comboComponents: { kind: 'many', to: 'ComboComponent', relation: 'concession.comboComponents', order: ['sort_order', 'id'] },
+    // The product's upsell group (no path: the group is named by the product's column, which the
+    // offer's FROM joins as "concessions"); it carries the offer's theatre, whose prices apply below.
+    upsellGroup: { kind: 'one', to: 'UpsellGroup', where: (_, a) => [sql.raw(`${a}."id" = "concessions"."upsell_group_id"`)] },
   }),
+  UpsellGroup: composite<UpsellGroupOfRow>({
+    table: schema.upsellGroups,
+    from: (alias) => `upsell_groups ${alias}`,
+    // The offer's theatre: its FROM's "theatre_concessions", one level up.
+    columns: { ...refsOf(schema.upsellGroups, (alias) => alias, ['id', 'name']), theatreId: { sql: () => '"theatre_concessions"."theatre_id"', decode: null } },
+    map: (row) => Object.assign(new UpsellGroup(), UPSELL_GROUP_FIELDS.all(row)),
+    fields: UPSELL_GROUP_FIELDS,
+    always: ['id', 'theatreId'],
+    make: (values) => Object.assign(new UpsellGroup(), values),
+  }, {
+    // getUpsellConcessions: the group's products the offer's theatre (`outer[1]`, the offer two levels
+    // up) sells, at its prices, by the item's sort order and the product id.
+    upsellConcessions: {
+      kind: 'many',
+      to: 'UpsellConcession',
+      relation: 'items',
+      order: ['sort_order', (a) => `${a}_p."id"`],
+      where: (_, a, [, offer]) => [sql.raw(`${a}_o."theatre_id" = ${offer}."theatre_id" and ${a}_o."is_available"`)],
+    },
+  }),
+  // An upsell item with its product and the theatre's offer of it (the offer's join: `where` above).
+  UpsellConcession: composite<UpsellConcessionRow>({
+    table: schema.upsellItems,
+    from: (alias) => `upsell_items ${alias} join concessions ${alias}_p on ${alias}_p.id = ${alias}.concession_id join theatre_concessions ${alias}_o on ${alias}_o.concession_id = ${alias}_p.id`,
+    columns: {
+      concessionId: { sql: (alias) => `${alias}_p."id"`, decode: null },
+      ...refsOf(schema.concessions, (alias) => `${alias}_p`, ['name', 'sku']),
+      ...refsOf(schema.theatreConcessions, (alias) => `${alias}_o`, ['price', 'tax']),
+    },
+    map: (row) => Object.assign(new UpsellConcession(), UPSELL_CONCESSION_FIELDS.all(row)),
+    fields: UPSELL_CONCESSION_FIELDS,
+    always: [],
+    make: (values) => Object.assign(new UpsellConcession(), values),
+  }, {}),
   // A product's category through its assignment (the link is the row's table, the category joined).
   ConcessionCategory: composite<ConcessionCategoryRow>({
     table: schema.concessionCategoryAssignments,
     from: (alias) => `concession_category_assignments ${alias} join concession_categories ${alias}_c on ${alias}_c.id = ${alias}.category_id`,
     columns: columnRefs(schema.concessionCategories, (alias) => `${alias}_c`),
     map: toConcessionCategory,
+    fields: CONCESSION_CATEGORY_FIELDS,
+    always: [],
+    make: (values) => Object.assign(new ConcessionCategory(), values),
+  }, {}),
+  // A theatre's category (Theatre.concessionCategories): the category row itself.
+  'ConcessionCategory of a theatre': plain<ConcessionCategoryRow>(schema.concessionCategories, 'concession_categories', toConcessionCategory, {
     fields: CONCESSION_CATEGORY_FIELDS,
     always: [],
     make: (values) => Object.assign(new ConcessionCategory(), values),

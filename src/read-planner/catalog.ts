@@ -1,20 +1,31 @@
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from '../../db/schema';
 import { MARKET_FIELDS, Market, toMarket } from '../../schema/market.type';
+import { MEDIA_ITEM_FIELDS, MediaItem, RENDITION_FIELDS, Rendition, toMediaItem, toRendition } from '../../schema/media.type';
 import { Movie, toMovie } from '../../schema/movie.type';
 import { CREDIT_FIELDS, Credit, PERSON_FIELDS, Person, toCredit, toPerson } from '../../schema/person.type';
 import { ShowtimeFilterArgs, toShowtimeFilters } from '../../schema/showtime.input';
 import { Showtime, TICKET_PRICE_FIELDS, TicketPrice, toShowtime, toTicketPrice } from '../../schema/showtime.type';
 import { Theatre, toTheatre } from '../../schema/theatre.type';
-import type { MarketRow } from '../services/market.service';
-import { MOVIE_FIELDS, type MovieRow } from '../services/movie.service';
-import type { CreditRow, PersonRow } from '../services/person.service';
-import { filterConditions, futureAtDatabaseNow, localDatesCondition, optionalDate, showtimeColumns, showtimeRecordJson, showtimeRecordOf, validateFilters } from '../services/showtime-query';
-import { SHOWTIME_FIELDS } from '../services/showtime-view';
-import type { ShowtimeRecord, TicketPriceRow } from '../services/showtime.service';
-import { THEATRE_FIELDS, type TheatreRow } from '../services/theatre.service';
+import { type MarketRow, THEATRE_FIELDS, type TheatreRow } from '../services/theatre';
+import type { MediaItemRow, RenditionRow } from '../services/media';
+import { MOVIE_FIELDS, type MovieRow } from '../services/movie';
+import type { CreditRow, PersonRow } from '../services/person';
+import {
+  filterConditions,
+  futureAtDatabaseNow,
+  localDatesCondition,
+  optionalDate,
+  showtimeColumns,
+  showtimeRecordJson,
+  showtimeRecordOf,
+  validateFilters,
+  SHOWTIME_FIELDS,
+  type ShowtimeRecord,
+  type TicketPriceRow,
+} from '../services/showtime';
 import { CONCESSION_TYPES, THEATRE_CONCESSION_EDGES } from './catalog-concessions';
-import { byId, joinOf, plain, sqlText, type Args, type PlannedType } from './planned-type';
+import { byId, composite, joinOf, plain, sqlText, type Args, type Edge, type PlannedType } from './planned-type';
 import { columnRefs, rowCodec } from './rows';
 
 export { joinOf, type Edge, type Order, type PlannedType } from './planned-type';
@@ -45,18 +56,31 @@ function movieShowtimes(args: Args): SQL[] {
   return conditions;
 }
 
+/**
+ * A resource's media (db/schema/relations.ts, RESOURCE_MEDIA): its active items in sort order, as the
+ * media service's getMediaOfResources reads them.
+ */
+const mediaOf = (relation: string): Edge => ({ kind: 'many', to: 'MediaItem', relation, order: ['sort_order', 'id'], where: (_, a) => [sql.raw(`${a}."is_active"`)] });
+
+/** MediaItem.renditions: the active ones (getRenditionsOfMediaItems), of one size when asked. */
+const renditionsOf = (args: Args, a: string): SQL[] => [
+  sql.raw(`${a}."is_active"`),
+  ...(args.size != null ? [sql`${sql.raw(`${a}."size"`)} = ${args.size as string}`] : []),
+];
+
 const creditCodec = rowCodec<CreditRow>(schema.movieCredits);
 const personCodec = rowCodec<PersonRow>(schema.people);
 
 export const CATALOG: Readonly<Record<string, PlannedType>> = {
   Theatre: plain<TheatreRow>(schema.theatres, 'theatres', toTheatre, {
     fields: THEATRE_FIELDS,
-    resolved: byId('media', 'showtimesPage', 'seatingLayouts', 'pickupTimes', 'concessionCategories'),
+    resolved: byId('showtimesPage', 'seatingLayouts', 'pickupTimes'),
     make: (values) => Object.assign(new Theatre(), values),
   }, {
     showtimes: { kind: 'many', to: 'Showtime', relation: 'showtimes', order: showtimeOrder, where: theatreShowtimes },
     market: { kind: 'one', to: 'Market', relation: 'market' },
     attributes: { kind: 'ids', relation: 'attributeLinks', column: 'attribute_id' },
+    media: mediaOf('media'),
     ...THEATRE_CONCESSION_EDGES,
   }),
   Market: plain<MarketRow>(schema.markets, 'markets', toMarket, { fields: MARKET_FIELDS, make: (values) => Object.assign(new Market(), values) }, {
@@ -64,12 +88,13 @@ export const CATALOG: Readonly<Record<string, PlannedType>> = {
   }),
   Movie: plain<MovieRow>(schema.movies, 'movies', toMovie, {
     fields: MOVIE_FIELDS,
-    resolved: byId('starringActors', 'directors', 'earliestShowingUtc', 'hasScheduledShowtimes', 'mediaItems'),
+    resolved: byId('starringActors', 'directors', 'earliestShowingUtc', 'hasScheduledShowtimes'),
     make: (values) => Object.assign(new Movie(), values),
   }, {
     showtimes: { kind: 'many', to: 'Showtime', relation: 'showtimes', order: showtimeOrder, where: movieShowtimes },
     castAndCrew: { kind: 'many', to: 'Credit', relation: 'credits', order: ['sort_order', 'id'] },
     attributes: { kind: 'ids', relation: 'attributeLinks', column: 'attribute_id' },
+    mediaItems: mediaOf('mediaItems'),
   }),
   Person: plain<PersonRow>(schema.people, 'people', toPerson, { fields: PERSON_FIELDS, make: (values) => Object.assign(new Person(), values) }, {
     credits: { kind: 'many', to: 'Credit', relation: 'credits', order: ['movie_id', 'sort_order', 'id'] },
@@ -134,10 +159,33 @@ export const CATALOG: Readonly<Record<string, PlannedType>> = {
     always: [], // no id: a price is its showtime's and type's
     make: (values) => Object.assign(new TicketPrice(), values),
   }, {}),
+  // A media item with its content type's name and media type (the media service's MediaItemRow).
+  MediaItem: composite<MediaItemRow>({
+    table: schema.mediaItems,
+    from: (alias) => `media_items ${alias} join content_types ${alias}_t on ${alias}_t.id = ${alias}.content_type_id`,
+    columns: {
+      ...columnRefs(schema.mediaItems, (alias) => alias),
+      contentType: { sql: (alias) => `${alias}_t."name"`, decode: null },
+      mediaType: { sql: (alias) => `${alias}_t."media_type"`, decode: null },
+    },
+    map: (row) => toMediaItem(row),
+    fields: MEDIA_ITEM_FIELDS,
+    always: ['id'],
+    make: (values) => Object.assign(new MediaItem(), values),
+  }, {
+    // getRenditionsOfMediaItems' order within an item.
+    renditions: { kind: 'many', to: 'Rendition', relation: 'renditions', order: ['width', 'id'], where: renditionsOf },
+  }),
+  Rendition: plain<RenditionRow>(schema.renditions, 'renditions', toRendition, { fields: RENDITION_FIELDS, make: (values) => Object.assign(new Rendition(), values) }, {}),
   ...CONCESSION_TYPES,
 };
 
 const showtimeRecordSql = sqlText(showtimeRecordJson);
 
 // Every edge's relation must be declared: checked when the module loads.
-for (const type of Object.values(CATALOG)) for (const edge of Object.values(type.edges)) joinOf(type.table, edge.relation);
+for (const type of Object.values(CATALOG)) {
+  for (const edge of Object.values(type.edges)) {
+    if (edge.kind !== 'ids' && !edge.relation && !edge.where) throw new Error('read planner: an edge without a relation must correlate in its conditions');
+    if (edge.relation) joinOf(type.table, edge.relation);
+  }
+}

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { getNamedType, isObjectType, print, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
 import { collectSubfields } from 'graphql/execution/collectFields';
 import { getArgumentValues } from 'graphql/execution/values';
-import { pageWindow, type PageRequest } from '../services/page';
+import { pageWindow, type PageRequest } from '../services/shared/paging';
 import { CATALOG, joinOf, type Edge, type Order, type PlannedType } from './catalog';
 import { prunedCodec, type RowCodec } from './rows';
 
@@ -44,8 +44,15 @@ interface Scope {
  * field of the type's table or a field resolver whose row keys are known (src/read-planner/catalog.ts);
  * otherwise it reads whole rows, as the loader path does.
  */
-export function planLevel(scope: Scope, type: GraphQLObjectType, nodes: readonly FieldNode[], alias: string): { plan: Plan; children: SQL | null } {
-  const planned = CATALOG[type.name];
+export function planLevel(
+  scope: Scope,
+  type: GraphQLObjectType,
+  nodes: readonly FieldNode[],
+  alias: string,
+  outer: readonly string[] = [],
+  entry = type.name,
+): { plan: Plan; children: SQL | null } {
+  const planned = CATALOG[entry];
   const plan: Plan = { type: planned, children: new Map(), pruned: null };
   const parts: SQL[] = [];
   const fields = [...planned.always];
@@ -68,7 +75,7 @@ export function planLevel(scope: Scope, type: GraphQLObjectType, nodes: readonly
     let part: { sql: SQL; plan: Plan | null; page?: PageRequest } | null = null;
     if (sameArguments(fieldNodes) && parts.length < 50) {
       try {
-        part = edgeSql(scope, planned, type, edge, fieldNodes, alias);
+        part = edgeSql(scope, planned, type, edge, fieldNodes, [alias, ...outer]);
       } catch {
         // the resolver meets the same arguments and answers their error
       }
@@ -101,12 +108,12 @@ function edgeSql(
   parentType: GraphQLObjectType,
   edge: Edge,
   nodes: readonly FieldNode[],
-  alias: string,
+  outer: readonly string[],
 ): { sql: SQL; plan: Plan | null; page?: PageRequest } {
-  const join = joinOf(parent.table, edge.relation);
+  const alias = outer[0];
   if (edge.kind === 'ids') {
-    const on = join.pairs.map(([child, own]) => `l."${child}" = ${alias}."${own}"`).join(' and ');
-    return { sql: sql.raw(`array(select l."${edge.column}" from "${join.table}" l where ${on})`), plan: null };
+    const join = joinOf(parent.table, edge.relation);
+    return { sql: sql.raw(`array(select l."${edge.column}" from "${join.table}" l where ${join.on('l', alias)})`), plan: null };
   }
   const { schema, fragments, variableValues } = scope.selection;
   const field = parentType.getFields()[nodes[0].name.value];
@@ -116,16 +123,16 @@ function edgeSql(
   const childType = edge.kind === 'page' && isObjectType(fieldType) ? getNamedType(fieldType.getFields().items?.type) : fieldType;
   if (!isObjectType(childType) || childType.name !== edge.to) throw new Error(`read planner: ${parentType.name}.${field.name} is not a ${edge.to}`);
   const page = edge.kind === 'page' ? edge.page(args) : undefined;
-  const conditions = edge.where ? edge.where(args) : [];
+  scope.aliases += 1;
+  const childAlias = `r${scope.aliases}`;
+  const conditions = edge.where ? edge.where(args, childAlias, outer) : [];
   const childNodes =
     edge.kind === 'page' && isObjectType(fieldType)
       ? [...collectSubfields(schema, fragments, variableValues, fieldType, nodes).values()].filter((n) => n[0].name.value === 'items').flat()
       : nodes;
-  scope.aliases += 1;
-  const childAlias = `r${scope.aliases}`;
-  const level = planLevel(scope, childType, childNodes, childAlias);
+  const level = planLevel(scope, childType, childNodes, childAlias, outer, edge.entry);
   const where = sql.join(
-    [...join.pairs.map(([own, parentColumn]) => sql.raw(`${childAlias}."${own}" = ${alias}."${parentColumn}"`)), ...conditions],
+    [...(edge.relation ? [sql.raw(joinOf(parent.table, edge.relation).on(childAlias, alias))] : []), ...conditions],
     sql` and `,
   );
   const row = rowSql(level.plan, childAlias, level.children);

@@ -5,7 +5,7 @@ import { collectSubfields } from 'graphql/execution/collectFields';
 import { executePrepared, type CompiledQuery } from '../../db/prepared';
 import { memoized } from './memo';
 import type { Context } from '../context';
-import { pageWindow, toPage, type ListQuery, type Page, type PageRequest } from '../services/page';
+import { pageWindow, toPage, type ListQuery, type Page, type PageRequest } from '../services/shared/paging';
 import { CATALOG } from './catalog';
 import { fromSql, newScope, planLevel, rowSql, type Plan, type Selection } from './compile';
 
@@ -187,9 +187,13 @@ export function fixedRead(schema: GraphQLSchema, typeName: string, selection: st
   const nodes = [parse(`{ fixed ${selection} }`).definitions.flatMap((d) => ('selectionSet' in d ? d.selectionSet.selections : []))[0] as FieldNode];
   const selectionOf: Selection = { schema, fragments: {}, variableValues: {} };
   return {
-    /** The object of `id` with its planned relations (one statement), or null when the id is unknown. */
+    /**
+     * The object of `id` with its planned relations (one statement), or null when the id is unknown.
+     * `variables` are the values of the selection's `$names` (a page's window): a plan is kept per values.
+     */
     // REST shows every field of what it reads: rows are read whole (prune false).
-    one: (ctx: Context, id: number): Promise<object | null> => readRoot(ctx, selectionOf, type, nodes, id, false),
+    one: (ctx: Context, id: number, variables?: Record<string, unknown>): Promise<object | null> =>
+      readRoot(ctx, variables ? { ...selectionOf, variableValues: variables } : selectionOf, type, nodes, id, false),
     /** A page of `list` with the relations of its items: one statement. */
     page: (ctx: Context, list: ListQuery, page: PageRequest): Promise<Page<object>> => readPageOf(ctx, selectionOf, type, nodes, list, page, false),
   };

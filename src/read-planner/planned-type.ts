@@ -1,8 +1,8 @@
-import { createTableRelationsHelpers, extractTablesRelationalConfig, is, normalizeRelation, One, type SQL, type Table } from 'drizzle-orm';
+import { createTableRelationsHelpers, extractTablesRelationalConfig, getTableName, is, normalizeRelation, One, type SQL, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema';
-import type { FieldTable } from '../services/field-table';
-import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE, type PageRequest } from '../services/page';
+import type { FieldTable } from '../services/shared/field-table';
+import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE, type PageRequest } from '../services/shared/paging';
 import { columnRefs, prunedCodec, rowCodec, type ColumnRef } from './rows';
 
 /**
@@ -20,18 +20,35 @@ export type Args = Record<string, unknown>;
  */
 export type Order = readonly (string | ((alias: string) => string))[];
 
+/**
+ * An edge's conditions from the field's arguments: SQL over its rows (bound to `alias`, or named by the
+ * tables of its FROM) and, for a set that is no declared relation, over the aliases of the levels above
+ * (`outer[0]` its parent's row, `outer[1]` the grandparent's, …).
+ */
+export type Where = (args: Args, alias: string, outer: readonly string[]) => SQL[];
+
+/**
+ * Where a relation's rows come from: `relation` is its name in db/schema/relations.ts, or a path `a.b`
+ * through `one` relations whose columns the next relation reads (no join: `theatre_concessions.concession.groups`
+ * is groups of its concession_id). Without one, the rows are a set the service computes (a theatre's
+ * categories and their ancestors) and `where` ties them to the levels above. `entry` names the catalog
+ * entry of the rows when it is not the type's own (a type read from other tables on this edge).
+ */
+interface Rows {
+  to: string;
+  relation?: string;
+  entry?: string;
+  where?: Where;
+}
+
 export type Edge =
-  /**
-   * A relation to rows of another planned type (`one`: object or null, `many`: list). `relation` is
-   * its name in db/schema/relations.ts, or a path `a.b` through `one` relations whose columns the next
-   * relation reads (no join: `theatre_concessions.concession.groups` is groups of its concession_id).
-   */
-  | { kind: 'one' | 'many'; to: string; relation: string; order?: Order; where?: (args: Args) => SQL[] }
+  /** A relation to rows of another planned type (`one`: object or null, `many`: list). */
+  | (Rows & { kind: 'one' | 'many'; order?: Order })
   /**
    * A page of related rows (a field of a `…Page` type with `items` of `to`): its items in `order`
    * within the window `page(args)` gives, and the total, as `{ total, items }` (compile.ts).
    */
-  | { kind: 'page'; to: string; relation: string; order: Order; where?: (args: Args) => SQL[]; page: (args: Args) => PageRequest }
+  | (Rows & { kind: 'page'; order: Order; page: (args: Args) => PageRequest })
   /** Ids of reference data through a link table (the rows come from the in-process reference cache). */
   | { kind: 'ids'; relation: string; column: string };
 
@@ -143,15 +160,24 @@ export function sqlText(fragment: SQL): string {
   return text;
 }
 
-/** A relation's join: `[child column, parent column]` pairs (db/schema/relations.ts). */
+/** A relation's join (db/schema/relations.ts): the table it reads and the condition tying its row to the parent's. */
 export interface Join {
   /** The table the relation reads (its name in the database). */
   table: string;
-  pairs: [string, string][];
+  /** The condition between a row of `table` bound to `child` and the parent's row bound to `parent`. */
+  on(child: string, parent: string): string;
 }
 
 const relational = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
 const tableKey = new Map<Table, string>(Object.keys(relational.tables).map((key) => [schema[key as keyof typeof schema] as Table, key]));
+
+/** A resource's media (`RESOURCE_MEDIA`): items of its resource type whose key is its id as text. */
+function mediaJoin(key: string | undefined, relation: string): Join | null {
+  const declared = key && Object.hasOwn(schema.RESOURCE_MEDIA, key) ? (schema.RESOURCE_MEDIA as Record<string, Record<string, string>>)[key] : undefined;
+  const word = declared && Object.hasOwn(declared, relation) ? declared[relation] : undefined;
+  if (!word) return null;
+  return { table: getTableName(schema.mediaItems), on: (child, parent) => `${child}."resource_type" = '${word}' and ${child}."resource_key" = ${parent}."id"::text` };
+}
 
 /**
  * The join of `relation` of `table`, from its declaration; fails at start when it is not declared. A
@@ -159,6 +185,8 @@ const tableKey = new Map<Table, string>(Object.keys(relational.tables).map((key)
  * where `a` takes them from (`concession.groups` of an offer: groups whose concession_id is the offer's).
  */
 export function joinOf(table: Table, relation: string): Join {
+  const media = mediaJoin(tableKey.get(table), relation);
+  if (media) return media;
   const names = relation.split('.');
   let from = table;
   let target = '';
@@ -181,6 +209,5 @@ export function joinOf(table: Table, relation: string): Join {
     target = declared.referencedTableName;
     from = declared.referencedTable;
   });
-  return { table: target, pairs };
+  return { table: target, on: (child, parent) => pairs.map(([own, column]) => `${child}."${own}" = ${parent}."${column}"`).join(' and ') };
 }
-

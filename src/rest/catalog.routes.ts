@@ -3,17 +3,16 @@ import type { Movie } from '../../schema/movie.type';
 import type { Theatre } from '../../schema/theatre.type';
 import { notFound } from '../errors';
 import { fixedRead } from '../read-planner';
-import type { MarketRow } from '../services/market.service';
-import { listMarkets } from '../services/market.service';
-import { movieList, type MovieView } from '../services/movie.service';
-import { theatreList } from '../services/theatre.service';
+import { type MarketRow, listMarkets, theatreList } from '../services/theatre';
+import { movieList, type MovieView } from '../services/movie';
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
-import { arr, id, int, links, obj, paged, params, query, route, str } from './schemas';
+import { arr, id, obj, paged, params, query, route, str } from './schemas';
 import { MOVIE_SELECTION, moviePageSchema, movieSchema, toPlannedMovie } from './shapes/movie';
 import { THEATRE_SELECTION, theatreSchema, toPlannedTheatre } from './shapes/theatre';
 import { component } from './openapi';
+import { resource } from './derive';
 
 const MOVIE_VIEWS: Record<string, MovieView> = {
   'now-playing': 'NOW_PLAYING',
@@ -22,7 +21,12 @@ const MOVIE_VIEWS: Record<string, MovieView> = {
   active: 'ACTIVE',
 };
 
-const marketSchema = component('Market', obj({ id: int(), name: str(), slug: str(), _links: links() }));
+/** The spec's Market: every field of the GraphQL type; `_links` (self, the theatres in it). */
+const marketSchema = component('Market', resource('Market', {
+  // Relation: REST links to the market's theatres (`{base_url}/v2/theatres`).
+  omit: ['theatres'],
+  links: true,
+}));
 
 function toMarket(hal: Hal, row: MarketRow) {
   return {

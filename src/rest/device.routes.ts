@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteDevice, DEVICE_PUT, getDevice, putDevice, type DevicePut, type DeviceView } from '../services/device';
-import { parseInput } from '../services/zod-input';
+import { parseInput } from '../services/shared/parse-input';
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
-import { arr, bool, int, links, nstr, obj, params, route, str } from './schemas';
+import { params, route, str } from './schemas';
+import { fieldOf, resource } from './derive';
 import { component } from './openapi';
 import { zodBody } from './schema-compilers';
 
@@ -13,16 +14,11 @@ const tokenParams = params({ deviceApplicationToken: str("The app installation's
 /** The PUT body: described and parsed by the service's zod schema (DEVICE_PUT), once. */
 const putBody = zodBody(DEVICE_PUT, parseInput);
 
-export const deviceSchema = component('Device', obj({
-  token: str(),
-  accountId: int(),
-  category: str('Tablet or Mobile Phone.'),
-  ostype: str('iOS, Android or Windows (spelled `ostype` as in the spec).'),
-  osVersion: nstr(),
-  application: str('Brand Theatres, Wallet or Google Wallet.'),
-  isPushEnabled: bool(),
-  registrations: arr(obj({ registrationType: str(), maskedPushRegistrationToken: str('All but the last four characters masked.') })),
-  _links: links(),
+export const deviceSchema = component('Device', resource('Device', {
+  // `updatedAt` is GraphQL-only; REST spells the OS type as the spec does, `ostype`.
+  omit: ['osType', 'updatedAt'],
+  extra: { ostype: fieldOf('Device', 'osType') },
+  links: true,
 }));
 
 export const devicePath = (token: string) => `/v1/devices/${seg(token)}`;

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Page } from '../services/page';
+import type { Page } from '../services/shared/paging';
 import type { Context } from '../context';
-import { findLocations } from '../services/location.service';
-import { listTheatres, type TheatreRow } from '../services/theatre.service';
+import { findLocations, listTheatres, type TheatreRow } from '../services/theatre';
 import type { Hal } from './hal';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors';
-import { parseIdempotencyKey } from '../services/idempotency';
+import { parseIdempotencyKey } from '../services/shared/idempotency';
 import {
   earnForItems,
   earnForItemsSchema,

@@ -6,7 +6,7 @@ import {
   listImageSizes,
   listMedia,
   type ResourceTypeName,
-} from '../services/media.service';
+} from '../services/media';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
 import { arr, int, links, obj, paged, params, query, route, str } from './schemas';

@@ -13,7 +13,7 @@ import {
   repositionMovieInList,
   type MovieListContent,
   type MovieListRow,
-} from '../services/movie-list.service';
+} from '../services/movie';
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { arr, id, int, links, obj, params, query, route, str } from './schemas';

@@ -5,8 +5,9 @@ import type { Hal, Links } from './hal';
 import { cardIdRef, cardPath } from './shapes/loyalty';
 import { moviePath } from './shapes/movie';
 import { theatrePath } from './shapes/theatre';
-import { arr, bool, int, links, nint, nnum, nstr, num, obj, str } from './schemas';
+import { arr, bool, nint, nnum, nstr, num, obj, str } from './schemas';
 import { component } from './openapi';
+import { fieldOf, resource } from './derive';
 
 /**
  * The spec's Order (v2) as HAL, rendered from the plain `OrderView` the order services return.
@@ -19,87 +20,75 @@ export const paymentPath = (orderId: number, line: number) => `/v2/orders/${orde
 export const fulfillmentPath = (orderId: number) => `/v2/orders/${orderId}/fulfillment`;
 export const modifiersPath = (orderId: number, line: number, token: string) => `${productPath(orderId, line)}/token-${token}/modifiers`;
 
-const feeSchema = obj({ name: str('convenience, partner'), cost: num(), quantity: int(), total: num(), waived: bool(), waivedReason: nstr() });
-const discountSchema = obj({ discountId: str(), amount: num(), description: str() });
-const modifierSchema = obj({ modifierId: int(), sku: str(), name: str(), cost: num(), tax: num(), quantity: int() });
-
-export const productSchema = component('OrderProduct', obj({
-  lineNumber: int(),
-  kind: str('Ticket or Concession'),
-  sku: str(),
-  quantity: int(),
-  status: str('Pending, Held, Submitted, Fulfilled, Cancelled, Abandoned, Errored, Refunded'),
-  cost: num('Unit price (tickets before tax; concessions tax-inclusive).'),
-  tax: num('Unit tax.'),
-  total: num('What the line adds to the order total.'),
-  name: str(),
-  modifiers: arr(modifierSchema),
-  siteAccountId: nint(),
-  cardNumber: nstr(),
-  theatre: nstr('Theatre name.'),
-  theatreId: nint(),
-  movie: nstr('Movie name.'),
-  movieId: nint(),
-  format: nstr('Premium format of the showtime.'),
-  internalReleaseNumber: nint(),
-  showtimeId: nint(),
-  ticketType: nstr(),
-  showDateTime: nstr('UTC start of the performance.'),
-  performanceNumber: nint(),
-  auditorium: nint(),
-  expirationDateUtc: nstr('Held tickets: when the hold ends.'),
-  row: nint(),
-  column: nint(),
-  seatName: nstr(),
-  recipientName: nstr(),
-  recipientAddress: nstr(),
-  fromName: nstr(),
-  message: nstr(),
-  imageUrl: nstr(),
-  pickupUrl: nstr(),
-  pickupDateTimeUtc: nstr(),
-  pin: nstr(),
-  confirmationCode: nstr('Fulfilled tickets.'),
-  token: str('Identifies the order item (modifiedOrderItemGuid).'),
-  partnerFeeAmount: num(),
-  fees: arr(feeSchema),
-  _embedded: obj({ discounts: arr(discountSchema) }),
-  _links: links(['movie', 'theatre', 'sms-ticket-confirmation', 'product-modifiers']),
+const feeSchema = component('OrderProductFee', resource('OrderProductFee', {
+  // REST prints no tax per fee (the line's tax counts it).
+  omit: ['tax'],
+}));
+const discountSchema = component('OrderDiscount', resource('OrderDiscount'));
+const modifierSchema = component('OrderProductModifier', resource('OrderProductModifier', {
+  // The spec calls a modifier's unit price `cost`, as a line's.
+  omit: ['price'],
+  extra: { cost: fieldOf('OrderProductModifier', 'price') },
 }));
 
-export const paymentSchema = component('OrderPayment', obj({
-  lineNumber: int(),
-  type: str('creditCard, giftCard, loyalty'),
-  cardNumber: nstr('Masked: only the last four digits.'),
-  balance: nnum('Remaining card balance (unknown here: null).'),
-  amount: num(),
-  status: str('Pending, Submitted, Fulfilled, Cancelled, Abandoned, Errored, Refunded'),
-  createdDateUtc: str(),
-  _links: links(),
+/** REST prints these enums in the spec's spelling (GraphQL: the enum names). */
+const PRODUCT_STATUS = str('Pending, Held, Submitted, Fulfilled, Cancelled, Abandoned, Errored, Refunded');
+
+export const productSchema = component('OrderProduct', resource('OrderProduct', {
+  // Relations and actions: REST links to the showtime's movie and theatre and names its actions in
+  // `_links`; the concession assignment id stays GraphQL-only; the discounts are embedded.
+  omit: ['theatreConcessionId', 'discounts', 'links', 'showtime'],
+  override: {
+    kind: str('Ticket or Concession'),
+    status: PRODUCT_STATUS,
+    modifiers: arr(modifierSchema),
+    fees: arr(feeSchema),
+  },
+  // The spec's Product fields that GraphQL reaches through relations (theatre, movie, format) or does
+  // not carry (gift and pickup fields, the partner fee): REST's own.
+  extra: {
+    cardNumber: nstr(),
+    theatre: nstr('Theatre name.'),
+    movie: nstr('Movie name.'),
+    format: nstr('Premium format of the showtime.'),
+    internalReleaseNumber: nint(),
+    recipientName: nstr(),
+    recipientAddress: nstr(),
+    fromName: nstr(),
+    message: nstr(),
+    imageUrl: nstr(),
+    pickupUrl: nstr(),
+    pin: nstr(),
+    partnerFeeAmount: num(),
+    _embedded: obj({ discounts: arr(discountSchema) }),
+  },
+  links: ['movie', 'theatre', 'sms-ticket-confirmation', 'product-modifiers'],
 }));
 
-export const orderSchema = component('Order', obj({
-  id: int(),
-  vendorTransactionId: nstr(),
-  email: nstr(),
-  loyaltyCardNumber: nstr('In full to the order\'s admin, owning account and creating vendor; masked to the last four for a read by the order\'s token alone.'),
-  status: str('Pending, Submitted, Fulfilled, Errored, Refunded, PartialyRefunded, Cancelled, Abandonded'),
-  createdDateUtc: str(),
-  lastUpdatedDateUtc: str(),
-  total: num('All active items, fees and taxes.'),
-  subtotal: num('Active items after discounts, before taxes and fees.'),
-  taxTotal: num(),
-  feeTotal: num(),
-  discountTotal: num(),
-  paid: num('Active tenders.'),
-  balanceDue: num(),
-  token: str('GUID; GET /v2/orders/token-{token} reads the order with it.'),
-  shoppingCartId: nstr(),
-  confirmationUrl: nstr('Once fulfilled: the order by its token.'),
-  paymentOptions: obj({ creditCard: bool(), giftCard: bool(), loyalty: bool() }),
-  expirationDateUtc: nstr('Pending orders: about 7 minutes after the last modification.'),
-  _embedded: obj({ products: arr(productSchema), payments: arr(paymentSchema) }),
-  _links: links(['loyalty-card', 'smsTicketConfirmation']),
+export const paymentSchema = component('OrderPayment', resource('OrderPayment', {
+  override: {
+    type: str('creditCard, giftCard, loyalty'),
+    status: str('Pending, Submitted, Fulfilled, Cancelled, Abandoned, Errored, Refunded'),
+  },
+  // The spec's card balance, which this service does not know.
+  extra: { balance: nnum('Remaining card balance (unknown here: null).') },
+  links: true,
+}));
+
+export const orderSchema = component('Order', resource('Order', {
+  // The owning account, the fulfilment time and the action flags are GraphQL's (REST: `_links`);
+  // products and payments are embedded.
+  omit: ['siteAccountId', 'fulfilledDateUtc', 'products', 'payments', 'links'],
+  override: {
+    status: str('Pending, Submitted, Fulfilled, Errored, Refunded, PartialyRefunded, Cancelled, Abandonded'),
+    // REST: one flag per tender type (GraphQL: the list of those accepted).
+    paymentOptions: obj({ creditCard: bool(), giftCard: bool(), loyalty: bool() }),
+  },
+  extra: {
+    confirmationUrl: nstr('Once fulfilled: the order by its token.'),
+    _embedded: obj({ products: arr(productSchema), payments: arr(paymentSchema) }),
+  },
+  links: ['loyalty-card', 'smsTicketConfirmation'],
 }));
 
 export type OrderHal = Awaited<ReturnType<typeof toOrderHal>>;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors';
-import type { MovieView } from '../services/movie.service';
-import { listPersonalizedMovies } from '../services/personalized-movies.service';
+import { type MovieView, listPersonalizedMovies } from '../services/movie';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
 import { id, params, query, route, str } from './schemas';

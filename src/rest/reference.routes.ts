@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors';
-import { getAttributeByCode, listAttributes } from '../services/attribute.service';
-import { getCastAndCrew } from '../services/person.service';
+import { getAttributeByCode, listAttributes } from '../services/attribute';
+import { getCastAndCrew } from '../services/person';
 import type { RestKit } from './kit';
 import { arr, id, int, links, nstr, obj, params, route, str } from './schemas';
 import { attributeGroupPath, attributeGroupSchema, attributeSchema, toAttribute } from './shapes/attribute';

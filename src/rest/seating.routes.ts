@@ -1,50 +1,44 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError, notFound } from '../errors';
 import { seatMapForShowtime, seatMapViewer, theatreSeatingLayouts } from '../services/seating';
-import { getShowtimeByPerformance } from '../services/showtime.service';
+import { getShowtimeByPerformance } from '../services/showtime';
 import type { RestKit } from './kit';
-import { arr, bool, id, int, links, nint, num, obj, params, query, route, str } from './schemas';
+import { arr, id, int, params, query, route, str } from './schemas';
 import { component } from './openapi';
+import { resource } from './derive';
 
-const seatMapSchema = component('SeatingLayout', obj({
-  theatreNumber: int(),
-  performanceNumber: int(),
-  rows: int(),
-  columns: int(),
-  seats: arr(
-    obj({
-      row: int(),
-      column: int(),
-      seatName: str(),
-      type: str('CanReserve, Blocked, Wheelchair, Companion, GeneralAdmission, NA, LoveSeatLeft, LoveSeatRight, NotASeat, …'),
-      seatTier: str("Regular, Premiere, or '' for a non-seat."),
-      available: bool(),
-      seatStatus: str('Available, Sold, Locked, Blocked, Unblocked, GAOverride, PremiereAvailable, PremiereUnavailable, BlockedForSocialDistance'),
-    }),
-  ),
-  _links: links(),
+/** REST prints the seat type and status in the spec's spelling (GraphQL: the enum names). */
+const SEAT_TYPE = str('CanReserve, Blocked, Wheelchair, Companion, GeneralAdmission, NA, LoveSeatLeft, LoveSeatRight, NotASeat, …');
+
+const seatSchema = component('SeatingLayoutSeat', resource('Seat', {
+  // REST names a seat by its row and column (no cache id) and its seat map prints no zone.
+  omit: ['id', 'zoneNumber'],
+  override: {
+    type: SEAT_TYPE,
+    seatStatus: str('Available, Sold, Locked, Blocked, Unblocked, GAOverride, PremiereAvailable, PremiereUnavailable, BlockedForSocialDistance'),
+  },
 }));
 
-const theatreLayoutsSchema = component('TheatreSeatingLayouts', obj({
-  theatreNumber: int(),
-  auditoriums: arr(
-    obj({
-      auditorium: int(),
-      layouts: arr(
-        obj({
-          id: int('Differentiates the layouts of one auditorium.'),
-          versionNumber: int(),
-          theatreNumber: int(),
-          name: str(),
-          rows: int(),
-          columns: int(),
-          seats: arr(obj({ row: int(), column: int(), seatName: str(), type: str(), seatTier: str(), zoneNumber: nint() })),
-          zones: arr(obj({ zoneNumber: nint(), surchargeAmount: num(), discountAmount: num(), description: str() })),
-        }),
-      ),
-    }),
-  ),
-  _links: links(),
+const seatMapSchema = component('SeatingLayout', resource('SeatingLayout', {
+  // REST has the seats as objects only: no compact status array, no layout version.
+  omit: ['seatStatuses', 'layout'],
+  override: { seats: arr(seatSchema) },
+  links: true,
+}));
+
+const layoutSeatSchema = component('LayoutSeat', resource('LayoutSeat', { omit: ['id'], override: { type: SEAT_TYPE } }));
+
+const layoutSchema = component('Layout', resource('Layout', {
+  override: { seats: arr(layoutSeatSchema) },
+  // The layout's name is REST's alone (GraphQL's Layout has none yet).
+  extra: { name: str() },
+}));
+
+const auditoriumSchema = component('AuditoriumLayouts', resource('AuditoriumLayouts', { override: { layouts: arr(layoutSchema) } }));
+
+const theatreLayoutsSchema = component('TheatreSeatingLayouts', resource('TheatreSeatingLayouts', {
+  override: { auditoriums: arr(auditoriumSchema) },
+  links: true,
 }));
 
 /** Seat maps per performance (v2, v3) and the layouts of a theatre's auditoriums (v2, v3). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { cancelShowtime, type CancellationView } from '../services/showtime-cancellation.service';
+import { cancelShowtime, type CancellationView } from '../services/showtime';
 import type { Hal } from './hal';
 import type { RestKit } from './kit';
 import { bool, id, int, links, nstr, obj, params, route, str } from './schemas';

@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { badInput, DomainError, notFound } from '../errors';
-import { listPrivateRentalMovies } from '../services/private-rental.service';
+import { listPrivateRentalMovies } from '../services/movie';
 import {
   earliestShowtime,
   getShowtime,
   occupancyOfTaken,
   showtimesNear,
   type ShowtimeFilters,
-} from '../services/showtime.service';
-import { listShowtimes, type ShowtimeListPage } from '../services/showtime-list.service';
-import { MAX_FILTER_CODES } from '../services/showtime-query';
+  listShowtimes,
+  type ShowtimeListPage,
+  MAX_FILTER_CODES,
+} from '../services/showtime';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
 import { arr, id, nstr, num, obj, paged, params, query, route, str } from './schemas';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CARD_UPDATE, deleteCard, getCard, getWallet, listCards, onDemandCards, updateCard, type CardKind, type CardUpdate } from '../services/wallet';
-import { parseInput } from '../services/zod-input';
+import { parseInput } from '../services/shared/parse-input';
 import { zodBody } from './schema-compilers';
 import type { Hal } from './hal';
 import type { RestKit } from './kit';

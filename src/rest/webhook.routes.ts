@@ -18,40 +18,39 @@ import {
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
-import { arr, bool, id, int, links, nint, nstr, obj, paged, params, query, route, str } from './schemas';
+import { arr, id, int, links, obj, paged, params, query, route, str } from './schemas';
 import { component } from './openapi';
+import { fieldOf, resource } from './derive';
 
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const subscriptionFields = {
-  token: str('The subscription token (the `webhooktokenid` of its paths).'),
-  eventType: str('Orders.Refund or Orders.BatchRefund.'),
-  href: str('The vendor callback URL.'),
-  status: str('Active, or Disabled (no further callbacks; see disabledReason).'),
-  disabledDateUtc: nstr('When it was disabled.'),
-  disabledReason: nstr('Why it was disabled: 410 Gone, or every attempt of a whole retry schedule failed.'),
-  createdDateUtc: str(),
-  _links: links(['deliveries']),
+/**
+ * A subscription as REST prints it (WebhookSubscription): times in the spec's `…DateUtc` spelling, the
+ * status capitalised (the values' REST spelling; GraphQL: the enum names).
+ */
+const subscriptionOptions = {
+  omit: ['disabledAt', 'createdAt'],
+  override: { status: str('Active, or Disabled (no further callbacks; see disabledReason).') },
+  extra: { disabledDateUtc: fieldOf('WebhookSubscription', 'disabledAt'), createdDateUtc: fieldOf('WebhookSubscription', 'createdAt') },
+  links: ['deliveries'],
+  optional: ['status', 'disabledDateUtc', 'disabledReason', 'createdDateUtc'],
 };
-const subscriptionOptional = ['status', 'disabledDateUtc', 'disabledReason', 'createdDateUtc'];
-const subscriptionSchema = component('WebhookSubscription', obj(subscriptionFields, subscriptionOptional));
+const subscriptionSchema = component('WebhookSubscription', resource('WebhookSubscription', subscriptionOptions));
 
-const deliverySchema = component('WebhookDelivery', obj({
-  id: int('The delivery id (of its redeliver path).'),
-  webhookId: str('The `webhook-id` header: the same on every attempt of this delivery.'),
-  eventType: str(),
-  status: str('Pending, Succeeded or Failed (no further attempt).'),
-  test: bool('A test ping (POST …/test) rather than an event.'),
-  attempts: int('Attempts made so far.'),
-  maxAttempts: int('Attempts allowed in all (the retry schedule + 1; 1 for a test ping).'),
-  lastResponseStatus: nint('HTTP status of the last answer; null when there was none (timeout, connection error).'),
-  lastError: nstr('What went wrong last (HTTP 500, timeout, ECONNREFUSED: …).'),
-  lastAttemptDateUtc: nstr(),
-  nextAttemptDateUtc: nstr('When the next attempt is due, while Pending.'),
-  createdDateUtc: str(),
-  completedDateUtc: nstr(),
-  _links: links(['redeliver']),
+const deliverySchema = component('WebhookDelivery', resource('WebhookDelivery', {
+  // REST spells the times `…DateUtc` and the message id `webhookId` (the header it is), as the spec does.
+  omit: ['messageId', 'lastAttemptAt', 'nextAttemptAt', 'createdAt', 'completedAt'],
+  // REST capitalises the status (GraphQL: the enum names).
+  override: { status: str('Pending, Succeeded or Failed (no further attempt).') },
+  extra: {
+    webhookId: fieldOf('WebhookDelivery', 'messageId'),
+    lastAttemptDateUtc: fieldOf('WebhookDelivery', 'lastAttemptAt'),
+    nextAttemptDateUtc: fieldOf('WebhookDelivery', 'nextAttemptAt'),
+    createdDateUtc: fieldOf('WebhookDelivery', 'createdAt'),
+    completedDateUtc: fieldOf('WebhookDelivery', 'completedAt'),
+  },
+  links: ['redeliver'],
 }));
 
 const tokenParams = params({ webhooktokenid: str('The subscription token.') });
@@ -96,10 +95,22 @@ function toDelivery(hal: Hal, token: string, d: DeliveryView) {
 type TokenRequest = FastifyRequest<{ Params: { webhooktokenid: string } }>;
 
 const webhookEventTypeListSchema = component('WebhookEventTypeList', obj({ events: arr(obj({ type: str(), description: str() })) }));
-const createdWebhookSchema = component('CreatedWebhook', obj({ ...subscriptionFields, secret: str('whsec_… — shown once; keep it to verify signatures.') }, subscriptionOptional));
+/** REST flattens GraphQL's CreatedWebhook: the subscription's own properties, then its secret. */
+const createdWebhookSchema = component('CreatedWebhook', resource('WebhookSubscription', {
+  ...subscriptionOptions,
+  extra: { ...subscriptionOptions.extra, secret: fieldOf('CreatedWebhook', 'secret') },
+}));
 const webhookListSchema = component('WebhookList', obj({ count: int(), _embedded: obj({ events: arr(subscriptionSchema) }), _links: links() }));
 const webhookTestDeliveriesSchema = component('WebhookTestDeliveries', obj({ count: int(), _embedded: obj({ deliveries: arr(deliverySchema) }) }));
-const rotatedWebhookSecretSchema = component('RotatedWebhookSecret', obj({ token: str(), secret: str('whsec_…'), previousSecretExpiresDateUtc: str(), _links: links() }));
+const rotatedWebhookSecretSchema = component('RotatedWebhookSecret', resource('RotatedWebhookSecret', {
+  // REST names the subscription by its token (and links it) and spells the time `…DateUtc`.
+  omit: ['subscription', 'previousSecretExpiresAt'],
+  extra: {
+    token: fieldOf('WebhookSubscription', 'token'),
+    previousSecretExpiresDateUtc: fieldOf('RotatedWebhookSecret', 'previousSecretExpiresAt'),
+  },
+  links: true,
+}));
 const webhookDeliveryPageSchema = component('WebhookDeliveryPage', paged({ _embedded: obj({ deliveries: arr(deliverySchema) }) }));
 
 /**

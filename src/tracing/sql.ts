@@ -4,7 +4,7 @@ import { contextOf, endFailed, tracer, type Span } from './index';
 
 /**
  * Spans of SQL statements: the postgres.js client of a traced database handle (db/client.ts
- * `countingDb`, src/services/prepared.ts) is wrapped so that each statement it sends is a client span
+ * `countingDb`, src/services/shared/prepared-reads.ts) is wrapped so that each statement it sends is a client span
  * under `parent()` — the request's span, or its GraphQL operation's once that has started. A
  * transaction's, savepoint's and reserved connection's statements are wrapped the same way.
  *

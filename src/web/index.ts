@@ -3,10 +3,8 @@ import { countingDb, type Database } from '../../db/client';
 import { DEMO_VENDOR_KEYS } from '../../db/seed/accounts';
 import { rowIdOf } from '../bounds';
 import type { Config } from '../config';
-import { getShowtime } from '../services/showtime.service';
-import { listShowtimes } from '../services/showtime-list.service';
-import { listTheatres } from '../services/theatre.service';
-import { showtimeFields } from '../services/showtime-view';
+import { getShowtime, listShowtimes, showtimeFields } from '../services/showtime';
+import { listTheatres } from '../services/theatre';
 import { ownHtml, registerAssets } from './assets';
 import { seatMapIndexPage, seatMapPage, sendPage, showtimeNotFoundPage, type ListedShowtime } from './pages';
 

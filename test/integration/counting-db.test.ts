@@ -3,7 +3,7 @@ import { countingDb, sharedDb, StatementCount, statementCountOf } from '../../db
 import { executePrepared } from '../../db/prepared';
 import { theatres } from '../../db/schema';
 import { announceSeatEvents, onSeatEventsCommitted } from '../../src/services/seating';
-import { getTheatre } from '../../src/services/theatre.service';
+import { getTheatre } from '../../src/services/theatre';
 import { onWebhookWork, wakeWebhooks } from '../../src/services/webhook';
 import { startTestApp, type TestApp } from '../helpers/app';
 

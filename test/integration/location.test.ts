@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { markets, theatres } from '../../db/schema';
-import { haversineMiles } from '../../src/services/geo';
+import { haversineMiles } from '../../src/services/shared/geo';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 interface LocationPage {

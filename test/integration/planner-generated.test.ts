@@ -27,6 +27,7 @@ const schema = buildSchema(readFileSync(path.join(__dirname, '../../schema/schem
 const CATALOG = [
   'Theatre', 'Market', 'Movie', 'Showtime', 'Person', 'Credit', 'TicketPrice',
   'Concession', 'ConcessionCategory', 'ConcessionGroup', 'ConcessionDiscount', 'ModifierGroup', 'Modifier', 'ComboComponent', 'GroupComboComponent',
+  'MediaItem', 'Rendition', 'UpsellGroup', 'UpsellConcession',
 ];
 /** Fields outside the planner and the kind of statement each adds (docs/read-planner.md). */
 const OUTSIDE: Record<string, string> = {
@@ -91,10 +92,10 @@ async function pickData(): Promise<Pick> {
 }
 
 /**
- * Pages the planner reads as relations (a page edge); other pages (`showtimesPage`, `concessionCategories`)
- * are fields outside it, tested alone.
+ * Pages the planner reads as relations (a page edge); other pages (`showtimesPage`) are fields outside
+ * it, tested alone.
  */
-const PAGE_EDGES = new Set(['Theatre.concessions']);
+const PAGE_EDGES = new Set(['Theatre.concessions', 'Theatre.concessionCategories']);
 
 /** A page edge's items type (`Theatre.concessions` → `Concession`), or the field's type. */
 function targetOf(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>) {
@@ -215,6 +216,10 @@ function nested(p: Pick): Record<string, { open: string; close: string }> {
     Modifier: { open: `${menu} { items { modifierGroups { modifiers`, close: '} } } }' },
     ComboComponent: { open: `${menu} { items { comboComponents`, close: '} } }' },
     GroupComboComponent: { open: `${menu} { items { comboComponents { groupComboComponents`, close: '} } } }' },
+    UpsellGroup: { open: `${menu} { items { upsellGroup`, close: '} } }' },
+    UpsellConcession: { open: `${menu} { items { upsellGroup { upsellConcessions`, close: '} } } }' },
+    MediaItem: { open: `theatre(id: ${p.theatreId}) { media`, close: '}' },
+    Rendition: { open: `movie(id: ${p.movieId}) { mediaItems { renditions`, close: '} }' },
   };
 }
 
@@ -305,9 +310,18 @@ function variants(p: Pick): Case[] {
     { name: 'concessions: past the last page', query: menu(`concessions(pageNumber: 1000, pageSize: 100) { totalCount hasNextPage items { id categories { name } } }`), ...one },
     { name: 'concessions: two aliases, different arguments; items under two aliases', query: menu(`a: concessions(pageSize: 3) { x: items { id } y: items { name modifierGroups { id } } } b: concessions(group: "${p.group}") { totalCount items { id price } }`), ...one },
     { name: 'concessions: a product at the theatre, and one it does not sell', query: menu(`concession(concessionId: ${p.productId}) { id name comboComponents { name groupComboComponents { name } } } none: concession(concessionId: 999999) { id }`), ...one },
-    { name: 'concessions: by offer id, and an unknown one', query: `{ concession(id: ${p.offerId}) { id theatreId price categories { name } upsellGroup { name } } none: concession(id: 999999) { id } }`, rootStatements: 2, kinds: 1 },
+    { name: 'concessions: by offer id, and an unknown one', query: `{ concession(id: ${p.offerId}) { id theatreId price categories { name } upsellGroup { name upsellConcessions { concessionId price } } } none: concession(id: 999999) { id } }`, rootStatements: 2, kinds: 0 },
+    // Upsells are priced at the offer's theatre, two levels above them.
+    { name: 'upsells: under a page of theatres, at each theatre\'s prices', query: `{ theatres(pageSize: 5) { items { id concessions(pageSize: 30) { items { id upsellGroup { __typename name upsellConcessions { concessionId name sku price tax } } } } } } }`, ...one },
     { name: 'concessions: under a page of theatres', query: `{ theatres(pageSize: 3) { items { id concessions(pageSize: 4) { totalCount items { id name modifierGroups { modifiers { name } } } } } } }`, ...one },
+    // A theatre's categories: its listed products' and their ancestors (a recursive walk in SQL; in JS on the loader path).
+    { name: 'concession categories: second page, total only, under aliases', query: menu(`a: concessionCategories(pageSize: 2, pageNumber: 2) { totalCount hasNextPage items { categoryId name level parentCategoryId media { imageSmall } } } b: concessionCategories { totalCount } c: concessionCategories(pageNumber: 1000) { totalCount items { categoryId } }`), ...one },
+    { name: 'concession categories: under a page of theatres, beside the menu', query: `{ theatres(pageSize: 4) { items { id concessionCategories(pageSize: 50) { totalCount items { name sortOrder } } concessions(pageSize: 2) { items { categories { name } } } } } }`, ...one },
+    { name: 'bad argument: a category page size the loader path refuses', query: menu(`concessionCategories(pageSize: 1000) { totalCount }`), rootStatements: 1, kinds: 0 },
     { name: 'bad argument: a concession page size the loader path refuses', query: menu(`concessions(pageSize: 1000) { totalCount }`), rootStatements: 1, kinds: 0 },
+    // Media: a resource's active items (by resource type and key, no foreign key) and their renditions.
+    { name: 'media: renditions of one size, under aliases', query: `{ movie(id: ${p.movieId}) { mediaItems { id contentType mediaType a: renditions(size: "Thumb") { url width } b: renditions { size } } } }`, ...one },
+    { name: 'media: a page of movies with their posters, and showtimes\' theatres with theirs', query: `{ movies(pageSize: 3) { items { id mediaItems { name renditions(size: "Standard") { url } } } } theatre(id: ${p.theatreId}) { media { id resourceType resourceId effectiveStartDate } showtimes(date: "${p.day}") { movie { mediaItems { id } } } } }`, rootStatements: 2, kinds: 0 },
     { name: 'unknown id', query: `{ theatre(id: 999999) { showtimes(date: "${p.day}") { id } } }`, rootStatements: 1, kinds: 0 },
     { name: 'bad argument: the field errs as on the loader path', query: theatre(`showtimes(date: "2026-02-30") { id }`), rootStatements: 1, kinds: 0 },
   ];

@@ -89,15 +89,15 @@ it('reads REST theatres through the same planner: the statements of the GraphQL 
   expect(rest.status).toBe(200);
   const gql = await app.gql(`{ theatre(id: ${pick.theatreId}) { id attributes { id code } media { id } } }`);
   expect(gql.errors).toBeUndefined();
-  // The theatre with its attribute ids (one planned statement), then its media (a loader).
-  expect(Number(rest.headers.get('x-sql-statements'))).toBe(2);
-  expect(gql.statements).toBe(2);
+  // The theatre with its attribute ids and media: one planned statement (before media were edges: 2).
+  expect(Number(rest.headers.get('x-sql-statements'))).toBe(1);
+  expect(gql.statements).toBe(1);
   const list = await app.get('/v2/theatres?page-size=20');
   expect(list.status).toBe(200);
-  // The page's rows, total and items' attribute ids (one planned statement), their media (a loader).
-  expect(Number(list.headers.get('x-sql-statements'))).toBe(2);
+  // The page's rows, total and items' attribute ids and media: one planned statement (before: 2).
+  expect(Number(list.headers.get('x-sql-statements'))).toBe(1);
   const gqlList = await app.gql(`{ theatres(pageSize: 20) { items { id attributes { id } media { id } } } }`);
-  expect(gqlList.statements).toBe(2);
+  expect(gqlList.statements).toBe(1);
 });
 
 it('reads REST movies through the same planner: attributes and cast with the movie, the earliest showtime by its loader', async () => {
@@ -133,4 +133,16 @@ it('keeps a compiled plan, not the moment it was compiled: "future showtimes" en
   expect(await ids()).toContain(soon.id);
   await new Promise((resolve) => setTimeout(resolve, 2500));
   expect(await ids()).not.toContain(soon.id);
+});
+
+it("reads REST concession categories through the same planner: the theatre and its categories' page in one statement", async () => {
+  const [menu] = await sql<{ id: number }[]>`select theatre_id as id from theatre_concessions group by 1 order by count(*) desc, 1 limit 1`;
+  const path = `/v1/theatres/${menu.id}/concessions/categories?page-size=3&page-number=2`;
+  await app.get(path);
+  const rest = await app.get<{ count: number; _embedded: { concessionsCategories: { categoryId: number }[] } }>(path);
+  expect(rest.status).toBe(200);
+  expect(rest.body._embedded.concessionsCategories).toHaveLength(3);
+  // Before: the theatre (a loader), the pairs of products and categories, every category: 3.
+  expect(Number(rest.headers.get('x-sql-statements'))).toBe(1);
+  expect((await app.get('/v1/theatres/999999/concessions/categories')).status).toBe(404);
 });

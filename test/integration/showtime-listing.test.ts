@@ -1,7 +1,6 @@
 import type postgres from 'postgres';
 import { startTestAppWithSql, type TestApp } from '../helpers/app';
-import { listShowtimes } from '../../src/services/showtime-list.service';
-import { selectShowtimesOf } from '../../src/services/showtime.service';
+import { listShowtimes, selectShowtimesOf } from '../../src/services/showtime';
 
 /**
  * One showtimes listing (listShowtimes) behind REST's theatre showtimes routes and GraphQL's

@@ -1,5 +1,5 @@
 import type postgres from 'postgres';
-import { haversineMiles } from '../../src/services/geo';
+import { haversineMiles } from '../../src/services/shared/geo';
 import { startTestAppWithSql, type TestApp } from '../helpers/app';
 
 let app: TestApp;

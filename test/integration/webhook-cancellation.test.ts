@@ -1,6 +1,6 @@
 import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
-import { CANCELLATION_CHUNK } from '../../src/services/showtime-cancellation.service';
+import { CANCELLATION_CHUNK } from '../../src/services/showtime';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { activeClaims, holdSeats, M, must, OTHER_VENDOR, pickShowtimes, seatsOf, sqlOf, statusIn, VENDOR, watchSeats, type ShowtimeFixture } from '../helpers/orders';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';

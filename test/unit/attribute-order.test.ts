@@ -1,4 +1,4 @@
-import { activeAttributesOf, type AttributeIndex } from '../../src/services/attribute.service';
+import { activeAttributesOf, type AttributeIndex } from '../../src/services/attribute';
 
 /** A showtime's attributes come in display order (the index's rank), inactive or unknown ids left out. */
 const rows = ['IMAX', 'DOLBY', 'RESERVED', 'CC', 'DBOX', 'SENSORY'].map((code, i) => ({ id: 10 + i, code }));

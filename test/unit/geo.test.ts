@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DomainError } from '../../src/errors';
-import { directionsUrl, haversineMiles, validateNearQuery } from '../../src/services/geo';
+import { directionsUrl, haversineMiles, validateNearQuery } from '../../src/services/shared/geo';
 
 const dallas = { latitude: 32.7767, longitude: -96.797 };
 const houston = { latitude: 29.7604, longitude: -95.3698 };

@@ -1,4 +1,4 @@
-import { ImmutableCache, immutableCacheFor } from '../../src/services/immutable-cache';
+import { ImmutableCache, immutableCacheFor } from '../../src/services/shared/immutable-cache';
 
 describe('ImmutableCache', () => {
   it('fetches only missing keys, in one call, and keeps key order', async () => {

@@ -1,4 +1,4 @@
-import { fingerprintOf, parseIdempotencyKey } from '../../src/services/idempotency';
+import { fingerprintOf, parseIdempotencyKey } from '../../src/services/shared/idempotency';
 import {
   earnForItemsSchema,
   isCardNumber,

@@ -1,4 +1,4 @@
-import { formatListDate, parseListDate, reorder } from '../../src/services/movie-list.service';
+import { formatListDate, parseListDate, reorder } from '../../src/services/movie';
 
 describe('reorder', () => {
   test('inserts a new movie at a position, shifting the rest', () => {

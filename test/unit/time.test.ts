@@ -7,7 +7,7 @@ import {
   toLocalDate,
   toLocalDateTime,
   utcOffset,
-} from '../../src/services/time';
+} from '../../src/services/shared/local-time';
 
 describe('theatre-local time', () => {
   it('prints local wall-clock time without a zone designator', () => {

@@ -1,5 +1,5 @@
 import type { Context } from '../../context';
-import type { AttributeRow } from '../../services/attribute.service';
+import type { AttributeRow } from '../../services/attribute';
 import { seg, type Hal } from '../hal';
 import { resource } from '../derive';
 import { obj, stringMap } from '../schemas';

@@ -1,5 +1,6 @@
+import { toConcessionCategory, type ConcessionCategory } from '../../../schema/concession.type';
 import type { Context } from '../../context';
-import type { ConcessionCategoryRow, ConcessionRecord } from '../../services/concession.service';
+import type { ConcessionRecord } from '../../services/concession';
 import { seg, type Hal } from '../hal';
 import { fieldOf, resource } from '../derive';
 import { arr, obj } from '../schemas';
@@ -40,22 +41,26 @@ export const concessionPath = (assignmentId: number) => `/v1/concessions/${assig
 const theatreConcessionsPath = (theatreId: number) => `/v1/theatres/${theatreId}/concessions`;
 
 /** A category as it appears under a product or in a theatre's category list. */
-export function toCategory(hal: Hal, theatreId: number, row: ConcessionCategoryRow) {
-  const byCategory = `${theatreConcessionsPath(theatreId)}?category=${seg(row.name)}`;
+export function toCategory(hal: Hal, theatreId: number, category: ConcessionCategory) {
+  const byCategory = `${theatreConcessionsPath(theatreId)}?category=${seg(category.name)}`;
   return {
-    name: row.name,
-    level: row.level,
-    sortOrder: row.sortOrder,
-    productSortOrder: row.productSortOrder,
-    categoryId: row.id,
-    media: { imageSmall: row.imageSmall, imageLarge: row.imageLarge },
+    name: category.name,
+    level: category.level,
+    sortOrder: category.sortOrder,
+    productSortOrder: category.productSortOrder,
+    categoryId: category.categoryId,
+    media: { imageSmall: category.media.imageSmall, imageLarge: category.media.imageLarge },
     _links: {
       ...hal.self(byCategory),
-      [hal.rel('v1/concessions')]: hal.link(`/v1/theatres/{theatre-id}/concessions?category=${seg(row.name)}`, true),
-      [hal.rel('v2/media')]: hal.link(`/v2/media/product-categories/${row.id}/{media-type}`, true),
+      [hal.rel('v1/concessions')]: hal.link(`/v1/theatres/{theatre-id}/concessions?category=${seg(category.name)}`, true),
+      [hal.rel('v2/media')]: hal.link(`/v2/media/product-categories/${category.categoryId}/{media-type}`, true),
     },
   };
 }
+
+/** What the categories route reads through the read planner with the theatre (src/read-planner/). */
+export const CATEGORIES_SELECTION = '{ concessionCategories(pageNumber: $pageNumber, pageSize: $pageSize) { totalCount items { categoryId } } }';
+export const CATEGORY_PAGE = { path: { key: 'concessionCategories', prev: undefined, typename: 'Theatre' } };
 
 /**
  * A theatre's product with its categories, groups, discounts, modifiers, combo parts and upsells, each
@@ -106,7 +111,7 @@ export async function toConcession(ctx: Context, hal: Hal, record: ConcessionRec
     discounts: discounts.map((d) => ({ id: d.id, amount: d.amount, type: d.type, referenceProductId: d.referenceProductId })),
     groups: groups.map((g) => ({ name: g.name, media: { imageSmall: g.imageSmall, imageLarge: g.imageLarge } })),
     _embedded: {
-      categories: categories.map((c) => toCategory(hal, record.theatreId, c)),
+      categories: categories.map((c) => toCategory(hal, record.theatreId, toConcessionCategory(c))),
       modifierGroups: modifierGroups.map((g, i) => ({
         id: g.id,
         groupName: g.groupName,

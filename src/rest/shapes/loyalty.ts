@@ -1,10 +1,10 @@
 import type { CardView, LoyaltyAccountView, LoyaltyTransactionResult } from '../../services/loyalty';
-import { toLocalDateTime } from '../../services/time';
+import { toLocalDateTime } from '../../services/shared/local-time';
 import type { Hal, Links } from '../hal';
 import { seg } from '../hal';
 import { fieldOf, resource } from '../derive';
 import { component } from '../openapi';
-import { arr, bool, int, links, nint, nstr, num, obj, str } from '../schemas';
+import { arr, int, links, nstr, num, obj, str } from '../schemas';
 
 /**
  * Loyalty cards and accounts as HAL (docs/accounts.md, "Loyalty"). `cardNumber` is the number in full:
@@ -22,15 +22,17 @@ export const loyaltyAccountPath = (id: number) => `/v4/loyalty-accounts/${id}`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** Status and status info of a card or an account in the spec's spelling (GraphQL: the enum names). */
+const SPEC_STATUS = {
+  status: str('Active, Inactive, Closed'),
+  statusInfo: str('Active, Not Activated, Closed, Fraud, Lost/Stolen, Expired, Expiring, Cancelled, Suspended'),
+};
+
 export const cardSchema = component('LoyaltyCard', resource('LoyaltyCard', {
   // REST names a card by its number (or `id-{id}` in links) and links its A-List subscription.
   omit: ['id', 'lastFour', 'hasAListSubscription', 'activationDate'],
   // REST prints the spec's spelling of these enums, listed here.
-  override: {
-    accountType: str('WebOnly, Legacy, Insider, Premiere, PremiereGo, Associate'),
-    status: str('Active, Inactive, Closed'),
-    statusInfo: str('Active, Not Activated, Closed, Fraud, Lost/Stolen, Expired, Expiring, Cancelled, Suspended'),
-  },
+  override: { accountType: str('WebOnly, Legacy, Insider, Premiere, PremiereGo, Associate'), ...SPEC_STATUS },
   // The spec spells it with a capital A.
   extra: { ActivationDate: fieldOf('LoyaltyCard', 'activationDate') },
   links: ['subscription'],
@@ -102,46 +104,25 @@ export function toTransactionHal(hal: Hal, result: LoyaltyTransactionResult, car
   return { ...result, _links: { self: hal.link(cardPath(cardNumber)), 'loyalty-card': hal.link(cardPath(cardNumber)) } };
 }
 
-const addressSchema = obj({ address1: nstr(), address2: nstr(), city: nstr(), postalCode: nstr(), state: nstr() });
-
-export const loyaltyAccountSchema = component('LoyaltyAccount', obj(
-  {
-    address: addressSchema,
-    loyaltyAccountId: int(),
-    cardNumber: nstr('The number of the account\'s card (its active card, else its newest), in full.'),
-    email: str(),
-    firstName: str(),
-    middleInitial: nstr(),
-    lastName: str(),
-    gender: nstr(),
-    birthDate: nstr('YYYY-MM-DD'),
-    ssn: nstr('Masked: the last four digits only (e.g. *****6789).'),
-    status: str(),
-    statusInfo: str(),
-    mobilePhoneNumber: nstr(),
-    favoriteTheatreId: nint(),
-    areTermsAndConditionsAccepted: bool(),
-    termsAndConditionsAcceptedVersion: nint(),
-    acceptedTermsAndConditionsDate: nstr(),
-    numberOfCardsIssued: int(),
-    activationType: nstr('ASSO, WELC'),
-    activationDate: nstr(),
-    enrollDate: str(),
-    isEarn: bool(),
-    isRedeem: bool(),
-    receivesNotificationsViaEmail: bool(),
-    receivesNotificationsViaMobile: bool(),
-    receivesOffersViaEmail: bool(),
-    receivesOffersViaMobile: bool(),
-    receivesWeeklyEmails: bool(),
+export const loyaltyAccountSchema = component('LoyaltyAccount', resource('LoyaltyAccount', {
+  // REST does not print the linked site account; it masks the SSN (`ssn` below, not its last four).
+  omit: ['siteAccountId', 'ssnLastFour', 'validationErrors', 'portfolioId', 'portfolioType'],
+  override: {
+    ...SPEC_STATUS,
+    // REST prints the time the spec names "CST": Central local time, not an instant in UTC.
     websiteLastUpdateCstDateTime: nstr('Central time (America/Chicago), no zone designator.'),
-    ValidationErrors: str('Only when the loyalty system reported invalid data.'),
-    PortfolioId: nstr(),
-    PortfolioType: nstr(),
-    _links: links(['loyalty-cards']),
   },
-  ['ValidationErrors'],
-));
+  extra: {
+    ssn: nstr('Masked: the last four digits only (e.g. *****6789).'),
+    // REST leaves it out when there are none rather than printing null; the spec spells it with a capital V.
+    ValidationErrors: str('Only when the loyalty system reported invalid data.'),
+    // The spec spells these with a capital P.
+    PortfolioId: fieldOf('LoyaltyAccount', 'portfolioId'),
+    PortfolioType: fieldOf('LoyaltyAccount', 'portfolioType'),
+  },
+  links: ['loyalty-cards'],
+  optional: ['ValidationErrors'],
+}));
 
 /** `YYYY-MM-DDThh:mm:ss` in US Central time (the spec's "CST" field). */
 export function centralTime(d: Date | null): string | null {

@@ -5,7 +5,7 @@ import type {
   MediaItemRow,
   MediaTypeName,
   RenditionRow,
-} from '../../services/media.service';
+} from '../../services/media';
 import { seg, type Hal } from '../hal';
 import { resource } from '../derive';
 import { arr, int, obj } from '../schemas';

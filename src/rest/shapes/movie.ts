@@ -1,7 +1,7 @@
 import type { Context } from '../../context';
-import { movieFields, type MovieRow } from '../../services/movie.service';
-import { summarizeCredits } from '../../services/person.service';
-import type { AttributeRow } from '../../services/attribute.service';
+import { movieFields, type MovieRow } from '../../services/movie';
+import { summarizeCredits } from '../../services/person';
+import type { AttributeRow } from '../../services/attribute';
 import type { Movie } from '../../../schema/movie.type';
 import type { Credit } from '../../../schema/person.type';
 import { NOT_PLANNED, plannedOf } from '../../read-planner';

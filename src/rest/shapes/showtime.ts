@@ -1,11 +1,6 @@
 import type { Context } from '../../context';
-import {
-  isAlmostSoldOut,
-  isSoldOut,
-  type ShowtimeRecord,
-} from '../../services/showtime.service';
-import { activeAttributesOf } from '../../services/attribute.service';
-import { showtimeFields } from '../../services/showtime-view';
+import { isAlmostSoldOut, isSoldOut, type ShowtimeRecord, showtimeFields } from '../../services/showtime';
+import { activeAttributesOf } from '../../services/attribute';
 import type { Hal } from '../hal';
 import { resource } from '../derive';
 import { arr } from '../schemas';

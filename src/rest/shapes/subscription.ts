@@ -2,30 +2,34 @@ import type { ChannelView, ContactRef, SubscriberProfile, SubscriptionView } fro
 import { seg, type Hal, type Links } from '../hal';
 import { arr, bool, int, links, nint, nstr, obj, str } from '../schemas';
 import { component } from '../openapi';
+import { fieldOf, resource } from '../derive';
 
 /** Representations of subscriptions (spec "Subscription"), channels and subscriber profiles. */
 
 export const subscriptionPath = (name: string) => `/v2/subscriptions/${seg(name)}`;
 
-export const channelSchema = component('SubscriptionChannel', obj(
-  {
-    audience: str('guest or stubs.'),
-    contactIdentifier: nstr('The e-mail address (email channels) or mobile number (SMS channels) of the contact; absent when listing by audience, null when the contact has none for this channel.'),
-    isContactEnrolled: bool('Whether the contact is opted in; absent when listing by audience.'),
-    type: str('email, sms or smsConfirm.'),
+export const channelSchema = component('SubscriptionChannel', resource('SubscriptionChannel', {
+  // REST links to the subscription instead of naming it; these two REST leaves out without a contact
+  // (listing by audience) rather than printing null, so they are REST's own non-null booleans below.
+  omit: ['subscriptionName', 'isContactEnrolled', 'confirmed', 'enrolledAt'],
+  // REST prints the values' own spelling (GraphQL: the enum names).
+  override: { type: str('email, sms or smsConfirm.'), audience: str('guest or stubs.') },
+  extra: {
+    isContactEnrolled: bool('Whether the contact is opted in; absent without a contact (listing by audience).'),
     confirmed: bool('SMS channels with a contact only: the guest confirmed the number (pending opt-ins are false).'),
-    enrolledDateUtc: nstr('When the contact opted in (null when not enrolled); absent when listing by audience.'),
-    _links: links(['subscription']),
+    // The spec's spelling of the time, with `Utc`.
+    enrolledDateUtc: fieldOf('SubscriptionChannel', 'enrolledAt'),
   },
-  ['contactIdentifier', 'isContactEnrolled', 'confirmed', 'enrolledDateUtc'],
-));
+  links: ['subscription'],
+  optional: ['contactIdentifier', 'isContactEnrolled', 'confirmed', 'enrolledDateUtc'],
+}));
 
-export const subscriptionSchema = component('Subscription', obj({
-  name: str('Public unique id of the subscription.'),
-  description: str(),
-  channels: arr(channelSchema),
-  _embedded: obj({ channels: arr(channelSchema) }),
-  _links: links(),
+/** The spec's Subscription: GraphQL's MarketingSubscription (`Subscription` is GraphQL's real-time root). */
+export const subscriptionSchema = component('Subscription', resource('MarketingSubscription', {
+  // The REST channels, with their links; the spec shows them under `_embedded` too.
+  override: { channels: arr(channelSchema) },
+  extra: { _embedded: obj({ channels: arr(channelSchema) }) },
+  links: true,
 }));
 
 export const profileSchema = component('SubscriberProfile', obj({

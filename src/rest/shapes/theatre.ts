@@ -1,8 +1,9 @@
 import type { Theatre } from '../../../schema/theatre.type';
 import type { Context } from '../../context';
 import { NOT_PLANNED, plannedOf } from '../../read-planner';
-import type { AttributeRow } from '../../services/attribute.service';
-import { theatreFields, type TheatreRow } from '../../services/theatre.service';
+import type { AttributeRow } from '../../services/attribute';
+import type { MediaItemRow } from '../../services/media';
+import { theatreFields, type TheatreRow } from '../../services/theatre';
 import type { Hal } from '../hal';
 import { resource } from '../derive';
 import { arr, stringMap } from '../schemas';
@@ -34,27 +35,32 @@ export function theatreLinks(hal: Hal, id: number) {
 }
 
 /** What the theatre routes read through the read planner with each theatre (src/read-planner/). */
-export const THEATRE_SELECTION = '{ attributes { id } }';
+export const THEATRE_SELECTION = '{ attributes { id } media { contentType imageUrl videoUrl } }';
 const ATTRIBUTES = { path: { key: 'attributes', prev: undefined, typename: 'Theatre' } };
+const MEDIA = { path: { key: 'media', prev: undefined, typename: 'Theatre' } };
 
-/** A theatre row read elsewhere (a location): its attributes through their loader. */
+/** The media fields the REST shape reads (a media item row, or a media item the planner read). */
+type MediaOf = Pick<MediaItemRow, 'contentType' | 'imageUrl' | 'videoUrl'>;
+
+/** A theatre row read elsewhere (a location): its attributes and media through their loaders. */
 export async function toTheatre(ctx: Context, hal: Hal, row: TheatreRow) {
-  return theatreOf(ctx, hal, theatreFields(row), await ctx.loaders.attributesByTheatreId.load(row.id));
+  const [attributes, media] = await Promise.all([
+    ctx.loaders.attributesByTheatreId.load(row.id),
+    ctx.loaders.mediaItemsByResource.load({ type: 'theatre', key: String(row.id) }),
+  ]);
+  return theatreOf(hal, theatreFields(row), attributes, media);
 }
 
-/** A theatre read through the planner with THEATRE_SELECTION: its attribute ids came with it. */
+/** A theatre read through the planner with THEATRE_SELECTION: its attribute ids and media came with it. */
 export async function toPlannedTheatre(ctx: Context, hal: Hal, theatre: Theatre) {
   const ids = plannedOf(theatre, ATTRIBUTES);
-  const attributes = ids === NOT_PLANNED ? await ctx.loaders.attributesByTheatreId.load(theatre.id) : await ctx.loaders.attributesOfIds(ids as number[]);
-  return theatreOf(ctx, hal, theatre, attributes);
+  const media = plannedOf(theatre, MEDIA);
+  if (ids === NOT_PLANNED || media === NOT_PLANNED) throw new Error('read planner: a theatre read without THEATRE_SELECTION');
+  return theatreOf(hal, theatre, await ctx.loaders.attributesOfIds(ids as number[]), media as MediaOf[]);
 }
 
-/**
- * A theatre with its attributes and media (through a per-request loader, so a page of theatres costs
- * one statement for it). `media` maps a content type name to the first image of that type.
- */
-async function theatreOf(ctx: Context, hal: Hal, fields: ReturnType<typeof theatreFields>, attributes: AttributeRow[]) {
-  const mediaItems = await ctx.loaders.mediaItemsByResource.load({ type: 'theatre', key: String(fields.id) });
+/** A theatre with its attributes and media: `media` maps a content type name to the first image (or video) of that type. */
+function theatreOf(hal: Hal, fields: ReturnType<typeof theatreFields>, attributes: AttributeRow[], mediaItems: readonly MediaOf[]) {
   const media: Record<string, string> = {};
   for (const item of mediaItems) {
     const url = item.imageUrl ?? item.videoUrl;

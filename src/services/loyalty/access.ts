@@ -1,8 +1,8 @@
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { loyaltyAccountVendors, orders } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { DomainError, forbidden, unauthenticated } from '../../errors';
+import { accountOrderWithCard, orderOfSiteAccount, orderWithCards, vendorLinkedToAccount, vendorOrderMatching } from './store';
 
 /**
  * Who may read what of loyalty (docs/accounts.md, "Loyalty", has the reasoning). Two levels:
@@ -52,21 +52,11 @@ export async function mayReadHolder(db: DbOrTx, principal: Principal, target: Ho
   if (principal.vendorId === null) return false;
   const vendorId = principal.vendorId;
   const orderLinks: SQL[] = [];
-  if (target.siteAccountId !== null) orderLinks.push(eq(orders.siteAccountId, target.siteAccountId));
-  if (target.cardNumbers.length > 0) orderLinks.push(inArray(orders.loyaltyCardNumber, target.cardNumbers));
-  // Query builder rather than raw SQL: `db.execute` answers differently on postgres.js and PGlite.
-  const [linked] = await db
-    .select({ id: loyaltyAccountVendors.vendorId })
-    .from(loyaltyAccountVendors)
-    .where(and(eq(loyaltyAccountVendors.loyaltyAccountId, target.loyaltyAccountId), eq(loyaltyAccountVendors.vendorId, vendorId)))
-    .limit(1);
-  if (linked || orderLinks.length === 0) return Boolean(linked);
-  const [found] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.vendorId, vendorId), or(...orderLinks)))
-    .limit(1);
-  return Boolean(found);
+  if (target.siteAccountId !== null) orderLinks.push(orderOfSiteAccount(target.siteAccountId));
+  if (target.cardNumbers.length > 0) orderLinks.push(orderWithCards(target.cardNumbers));
+  const linked = await vendorLinkedToAccount(db, target.loyaltyAccountId, vendorId);
+  if (linked || orderLinks.length === 0) return linked;
+  return vendorOrderMatching(db, vendorId, orderLinks);
 }
 
 /** Whether `principal` may read or act on card `cardNumber` owned by site account `ownerAccountId`. */
@@ -75,12 +65,7 @@ export async function mayUseCard(db: DbOrTx, principal: Principal, cardNumber: s
   if (principal.accountId === null) return principal.vendorId !== null;
   if (ownerAccountId === principal.accountId) return true;
   // A card the guest put on one of their own orders: the order's `loyalty-card` link must resolve.
-  const [found] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.siteAccountId, principal.accountId), eq(orders.loyaltyCardNumber, cardNumber)))
-    .limit(1);
-  return Boolean(found);
+  return accountOrderWithCard(db, principal.accountId, cardNumber);
 }
 
 /**
@@ -104,12 +89,7 @@ export async function mayReadCardById(
     return mayReadHolder(db, principal, { loyaltyAccountId: account.id, siteAccountId: account.siteAccountId, cardNumbers: [card.cardNumber] });
   }
   if (principal.vendorId === null) return false;
-  const [found] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.vendorId, principal.vendorId), eq(orders.loyaltyCardNumber, card.cardNumber)))
-    .limit(1);
-  return Boolean(found);
+  return vendorOrderMatching(db, principal.vendorId, [orderWithCards([card.cardNumber])]);
 }
 
 /**

@@ -1,6 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { loyaltyAccounts, loyaltyCampaignRegistrations, loyaltyCampaigns, loyaltyCards } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { DomainError, notFound, unauthenticated } from '../../errors';
 import { keyedHash, maskCardNumber, matchesKeyedHash, piiKeys } from '../../pii';
@@ -9,6 +7,7 @@ import type { ValidationInput } from './input';
 import { assertIdFormWriter, assertLookupCredential, mayReadCardById } from './access';
 import { isCardIdRef, parseCardRef } from './identifiers';
 import { cardById, resolveLoyaltyAccount, type AccountKey } from './read';
+import { accountByAssociateId, campaignByCode, cardByNumber, closeCards, closeLinkedAccount, insertRegistration, registrationOf } from './store';
 
 /** The answer of a validation: never more than the caller gave, plus status (and last four). */
 export interface ValidationResult {
@@ -33,10 +32,10 @@ export async function validateLoyalty(db: Db, principal: Principal, input: Valid
     // By `id-{cardId}` only a caller who may read the card by id learns anything (ids can be counted).
     const ref = parseCardRef(input.loyaltyCard.number);
     const byId = ref?.kind === 'id' ? await cardById(db, ref.id) : null;
-    const [card] =
+    const card =
       ref?.kind === 'id'
-        ? byId && (await mayReadCardById(db, principal, byId.card, byId.account)) ? [byId.card] : []
-        : await db.select().from(loyaltyCards).where(eq(loyaltyCards.cardNumber, input.loyaltyCard.number));
+        ? byId && (await mayReadCardById(db, principal, byId.card, byId.account)) ? byId.card : null
+        : await cardByNumber(db, input.loyaltyCard.number);
     if (!card) return none;
     const reason = card.status === 'Closed' ? 'Closed' : card.statusInfo === 'Fraud' ? 'Fraud' : card.status !== 'Active' ? 'Inactive' : null;
     return {
@@ -48,7 +47,7 @@ export async function validateLoyalty(db: Db, principal: Principal, input: Valid
   }
   const { ssn, associateId } = input.associate!;
   const digits = typeof ssn === 'number' ? String(ssn).padStart(9, '0') : ssn.replace(/-/g, '');
-  const [account] = await db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.associateId, associateId));
+  const account = await accountByAssociateId(db, associateId);
   const keys = piiKeys(piiKey);
   // Hash anyway when there is no associate, so timing does not tell unknown ids from wrong SSNs.
   const matches = account?.ssnHash ? matchesKeyedHash(keys, digits, account.ssnHash) : (keyedHash(keys, digits), false);
@@ -80,26 +79,15 @@ export async function registerCampaign(db: Db, principal: Principal, key: Accoun
   }
   return db.transaction(async (tx) => {
     const { row } = await resolveLoyaltyAccount(tx, principal, key);
-    const [campaign] = await tx.select().from(loyaltyCampaigns).where(eq(loyaltyCampaigns.code, campaignCode));
+    const campaign = await campaignByCode(tx, campaignCode);
     if (!campaign) throw notFound('Campaign', JSON.stringify(campaignCode.slice(0, 60)));
     if (row.status === 'Closed') throw new DomainError('LOYALTY_CARD_CLOSED', 'The loyalty account is closed');
     const now = new Date();
     if (campaign.startsAt > now || (campaign.endsAt !== null && campaign.endsAt <= now)) {
       throw new DomainError('CAMPAIGN_NOT_OPEN', `Campaign ${campaign.code} is not open for registration`);
     }
-    const [inserted] = await tx
-      .insert(loyaltyCampaignRegistrations)
-      .values({ campaignId: campaign.id, loyaltyAccountId: row.id, vendorId: principal.vendorId })
-      .onConflictDoNothing()
-      .returning();
-    const registration =
-      inserted ??
-      (
-        await tx
-          .select()
-          .from(loyaltyCampaignRegistrations)
-          .where(and(eq(loyaltyCampaignRegistrations.campaignId, campaign.id), eq(loyaltyCampaignRegistrations.loyaltyAccountId, row.id)))
-      )[0];
+    const inserted = await insertRegistration(tx, { campaignId: campaign.id, loyaltyAccountId: row.id, vendorId: principal.vendorId });
+    const registration = inserted ?? (await registrationOf(tx, campaign.id, row.id));
     return {
       loyaltyAccountId: row.id,
       campaign: {
@@ -135,23 +123,15 @@ export async function closeLoyalty(db: Db, principal: Principal, siteAccountId: 
   assertAccountAccess(principal, siteAccountId);
   return db.transaction(async (tx) => {
     const now = new Date();
-    const [account] = await tx
-      .update(loyaltyAccounts)
-      .set({ siteAccountId: null, status: 'Closed', statusInfo: 'Closed', closedAt: now })
-      .where(eq(loyaltyAccounts.siteAccountId, siteAccountId))
-      .returning({ id: loyaltyAccounts.id });
-    if (!account) throw notFound('Loyalty account of site account', siteAccountId);
-    const cards = await tx
-      .update(loyaltyCards)
-      .set({ siteAccountId: null, status: 'Closed', statusInfo: 'Closed' })
-      .where(sql`${loyaltyCards.loyaltyAccountId} = ${account.id} or ${loyaltyCards.siteAccountId} = ${siteAccountId}`)
-      .returning({ id: loyaltyCards.id });
+    const loyaltyAccountId = await closeLinkedAccount(tx, siteAccountId, now);
+    if (loyaltyAccountId === null) throw notFound('Loyalty account of site account', siteAccountId);
+    const closedCards = await closeCards(tx, loyaltyAccountId, siteAccountId);
     return {
       siteAccountId,
-      loyaltyAccountId: account.id,
+      loyaltyAccountId,
       status: 'Closed',
       statusInfo: 'Closed',
-      closedCards: cards.length,
+      closedCards,
       closedDateUtc: now.toISOString(),
     };
   });

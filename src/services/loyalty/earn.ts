@@ -1,14 +1,13 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { loyaltyAccounts, loyaltyCards, loyaltyEarnItems, loyaltyTransactions } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { DomainError, unauthenticated } from '../../errors';
 import { maskCardNumber, piiKeys } from '../../pii';
-import { runIdempotent } from '../idempotency';
+import { runIdempotent } from '../shared/idempotency';
 import { assertIdFormWriter, isCardHolder, loyaltyCardNotFound, mayUseCard } from './access';
 import { parseCardRef, type CardRef } from './identifiers';
 import type { EarnForItemsInput, WaiveFeesInput } from './input';
 import { cents, EARN_RATE, pointsOf, POINTS_PER_DOLLAR, type CardRow } from './model';
+import { addToBalance, earnedProductIds, insertEarnItems, insertLedger, lockCard, loyaltyAccountById, takeFromBalance, type LedgerRow } from './store';
 
 /** The answer of an earn or a waiver (plain JSON: it is what an Idempotency-Key replays). */
 export interface LoyaltyTransactionResult {
@@ -36,15 +35,9 @@ export interface LoyaltyWriteOptions {
  * earning / redeeming (LOYALTY_CARD_INACTIVE).
  */
 async function lockUsableCard(tx: Tx, principal: Principal, ref: CardRef, purpose: 'earn' | 'redeem'): Promise<CardRow> {
-  const [card] = await tx
-    .select()
-    .from(loyaltyCards)
-    .where(ref.kind === 'id' ? eq(loyaltyCards.id, ref.id) : eq(loyaltyCards.cardNumber, ref.number))
-    .for('update');
+  const card = await lockCard(tx, ref);
   if (!card) throw loyaltyCardNotFound();
-  const [account] = card.loyaltyAccountId
-    ? await tx.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.id, card.loyaltyAccountId))
-    : [];
+  const account = card.loyaltyAccountId ? await loyaltyAccountById(tx, card.loyaltyAccountId) : null;
   const allowed = ref.kind === 'id' ? isCardHolder(principal, card, account ?? null) : await mayUseCard(tx, principal, card.cardNumber, card.siteAccountId);
   if (!allowed) throw loyaltyCardNotFound();
   if (card.status === 'Closed' || account?.status === 'Closed') {
@@ -107,47 +100,34 @@ function cardWrite<I>(
  */
 export const earnForItems = cardWrite<EarnForItemsInput>('earn-for-items', 'earn', async ({ tx, card, input, vendorId }) => {
   const productIds = input.earnItems.map((i) => i.productId);
-  const earnedBefore = await tx
-    .select({ productId: loyaltyEarnItems.productId })
-    .from(loyaltyEarnItems)
-    .where(and(eq(loyaltyEarnItems.vendorId, vendorId), inArray(loyaltyEarnItems.productId, productIds)));
-  if (earnedBefore.length > 0) throw alreadyEarned(earnedBefore.map((r) => r.productId));
+  const earnedBefore = await earnedProductIds(tx, vendorId, productIds);
+  if (earnedBefore.length > 0) throw alreadyEarned(earnedBefore);
   const items = input.earnItems.map((item) => ({ ...item, earned: cents(item.price * EARN_RATE) }));
   const earned = cents(items.reduce((s, i) => s + i.earned, 0));
-  const [updated] = await tx
-    .update(loyaltyCards)
-    .set({ balance: sql`${loyaltyCards.balance} + ${earned}` })
-    .where(eq(loyaltyCards.id, card.id))
-    .returning({ balance: loyaltyCards.balance });
-  const [ledger] = await tx
-    .insert(loyaltyTransactions)
-    .values({ cardId: card.id, kind: 'Earn', balanceChange: earned, balanceAfter: updated.balance, amount: input.total, vendorId })
-    .returning();
+  const balance = await addToBalance(tx, card.id, earned);
+  const ledger = await insertLedger(tx, { cardId: card.id, kind: 'Earn', balanceChange: earned, balanceAfter: balance, amount: input.total, vendorId });
   // The unique (vendor, productId) index is the guarantee: a concurrent earn of the same item on
   // another card waits here and then conflicts, and this whole transaction is undone.
-  const inserted = await tx
-    .insert(loyaltyEarnItems)
-    .values(
-      items.map((i) => ({
-        transactionId: ledger.id,
-        vendorId,
-        productId: i.productId,
-        description: i.description ?? null,
-        ticketType: i.ticketType ?? null,
-        feature: i.feature ?? null,
-        featureId: i.featureId ?? null,
-        auditoriumId: i.auditoriumId ?? null,
-        price: i.price,
-        earned: i.earned,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ productId: loyaltyEarnItems.productId });
+  const inserted = await insertEarnItems(
+    tx,
+    items.map((i) => ({
+      transactionId: ledger.id,
+      vendorId,
+      productId: i.productId,
+      description: i.description ?? null,
+      ticketType: i.ticketType ?? null,
+      feature: i.feature ?? null,
+      featureId: i.featureId ?? null,
+      auditoriumId: i.auditoriumId ?? null,
+      price: i.price,
+      earned: i.earned,
+    })),
+  );
   if (inserted.length !== items.length) {
-    const got = new Set(inserted.map((r) => r.productId));
+    const got = new Set(inserted);
     throw alreadyEarned(productIds.filter((p) => !got.has(p)));
   }
-  return resultOf(card, 'Earn', ledger, updated.balance, items.map((i) => ({ productId: i.productId, earned: i.earned, pointsEarned: pointsOf(i.earned) })));
+  return resultOf(card, 'Earn', ledger, balance, items.map((i) => ({ productId: i.productId, earned: i.earned, pointsEarned: pointsOf(i.earned) })));
 });
 
 /**
@@ -156,21 +136,14 @@ export const earnForItems = cardWrite<EarnForItemsInput>('earn-for-items', 'earn
  * concurrent waivers can drive the balance below zero (INSUFFICIENT_BALANCE, nothing spent).
  */
 export const waiveFees = cardWrite<WaiveFeesInput>('waive-fees', 'redeem', async ({ tx, card, input, vendorId }) => {
-  const [updated] = await tx
-    .update(loyaltyCards)
-    .set({ balance: sql`${loyaltyCards.balance} - ${input.amount}` })
-    .where(and(eq(loyaltyCards.id, card.id), gte(loyaltyCards.balance, input.amount)))
-    .returning({ balance: loyaltyCards.balance });
-  if (!updated) {
+  const balance = await takeFromBalance(tx, card.id, input.amount);
+  if (balance === null) {
     throw new DomainError('INSUFFICIENT_BALANCE', `The card's balance (${card.balance.toFixed(2)}) is less than the amount`, {
       argument: 'amount',
     });
   }
-  const [ledger] = await tx
-    .insert(loyaltyTransactions)
-    .values({ cardId: card.id, kind: 'WaiveFees', balanceChange: -input.amount, balanceAfter: updated.balance, amount: input.amount, vendorId })
-    .returning();
-  return resultOf(card, 'WaiveFees', ledger, updated.balance, []);
+  const ledger = await insertLedger(tx, { cardId: card.id, kind: 'WaiveFees', balanceChange: -input.amount, balanceAfter: balance, amount: input.amount, vendorId });
+  return resultOf(card, 'WaiveFees', ledger, balance, []);
 });
 
 function alreadyEarned(productIds: string[]): DomainError {
@@ -182,7 +155,7 @@ function alreadyEarned(productIds: string[]): DomainError {
 function resultOf(
   card: CardRow,
   kind: 'Earn' | 'WaiveFees',
-  ledger: typeof loyaltyTransactions.$inferSelect,
+  ledger: LedgerRow,
   balance: number,
   items: LoyaltyTransactionResult['items'],
 ): LoyaltyTransactionResult {

@@ -12,8 +12,8 @@ export function normalizeEmail(raw: string): string | null {
   return value.length <= 254 && EMAIL.test(value) ? value : null;
 }
 
-/** Mobile numbers are read by the one function every area uses (src/services/phone.ts). */
-export { normalizePhone } from '../phone';
+/** Mobile numbers are read by the one function every area uses (src/services/shared/phone-number.ts). */
+export { normalizePhone } from '../shared/phone-number';
 
 /** Card numbers: 4 to 40 letters and digits (the demo's `PREM000000000001`, 16-digit numbers). */
 export function isCardNumber(raw: string): boolean {

@@ -4,8 +4,9 @@
  *
  * model.ts (types, views), read.ts, earn.ts (earn and waive), actions.ts (validate, register a
  * campaign, close) for the verbs, access.ts (rights and the one 404), identifiers.ts and card-ref.ts
- * (card numbers, e-mails, phones), input.ts (the write bodies: their one zod description, parsed by each surface before the verbs run). No store.ts yet: the statements stand
- * in the verb files, to be moved into store.ts next.
+ * (card numbers, e-mails, phones), input.ts (the write bodies: their one zod description, parsed by each
+ * surface before the verbs run); store.ts has its SQL (the verbs' and the rights' statements), each
+ * statement tagged.
  */
 export { closeLoyalty, registerCampaign, validateLoyalty, type CloseLoyaltyResult, type RegistrationResult, type ValidationResult } from './actions';
 export { earnForItems, waiveFees, type LoyaltyTransactionResult } from './earn';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { badInput } from '../../errors';
-import { firstIssue } from '../zod-input';
+import { firstIssue } from '../shared/parse-input';
 
 /**
  * Bodies of the loyalty writes: their one description and validation. Each surface parses a body once

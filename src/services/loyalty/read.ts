@@ -1,12 +1,22 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
-import { loyaltyAccounts, loyaltyCards } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, notFound } from '../../errors';
 import { assertAccountAccess } from '../account';
 import { assertLookupCredential, loyaltyAccountNotFound, loyaltyCardNotFound, mayReadCardById, mayReadHolder, mayUseCard } from './access';
 import { isCardIdRef, normalizeEmail, normalizePhone, parseCardRef } from './identifiers';
 import { primaryCard, toCardView, toLoyaltyAccountView, type CardRow, type CardView, type LoyaltyAccountRow, type LoyaltyAccountView } from './model';
+import {
+  accountByEmail,
+  accountById,
+  accountByPhone,
+  accountIdOfCard,
+  cardsOfLoyaltyAccounts,
+  cardsOfSiteAccounts,
+  cardWithAccountById,
+  cardWithPortfolioByNumber,
+  loyaltyAccountsOfSiteAccounts,
+  loyaltyAccountWhere,
+} from './store';
 
 /** How a loyalty account is looked up (the spec's four GET forms). */
 export type AccountKey =
@@ -19,11 +29,7 @@ export type AccountKey =
 export async function cardsOfAccounts(db: DbOrTx, loyaltyAccountIds: readonly number[]): Promise<Map<number, CardRow[]>> {
   const out = new Map<number, CardRow[]>();
   if (loyaltyAccountIds.length === 0) return out;
-  const rows = await db
-    .select()
-    .from(loyaltyCards)
-    .where(inArray(loyaltyCards.loyaltyAccountId, [...loyaltyAccountIds]))
-    .orderBy(desc(loyaltyCards.id));
+  const rows = await cardsOfLoyaltyAccounts(db, loyaltyAccountIds);
   for (const row of rows) {
     const list = out.get(row.loyaltyAccountId!) ?? [];
     list.push(row);
@@ -35,33 +41,24 @@ export async function cardsOfAccounts(db: DbOrTx, loyaltyAccountIds: readonly nu
 /** The loyalty account a key names, without any rights check (null when none; ill-formed keys name none). */
 async function findAccount(db: DbOrTx, key: AccountKey): Promise<LoyaltyAccountRow | null> {
   let where;
-  if (key.by === 'id') where = eq(loyaltyAccounts.id, key.id);
+  if (key.by === 'id') where = accountById(key.id);
   else if (key.by === 'email') {
     const email = normalizeEmail(key.email);
     if (!email) return null;
-    where = eq(sql`lower(${loyaltyAccounts.email})`, email);
+    where = accountByEmail(email);
   } else if (key.by === 'phone') {
     const phone = normalizePhone(key.phone);
     if (!phone) return null;
-    where = eq(loyaltyAccounts.mobilePhoneNumber, phone);
+    where = accountByPhone(phone);
   } else {
     const ref = parseCardRef(key.cardNumber);
     if (!ref) return null;
-    const [card] = await db
-      .select({ id: loyaltyCards.loyaltyAccountId })
-      .from(loyaltyCards)
-      .where(ref.kind === 'id' ? eq(loyaltyCards.id, ref.id) : eq(loyaltyCards.cardNumber, ref.number));
-    if (!card?.id) return null;
-    where = eq(loyaltyAccounts.id, card.id);
+    const id = await accountIdOfCard(db, ref);
+    if (!id) return null;
+    where = accountById(id);
   }
   // Several closed accounts may share an e-mail or phone; the open one (then the newest) answers.
-  const [row] = await db
-    .select()
-    .from(loyaltyAccounts)
-    .where(where)
-    .orderBy(sql`${loyaltyAccounts.status} = 'Closed'`, desc(loyaltyAccounts.id))
-    .limit(1);
-  return row ?? null;
+  return loyaltyAccountWhere(db, where);
 }
 
 /**
@@ -111,14 +108,7 @@ export async function getLoyaltyCardByRef(db: DbOrTx, principal: Principal, raw:
 }
 
 /** The card of id `id` with its loyalty account (null when none), without any rights check. */
-export async function cardById(db: DbOrTx, id: number): Promise<{ card: CardRow; account: LoyaltyAccountRow | null } | null> {
-  const [found] = await db
-    .select({ card: loyaltyCards, account: loyaltyAccounts })
-    .from(loyaltyCards)
-    .leftJoin(loyaltyAccounts, eq(loyaltyAccounts.id, loyaltyCards.loyaltyAccountId))
-    .where(eq(loyaltyCards.id, id));
-  return found ?? null;
-}
+export const cardById = cardWithAccountById;
 
 /**
  * The card `cardNumber` for a caller who may use it (access.ts, card data); NOT_FOUND alike when it does
@@ -127,12 +117,7 @@ export async function cardById(db: DbOrTx, id: number): Promise<{ card: CardRow;
 export async function getLoyaltyCard(db: DbOrTx, principal: Principal, cardNumber: string): Promise<CardView> {
   assertLookupCredential(principal, 'identifier');
   if (parseCardRef(cardNumber)?.kind !== 'number') throw loyaltyCardNotFound();
-  const [found] = await db
-    .select({ card: loyaltyCards, portfolioType: loyaltyAccounts.portfolioType })
-    .from(loyaltyCards)
-    .leftJoin(loyaltyAccounts, eq(loyaltyAccounts.id, loyaltyCards.loyaltyAccountId))
-    .where(eq(loyaltyCards.cardNumber, cardNumber))
-    .limit(1);
+  const found = await cardWithPortfolioByNumber(db, cardNumber);
   if (!found || !(await mayUseCard(db, principal, cardNumber, found.card.siteAccountId))) throw loyaltyCardNotFound();
   return toCardView(found.card, { portfolioType: found.portfolioType });
 }
@@ -162,7 +147,7 @@ export async function getAccountLoyaltyCard(
 
 /** Batch for the `Account.loyaltyAccount` loader: the linked loyalty account of each site account, with cards. */
 export async function loyaltyAccountsBySiteAccount(db: Db, siteAccountIds: readonly number[]): Promise<(LoyaltyAccountView | null)[]> {
-  const rows = await db.select().from(loyaltyAccounts).where(inArray(loyaltyAccounts.siteAccountId, [...siteAccountIds]));
+  const rows = await loyaltyAccountsOfSiteAccounts(db, siteAccountIds);
   const cards = await cardsOfAccounts(db, rows.map((r) => r.id));
   const bySite = new Map(rows.map((r) => [r.siteAccountId!, toLoyaltyAccountView(r, cards.get(r.id) ?? [])]));
   return siteAccountIds.map((id) => bySite.get(id) ?? null);
@@ -170,12 +155,7 @@ export async function loyaltyAccountsBySiteAccount(db: Db, siteAccountIds: reado
 
 /** Batch for the `Account.loyaltyCards` loader: each site account's cards, oldest first. */
 export async function loyaltyCardsBySiteAccount(db: Db, siteAccountIds: readonly number[]): Promise<CardView[][]> {
-  const rows = await db
-    .select({ card: loyaltyCards, portfolioType: loyaltyAccounts.portfolioType })
-    .from(loyaltyCards)
-    .leftJoin(loyaltyAccounts, eq(loyaltyAccounts.id, loyaltyCards.loyaltyAccountId))
-    .where(inArray(loyaltyCards.siteAccountId, [...siteAccountIds]))
-    .orderBy(asc(loyaltyCards.id));
+  const rows = await cardsOfSiteAccounts(db, siteAccountIds);
   return siteAccountIds.map((id) => rows.filter((r) => r.card.siteAccountId === id).map((r) => toCardView(r.card, r)));
 }
 

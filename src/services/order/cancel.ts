@@ -122,6 +122,7 @@ export async function removeOrderProduct(
   settings: OrderSettings,
 ): Promise<OrderView> {
   return mutateOrder(db, principal, orderId, settings, async ({ tx, order, now }) => {
+    // statement: orderLineOf
     const [product] = await tx
       .select()
       .from(orderProducts)
@@ -130,8 +131,10 @@ export async function removeOrderProduct(
     if (product.status !== 'Held' && product.status !== 'Pending') {
       throw new DomainError('ORDER_STATE', `Product ${lineNumber} is ${product.status}`, { lineNumber });
     }
+    // statement: cancelLine
     await tx.update(orderProducts).set({ status: 'Cancelled', expiresAt: null }).where(eq(orderProducts.id, product.id));
     if (product.kind === 'Ticket' && product.showtimeId !== null && product.row !== null && product.column !== null) {
+      // statement: releaseLineSeat
       const released = await tx
         .update(seatClaims)
         .set({ status: 'released', expiresAt: null, updatedAt: now })

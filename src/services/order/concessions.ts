@@ -61,6 +61,7 @@ export async function addConcession(
   const pickup = validateConcession(input, new Date());
   const wanted = input.modifiers ?? [];
   return mutateOrder(db, principal, input.orderId, settings, async ({ tx, order }) => {
+    // statement: theatreConcessionForLine
     const [product] = await tx
       .select({
         theatreId: theatreConcessions.theatreId,
@@ -79,8 +80,10 @@ export async function addConcession(
     if (!product.isAvailable || product.isModifierOnly) {
       throw badInput(`Concession ${input.theatreConcessionId} is not available`, 'theatreConcessionId');
     }
+    // statement: modifierGroupsOfConcession
     const groups = await tx.select().from(modifierGroups).where(eq(modifierGroups.concessionId, product.concessionId));
     const chosen = wanted.length
+      // statement: modifiersChosen
       ? await tx
           .select({
             id: modifiers.id,
@@ -106,6 +109,7 @@ export async function addConcession(
       }
     }
     const lineNumber = await nextLineNumber(tx, order.id);
+    // statement: insertConcessionLine
     const [line] = await tx
       .insert(orderProducts)
       .values({
@@ -124,6 +128,7 @@ export async function addConcession(
       })
       .returning({ id: orderProducts.id });
     if (wanted.length > 0) {
+      // statement: insertLineModifiers
       await tx.insert(orderProductModifiers).values(
         wanted.map((m) => {
           const mod = byId.get(m.modifierId)!;

@@ -36,6 +36,7 @@ export async function validateOrderFields(db: Db, input: CreateOrderInput): Prom
     if (v != null && (v.length === 0 || v.length > 100)) throw badInput(`${key} must be 1 to 100 characters`, key);
   }
   if (input.loyaltyCardNumber != null) {
+    // statement: cardExists
     const [card] = await db
       .select({ id: loyaltyCards.id })
       .from(loyaltyCards)
@@ -95,6 +96,7 @@ export async function updateOrder(
     if (input.vendorTransactionId !== undefined) set.vendorTransactionId = input.vendorTransactionId;
     if (input.shoppingCartId !== undefined) set.shoppingCartId = input.shoppingCartId;
     if (input.loyaltyCardNumber !== undefined) set.loyaltyCardNumber = input.loyaltyCardNumber;
+    // statement: updateOrderFields
     if (Object.keys(set).length > 0) await tx.update(orders).set(set).where(eq(orders.id, orderId));
   });
 }

@@ -16,6 +16,7 @@ import { tracedDb } from '../../tracing/sql';
  */
 export async function expireDueOrders(db: Db, now = new Date(), limit = 200): Promise<number> {
   // Most sweeps find nothing: ask cheaply (partial indexes) before opening a transaction.
+  // statement: anyOrderDue
   const [due] = await db
     .select({ any: sql<boolean>`true` })
     .from(orders)
@@ -23,6 +24,7 @@ export async function expireDueOrders(db: Db, now = new Date(), limit = 200): Pr
     .limit(1);
   const [orphan] = due
     ? [undefined]
+    // statement: anyLooseHoldDue
     : await db
         .select({ any: sql<boolean>`true` })
         .from(seatClaims)
@@ -30,6 +32,7 @@ export async function expireDueOrders(db: Db, now = new Date(), limit = 200): Pr
         .limit(1);
   if (!due && !orphan) return 0;
   return transactSeats(db, async (tx) => {
+    // statement: ordersDue
     const due = await tx
       .select({ id: orders.id })
       .from(orders)

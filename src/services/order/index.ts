@@ -1,9 +1,8 @@
 /**
  * Orders: every operation takes `(db, principal, input, settings)` and returns a plain `OrderView`
  * (or throws a DomainError). GraphQL resolvers and REST routes both call these. The face of the
- * folder: other layers and other domains import from here only (the catalog's
- * showtime-cancellation.service.ts still reaches refund.ts directly until the catalog moves:
- * eslint.config.mjs lists it).
+ * folder: other layers and other domains import from here only (showtime/cancel.ts refunds through
+ * `refundLines`).
  *
  * model.ts (types), store.ts (the order's shared statements: lock, expiry bump, line numbers; one
  * tag a statement), store-hold.ts (the statements of a seat hold, explicit or best available, kept
@@ -25,7 +24,7 @@ export { addProductModifier, removeProductModifier, updateOrderProduct } from '.
 export { lineTotals, orderTotals, ticketFees, toCents, type PricedLine } from './totals';
 export { fulfillOrder, fulfillOrderLean } from './fulfil';
 export { cancelOrder, cancelOrderLean, cancelOrderRead, removeOrderProduct, refreshOrderExpiration } from './cancel';
-export { MAX_REFUND_LINES, refundOrder, type RefundOrderInput, type RefundEventDetails } from './refund';
+export { MAX_REFUND_LINES, refundLines, refundOrder, type RefundOrderInput, type RefundEventDetails } from './refund';
 export { applyLoyaltyDiscounts } from './loyalty-discounts';
 export { sendTicketConfirmationSms } from './sms';
 export { getOrder, getOrderByToken, listAccountOrders } from './read';

@@ -31,11 +31,14 @@ export async function applyLoyaltyDiscounts(
   }
   loyaltyCardNumber = await cardNumberForWrite(db, principal, loyaltyCardNumber);
   return mutateOrder(db, principal, orderId, settings, async ({ tx, order }) => {
+    // statement: cardByNumber
     const [card] = await tx.select().from(loyaltyCards).where(eq(loyaltyCards.cardNumber, loyaltyCardNumber)).limit(1);
     if (!card) throw badInput(`Loyalty card ${maskCardNumber(loyaltyCardNumber)} does not exist`, 'loyaltyCardNumber');
     if (card.status !== 'Active') throw badInput(`Loyalty card ${loyaltyCardNumber} is ${card.status}`, 'loyaltyCardNumber');
+    // statement: setOrderCard
     await tx.update(orders).set({ loyaltyCardNumber }).where(eq(orders.id, order.id));
     if (!PREMIERE_ACCOUNT_TYPES.includes(card.accountType)) return;
+    // statement: ticketLinesOfOrder
     const tickets = await tx
       .select({ id: orderProducts.id, fees: orderProducts.fees })
       .from(orderProducts)
@@ -43,6 +46,7 @@ export async function applyLoyaltyDiscounts(
     for (const t of tickets) {
       if (!t.fees.some((f) => isWaivable(f.name) && !f.waived)) continue;
       const fees = t.fees.map((f) => (isWaivable(f.name) ? { ...f, waived: true, waivedReason: PREMIERE_WAIVER } : f));
+      // statement: setLineFees
       await tx.update(orderProducts).set({ fees }).where(eq(orderProducts.id, t.id));
     }
   });

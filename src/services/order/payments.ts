@@ -68,6 +68,7 @@ export async function removePayment(
   settings: OrderSettings,
 ): Promise<OrderView> {
   return mutateOrder(db, principal, orderId, settings, async ({ tx, order }) => {
+    // statement: paymentLineOf
     const [payment] = await tx
       .select()
       .from(orderPayments)
@@ -76,6 +77,7 @@ export async function removePayment(
     if (payment.status !== 'Pending') {
       throw new DomainError('ORDER_STATE', `Payment ${lineNumber} is ${payment.status}`, { lineNumber });
     }
+    // statement: cancelPayment
     await tx.update(orderPayments).set({ status: 'Cancelled' }).where(eq(orderPayments.id, payment.id));
   });
 }

@@ -41,6 +41,7 @@ type ProductRow = typeof orderProducts.$inferSelect;
 
 /** The line, which must exist (NOT_FOUND) and still be open (Held or Pending, else ORDER_STATE). */
 async function openLine(tx: Tx, orderId: number, lineNumber: number, token?: string): Promise<ProductRow> {
+  // statement: orderLineOf
   const [line] = await tx
     .select()
     .from(orderProducts)
@@ -87,11 +88,13 @@ export async function updateOrderProduct(
         throw badInput('quantity: a ticket is one seat; add or remove seats instead', 'quantity');
       }
       if (input.ticketType === undefined || input.ticketType === line.ticketType) return;
+      // statement: ticketPriceOfShowtime
       const [price] = await tx
         .select()
         .from(showtimeTicketPrices)
         .where(and(eq(showtimeTicketPrices.showtimeId, line.showtimeId!), eq(showtimeTicketPrices.type, input.ticketType)));
       if (!price) throw badInput(`Showtime ${line.showtimeId} has no ${input.ticketType} price`, 'ticketType');
+      // statement: setLineTicketType
       await tx
         .update(orderProducts)
         .set({ ticketType: input.ticketType, cost: price.price, tax: price.tax, sku: price.sku })
@@ -99,17 +102,21 @@ export async function updateOrderProduct(
       return;
     }
     if (input.ticketType !== undefined) throw badInput('ticketType applies to tickets only', 'ticketType');
+    // statement: setLineQuantity
     await tx.update(orderProducts).set({ quantity: input.quantity! }).where(eq(orderProducts.id, line.id));
   });
 }
 
 /** The groups of a line's concession, and the line's chosen modifiers with their group. */
 async function modifierState(tx: Tx, line: ProductRow, theatreConcessionId: number) {
+  // statement: concessionOfTheatreConcession
   const [product] = await tx
     .select({ concessionId: theatreConcessions.concessionId })
     .from(theatreConcessions)
     .where(eq(theatreConcessions.id, theatreConcessionId));
+  // statement: modifierGroupsOfConcession
   const groups = product ? await tx.select().from(modifierGroups).where(eq(modifierGroups.concessionId, product.concessionId)) : [];
+  // statement: modifiersOfLine
   const chosen = await tx
     .select({ row: orderProductModifiers, groupId: modifiers.modifierGroupId })
     .from(orderProductModifiers)
@@ -138,6 +145,7 @@ export async function addProductModifier(
   return mutateOrder(db, principal, input.orderId, settings, async ({ tx, order }) => {
     const line = await openLine(tx, order.id, input.lineNumber, input.token);
     const { groups, chosen, countIn } = await modifierState(tx, line, concessionLine(line));
+    // statement: modifierForLine
     const [mod] = await tx
       .select({ id: modifiers.id, groupId: modifiers.modifierGroupId, price: modifiers.price, tax: modifiers.tax, sku: concessions.sku, name: concessions.displayName })
       .from(modifiers)
@@ -153,9 +161,11 @@ export async function addProductModifier(
       if (existing.quantity + quantity > MAX_MODIFIER_QUANTITY) {
         throw badInput(`quantity: at most ${MAX_MODIFIER_QUANTITY} of one modifier`, 'quantity');
       }
+      // statement: addModifierQuantity
       await tx.update(orderProductModifiers).set({ quantity: existing.quantity + quantity }).where(eq(orderProductModifiers.id, existing.id));
       return;
     }
+    // statement: insertLineModifier
     await tx
       .insert(orderProductModifiers)
       .values({ orderProductId: line.id, modifierId: mod.id, sku: mod.sku, name: mod.name, price: mod.price, tax: mod.tax, quantity });
@@ -180,6 +190,7 @@ export async function removeProductModifier(
     if (group && countIn(group.id) - target.row.quantity < min) {
       throw badInput(`modifiers: group ${group.groupName} needs at least ${min}`, 'modifierSku');
     }
+    // statement: deleteLineModifier
     await tx.delete(orderProductModifiers).where(eq(orderProductModifiers.id, target.row.id));
   });
 }

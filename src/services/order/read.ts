@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { orders } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { forbidden, unauthenticated } from '../../errors';
-import type { Page } from '../page';
+import type { Page } from '../shared/paging';
 import { assertOrderAccess, orderAccessError, requireOrderCredential } from './access';
 import type { OrderView } from './model';
 import { loadOrderView, loadOrderViews } from './view';
@@ -27,6 +27,7 @@ export async function getOrder(db: Db, principal: Principal, orderId: number): P
 export async function getOrderByToken(db: Db, principal: Principal, token: string): Promise<OrderView | null> {
   if (!UUID.test(token)) return null;
   const presented = token.toLowerCase();
+  // statement: orderIdByToken
   const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.token, presented)).limit(1);
   const view = row ? await loadOrderView(db, row.id) : null;
   if (!view) return null;
@@ -62,7 +63,9 @@ export async function listAccountOrders(
   if (window.from) conditions.push(gte(orders.createdAt, window.from));
   if (window.to) conditions.push(lt(orders.createdAt, window.to));
   const where = and(...conditions);
+  // statement: countOrders
   const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
+  // statement: orderIdsPage
   const ids = await db
     .select({ id: orders.id })
     .from(orders)

@@ -5,7 +5,7 @@ import type { Principal } from '../../auth/principal';
 import { isRowId } from '../../bounds';
 import { badInput, DomainError, notFound } from '../../errors';
 import { recordClaimChanges } from '../seating';
-import { wakeWebhooks } from '../webhook/wake';
+import { wakeWebhooks } from '../webhook';
 import type { OrderView } from './model';
 import { mutateOrder, type OrderSettings } from './store';
 import { lineTotals, toDollars } from './totals';
@@ -81,6 +81,7 @@ export async function refundLines(
       status: order.status,
     });
   }
+  // statement: refundReasonByName
   const [reason] = await tx
     .select()
     .from(refundReasons)
@@ -106,12 +107,14 @@ export async function refundLines(
   const refundCents = sumCents(targets);
   const targetLines = targets.map((p) => p.lineNumber);
 
+  // statement: refundLines
   await tx
     .update(orderProducts)
     .set({ status: 'Refunded' })
     .where(and(eq(orderProducts.orderId, order.id), inArray(orderProducts.lineNumber, targetLines)));
   const seats = targets.filter((p) => p.kind === 'Ticket' && p.showtimeId !== null && p.row !== null && p.column !== null);
   const refunded = seats.length
+    // statement: refundLineSeats
     ? await tx
         .update(seatClaims)
         .set({ status: 'refunded', updatedAt: now })
@@ -129,12 +132,15 @@ export async function refundLines(
     : [];
   const whole = targets.length === fulfilled.length;
   if (whole) {
+    // statement: refundPayments
     await tx
       .update(orderPayments)
       .set({ status: 'Refunded' })
       .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.status, 'Fulfilled')));
   }
+  // statement: setOrderRefunded
   await tx.update(orders).set({ status: whole ? 'Refunded' : 'PartialyRefunded' }).where(eq(orders.id, order.id));
+  // statement: insertRefund
   await tx.insert(orderRefunds).values({
     orderId: order.id,
     refundReasonId: reason.id,
@@ -151,6 +157,7 @@ export async function refundLines(
     CreationDateUTC: order.createdAt.toISOString(),
     LastUpdateDateUTC: now.toISOString(),
   };
+  // statement: insertRefundEvent
   await tx.insert(outboxEvents).values({ type: 'Orders.Refund', payload: details, createdAt: now });
   recordClaimChanges(tx, refunded, 'refunded', 'refund');
   return details;

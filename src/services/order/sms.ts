@@ -3,13 +3,13 @@ import type { Db } from '../../../db/client';
 import { orderProducts, smsConfirmations } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
-import { normalizePhone, PHONE_FORMS } from '../phone';
+import { normalizePhone, PHONE_FORMS } from '../shared/phone-number';
 import type { OrderView } from './model';
 import { mutateOrder, type OrderSettings } from './store';
 
 /**
  * Records a request to text a fulfilled ticket's confirmation to a mobile number (the spec's
- * sms-ticket-confirmation; any form src/services/phone.ts reads, stored as its ten digits). No SMS
+ * sms-ticket-confirmation; any form src/services/shared/phone-number.ts reads, stored as its ten digits). No SMS
  * provider exists in this service: the request is stored in `sms_confirmations` for a sender to pick
  * up, and nothing is sent.
  */
@@ -27,6 +27,7 @@ export async function sendTicketConfirmationSms(
     input.orderId,
     settings,
     async ({ tx, order, now }) => {
+      // statement: orderLineOf
       const [product] = await tx
         .select()
         .from(orderProducts)
@@ -35,6 +36,7 @@ export async function sendTicketConfirmationSms(
       if (product.kind !== 'Ticket' || product.status !== 'Fulfilled') {
         throw new DomainError('ORDER_STATE', `Product ${input.lineNumber} is not a fulfilled ticket`, { lineNumber: input.lineNumber });
       }
+      // statement: insertSmsConfirmation
       await tx.insert(smsConfirmations).values({ orderProductId: product.id, phoneNumber, createdAt: now });
     },
     { allowClosed: true, bump: false },

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import type { PipelinedTx } from '../../../db/prepared';
 import { layoutSeats } from '../../../db/schema';
-import { immutableCacheFor } from '../immutable-cache';
+import { immutableCacheFor } from '../shared/immutable-cache';
 import { announceSeatEvents, appendSeatEventsFrom, PREMIERE_ACCOUNT_TYPES, type LayoutSeatRow } from '../seating';
 import { notFound } from '../../errors';
 import type { ProductFee } from '../../../db/schema/order';
@@ -69,7 +69,7 @@ export function holdFactsOf<F extends HoldOrderFacts>(facts: F | undefined): F |
  * One statement: the order row `FOR UPDATE`, the showtime with its movie and its `ticketType` price,
  * its `is_canceled` read under `FOR KEY SHARE` (the lock the claims' foreign key takes anyway, taken here
  * so that a showtime cancellation's `FOR UPDATE` waits for every hold that read it, and a hold behind a
- * cancellation reads the committed flag: src/services/showtime-cancellation.service.ts),
+ * cancellation reads the committed flag: src/services/showtime/cancel.ts),
  * whether the order's account or card is an active Premiere member, and the claims and blocks of the
  * requested rows. No row when the order does not exist; `showtimeId` null when the showtime does not.
  */

@@ -1,8 +1,7 @@
 /**
  * Seating: layouts, the seat status of a showtime derived for a viewer, best-available allocation,
  * manual blocks and the seat-event log. The face of the folder: other layers and other domains import
- * from here only (the catalog's showtime-cancellation.service.ts still reaches seat-log.ts directly
- * until the catalog moves: eslint.config.mjs lists it).
+ * from here only.
  *
  * model.ts (layout and seat-map types), store.ts (layout reads, one tag a statement), seat-status.ts
  * (statuses and their derivation), allocator.ts (best-available choice), membership.ts (whose

@@ -2,7 +2,7 @@ import type { Principal } from '../../auth/principal';
 import { membershipLookup, type MembershipArgs } from './membership';
 import type { SeatMap } from './model';
 import { collectSeatFacts, deriveSeatMap, type Viewer } from './seat-status';
-import type { ShowtimeRecord } from '../showtime.service';
+import type { ShowtimeRecord } from '../showtime';
 import type { LayoutSeatRow, LayoutVersionRecord } from './model';
 import type { MembershipKey } from './membership';
 

@@ -1,9 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { siteAccounts, subscribers, subscriptionEnrolments } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { notFound, unauthenticated } from '../../errors';
-import type { ContactRef, EnrolmentRow, SubscriberRow } from './model';
+import type { ContactRef, SubscriberRow } from './model';
+import { accountIdOfEmail, findAccountSubscriber, findSubscriber } from './store';
 
 /**
  * Who may read or change a contact's enrolments (docs/accounts.md, "Subscriptions"):
@@ -38,26 +37,6 @@ export interface ResolvedContact {
 /** The same answer for "no such contact" and "not yours"; it never echoes the contact. */
 export const contactNotFound = () => notFound('Contact', '(given)');
 
-/** The subscriber of a contact reference, or null. */
-export async function findSubscriber(db: DbOrTx, ref: ContactRef, forUpdate = false): Promise<SubscriberRow | null> {
-  const column = ref.kind === 'email' ? subscribers.email : ref.kind === 'phone' ? subscribers.phone : subscribers.guid;
-  const q = db.select().from(subscribers).where(eq(column, ref.value));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
-
-/** The subscriber linked to a site account, or null. */
-export async function findAccountSubscriber(db: DbOrTx, accountId: number): Promise<SubscriberRow | null> {
-  const [row] = await db.select().from(subscribers).where(eq(subscribers.siteAccountId, accountId)).orderBy(subscribers.id).limit(1);
-  return row ?? null;
-}
-
-/** The site account whose e-mail this is (e-mails of accounts compare case-insensitively). */
-export async function accountIdOfEmail(db: DbOrTx, email: string): Promise<number | null> {
-  const [row] = await db.select({ id: siteAccounts.id }).from(siteAccounts).where(eq(sql`lower(${siteAccounts.email})`, email));
-  return row?.id ?? null;
-}
-
 /**
  * Resolves a contact for `principal` under the rule above. `unknown`: what an unknown contact is —
  * 'notFound' (a route value naming it: status, opt-out), 'allow' (a vendor's or admin's list, where it
@@ -90,20 +69,4 @@ export async function resolveContact(
     if (!mine?.phone) return { ref, subscriber: null, accountId: own };
   }
   throw contactNotFound();
-}
-
-/** Enrolment rows of subscribers (any state), in id order. */
-export async function enrolmentsOfSubscribers(db: DbOrTx, subscriberIds: readonly number[]): Promise<EnrolmentRow[]> {
-  if (!subscriberIds.length) return [];
-  return db
-    .select()
-    .from(subscriptionEnrolments)
-    .where(inArray(subscriptionEnrolments.subscriberId, [...subscriberIds]))
-    .orderBy(subscriptionEnrolments.id);
-}
-
-/** Subscribers linked to site accounts. */
-export async function subscribersOfAccounts(db: DbOrTx, accountIds: readonly number[]): Promise<SubscriberRow[]> {
-  if (!accountIds.length) return [];
-  return db.select().from(subscribers).where(inArray(subscribers.siteAccountId, [...accountIds])).orderBy(subscribers.id);
 }

@@ -1,10 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
-import { subscribers, subscriptionEnrolments } from '../../../db/schema';
+import type { subscriptionEnrolments } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, forbidden, notFound } from '../../errors';
 import type { PiiKeys } from '../../pii';
-import { contactNotFound, findAccountSubscriber, findSubscriber, isPrivileged, resolveContact, type ResolvedContact } from './contact';
+import { contactNotFound, isPrivileged, resolveContact, type ResolvedContact } from './contact';
 import {
   channelTypesOf,
   channelView,
@@ -19,6 +18,16 @@ import {
   type SubscriberRow,
 } from './model';
 import { catalogEntry, contactOf } from './read';
+import {
+  endEnrolments,
+  enrolmentOf,
+  ensureEnrolment,
+  findAccountSubscriber,
+  findSubscriber,
+  insertSubscriber,
+  setSubscriberPhone,
+  updateEnrolment,
+} from './store';
 
 /** One subscription channel and one contact, as every per-channel operation names them. */
 export interface ChannelTarget {
@@ -47,15 +56,6 @@ function reachable(resolved: ResolvedContact, channel: ChannelRow): void {
   if (!(isSmsChannel(channel.type) ? c.phone : c.email)) throw contactNotFound();
 }
 
-async function enrolmentOf(db: DbOrTx, subscriberId: number, channelId: number, forUpdate = false) {
-  const q = db
-    .select()
-    .from(subscriptionEnrolments)
-    .where(and(eq(subscriptionEnrolments.subscriberId, subscriberId), eq(subscriptionEnrolments.channelId, channelId)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row;
-}
-
 /** Membership status of a contact in one channel (GET of the per-contact path). */
 export async function getChannelStatus(db: Db, principal: Principal, catalog: CatalogEntry[], target: ChannelTarget): Promise<ChannelView> {
   const { entry, channel } = channelOf(catalog, target);
@@ -81,18 +81,14 @@ async function subscriberFor(tx: DbOrTx, resolved: ResolvedContact): Promise<Sub
   if (ref.kind === 'phone' && accountId !== null) {
     const mine = await findAccountSubscriber(tx, accountId);
     if (mine) {
-      const [updated] = await tx
-        .update(subscribers)
-        .set({ phone: ref.value })
-        .where(and(eq(subscribers.id, mine.id), sql`${subscribers.phone} is null`))
-        .returning();
+      const updated = await setSubscriberPhone(tx, mine.id, ref.value);
       if (!updated) throw contactNotFound();
       return updated;
     }
   }
   const values = ref.kind === 'email' ? { email: ref.value, siteAccountId: accountId } : { phone: ref.value, siteAccountId: accountId };
   // Another request may create the same contact at the same moment: the unique index decides, we re-read.
-  await tx.insert(subscribers).values(values).onConflictDoNothing();
+  await insertSubscriber(tx, values);
   const row = await findSubscriber(tx, ref);
   if (!row) throw contactNotFound();
   return row;
@@ -126,7 +122,7 @@ export async function optIn(
     reachable(resolved, channel);
     const subscriber = await subscriberFor(tx, resolved);
     const now = new Date();
-    await tx.insert(subscriptionEnrolments).values({ subscriberId: subscriber.id, channelId: channel.id, enrolled: false, updatedAt: now }).onConflictDoNothing();
+    await ensureEnrolment(tx, subscriber.id, channel.id, now);
     const row = (await enrolmentOf(tx, subscriber.id, channel.id, true))!;
     const created = !row.enrolled;
     let patch: Partial<typeof subscriptionEnrolments.$inferInsert>;
@@ -148,9 +144,7 @@ export async function optIn(
     } else {
       patch = {};
     }
-    const [saved] = Object.keys(patch).length
-      ? await tx.update(subscriptionEnrolments).set({ ...patch, updatedAt: now }).where(eq(subscriptionEnrolments.id, row.id)).returning()
-      : [row];
+    const saved = Object.keys(patch).length ? await updateEnrolment(tx, row.id, patch, now) : row;
     const view = channelView(entry.subscription.name, channel, contactOf({ ref: target.contact, subscriber }), saved);
     return { view, created };
   });
@@ -167,11 +161,7 @@ export async function optOut(db: Db, principal: Principal, catalog: CatalogEntry
     let row = resolved.subscriber ? await enrolmentOf(tx, resolved.subscriber.id, channel.id, true) : undefined;
     if (row?.enrolled) {
       const now = new Date();
-      [row] = await tx
-        .update(subscriptionEnrolments)
-        .set({ enrolled: false, optedOutAt: now, updatedAt: now })
-        .where(eq(subscriptionEnrolments.id, row.id))
-        .returning();
+      row = await updateEnrolment(tx, row.id, { enrolled: false, optedOutAt: now }, now);
     }
     return channelView(entry.subscription.name, channel, contactOf(resolved), row);
   });
@@ -188,17 +178,6 @@ export async function optOutAll(db: Db, principal: Principal, catalog: CatalogEn
     const resolved = await resolveContact(tx, principal, contact, 'notFound');
     if (!resolved.subscriber || !channelIds.length) return 0;
     const now = new Date();
-    const ended = await tx
-      .update(subscriptionEnrolments)
-      .set({ enrolled: false, optedOutAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(subscriptionEnrolments.subscriberId, resolved.subscriber.id),
-          eq(subscriptionEnrolments.enrolled, true),
-          inArray(subscriptionEnrolments.channelId, channelIds),
-        ),
-      )
-      .returning({ id: subscriptionEnrolments.id });
-    return ended.length;
+    return endEnrolments(tx, resolved.subscriber.id, channelIds, now);
   });
 }

@@ -2,10 +2,11 @@
  * Marketing subscriptions (spec "Subscriptions (v2)"): the catalog, contacts and their enrolments. The
  * face of the folder: other layers and other domains import from here only. model.ts (types, the
  * catalog), read.ts, enrol.ts (opt in and out) and contact.ts (who a contact is, and its rights) for
- * the verbs. No store.ts yet: the statements stand in the verb files, to be moved into store.ts next.
+ * the verbs; store.ts has its SQL, each statement tagged.
  */
 export * from './model';
-export { assertContactCredentials, enrolmentsOfSubscribers, isPrivileged, subscribersOfAccounts } from './contact';
+export { assertContactCredentials, isPrivileged } from './contact';
+export { enrolmentsOfSubscribers, subscribersOfAccounts } from './store';
 export {
   accountSubscriptions,
   audienceFromQuery,

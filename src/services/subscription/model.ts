@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { subscribers, subscriptionChannels, subscriptionEnrolments, subscriptions } from '../../../db/schema';
 import type { PiiKeys } from '../../pii';
-import { normalizePhone } from '../phone';
+import { normalizePhone } from '../shared/phone-number';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ChannelRow = typeof subscriptionChannels.$inferSelect;
@@ -54,7 +54,7 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The contact in canonical form (e-mail lower-cased, a phone as its ten digits whatever form it came
- * in: src/services/phone.ts), or null when it is ill-formatted.
+ * in: src/services/shared/phone-number.ts), or null when it is ill-formatted.
  */
 export function parseContact(kind: ContactKind, value: string): ContactRef | null {
   if (kind === 'email') return value.length <= 254 && EMAIL.test(value) ? { kind, value: value.toLowerCase() } : null;

@@ -1,10 +1,9 @@
-import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { subscriptionChannels, subscriptions } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, notFound } from '../../errors';
-import { PHONE_FORMS } from '../phone';
-import { enrolmentsOfSubscribers, resolveContact, type ResolvedContact } from './contact';
+import { PHONE_FORMS } from '../shared/phone-number';
+import { resolveContact, type ResolvedContact } from './contact';
+import { allSubscriptions, channelsOfSubscriptions, enrolmentsOfSubscribers } from './store';
 import {
   channelTypesOf,
   channelView,
@@ -21,10 +20,8 @@ import {
 
 /** Every subscription with its channels, in catalog order (a small list: the whole catalog). */
 export async function loadCatalog(db: DbOrTx): Promise<CatalogEntry[]> {
-  const subs = await db.select().from(subscriptions).orderBy(asc(subscriptions.sortOrder), asc(subscriptions.id));
-  const channels = subs.length
-    ? await db.select().from(subscriptionChannels).where(inArray(subscriptionChannels.subscriptionId, subs.map((s) => s.id))).orderBy(asc(subscriptionChannels.id))
-    : [];
+  const subs = await allSubscriptions(db);
+  const channels = subs.length ? await channelsOfSubscriptions(db, subs.map((s) => s.id)) : [];
   return subs.map((subscription) => ({ subscription, channels: channels.filter((c) => c.subscriptionId === subscription.id) }));
 }
 

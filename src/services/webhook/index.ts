@@ -1,14 +1,13 @@
 /**
  * Webhooks (docs/webhooks.md): subscriptions of vendors, the outbox of events, and the dispatcher that
- * delivers them. The face of the folder: other layers and other domains import from here only (the
- * shared retention.ts and the catalog's showtime-cancellation.service.ts still reach retention.ts and
- * wake.ts directly until they move: eslint.config.mjs lists them).
+ * delivers them. The face of the folder: other layers and other domains import from here only.
  *
  * model.ts (types, event types, settings), store.ts (the statements of deliveries, one tag a
  * statement; was delivery-store.ts), subscriptions.ts (create, read, change, delete subscriptions; its
  * statements tagged in place), dispatcher.ts (lease, send, retry), send.ts (the HTTP post),
  * signing.ts (secrets and signatures), target.ts (which callback addresses are allowed), wake.ts (the
- * in-process wake-up), retention.ts (pruning), start.ts (the dispatcher and its loops for an instance).
+ * in-process wake-up), retention.ts (pruning, run by the retention domain's sweeper), start.ts (the dispatcher of an
+ * instance, with its metrics).
  */
 export * from './model';
 export * from './subscriptions';
@@ -17,3 +16,4 @@ export { startWebhooks } from './start';
 export { checkHref, isPrivateAddress, MAX_HREF_LENGTH } from './target';
 export { callbackBody, signatureHeader } from './signing';
 export { onWebhookWork, wakeWebhooks } from './wake';
+export { pruneOutboxEvents, pruneWebhookDeliveries } from './retention';

@@ -1,17 +1,14 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Db } from '../../../db/client';
 import type { Config } from '../../config';
-import { startSweepLoop } from '../../sweep-loop';
-import { tracedDb } from '../../tracing/sql';
-import { resumeRefundBatch } from '../showtime-cancellation.service';
 import { oldestPendingAgeSeconds } from './store';
 import { WebhookDispatcher } from './dispatcher';
 import { webhookSettings } from './model';
 
 /**
  * Starts this instance's webhook dispatcher (docs/webhooks.md) with its metrics in `registry`:
- * deliveries sent, failed (given up) and retried, and the age of the oldest pending event; and the
- * loop that resumes abandoned refund batches.
+ * deliveries sent, failed (given up) and retried, and the age of the oldest pending event. (The loop
+ * that resumes abandoned refund batches is the showtime domain's: `startRefundBatchSweeper`.)
  */
 export function startWebhooks(args: { db: Db; config: Config; registry: Registry; log: (obj: object, msg: string) => void }): {
   close(): Promise<void>;
@@ -43,16 +40,8 @@ export function startWebhooks(args: { db: Db; config: Config; registry: Registry
     count: (outcome) => deliveries.inc({ outcome }),
   });
   dispatcher.start();
-  // Refund batches of canceled showtimes whose instance died are resumed by whichever instance looks first.
-  const batches = startSweepLoop(async (span) => ((await resumeRefundBatch(span ? tracedDb(db, span) : db)) ? 1 : 0), {
-    name: 'refund-batch sweeper',
-    intervalMs: 5000,
-    batch: 1,
-    onError: (err) => log({ err }, 'refund batch resume failed'),
-  });
   return {
     async close() {
-      await batches.stop();
       await dispatcher.stop();
     },
   };

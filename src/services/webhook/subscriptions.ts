@@ -6,7 +6,7 @@ import type { Principal } from '../../auth/principal';
 import { isRowId } from '../../bounds';
 import { badInput, DomainError, notFound, unauthenticated } from '../../errors';
 import { open, seal } from '../../pii';
-import { pageWindow, toPage, type Page, type PageRequest } from '../page';
+import { pageWindow, toPage, type Page, type PageRequest } from '../shared/paging';
 import {
   MAX_SUBSCRIPTIONS_PER_VENDOR,
   toDeliveryView,
