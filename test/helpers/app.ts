@@ -130,22 +130,79 @@ export async function bearerOf(app: TestApp, account: number, admin = false): Pr
   return { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, account, admin ? { admin: true } : {})}` };
 }
 
+/** What `useTestApp` takes: `startTestApp`'s options, and what else the file wants ready before its tests. */
+export interface UseTestAppOptions {
+  /** As `startTestApp`'s; a function when it needs what an earlier `beforeAll` made (read when the app starts). */
+  env?: Record<string, string> | (() => Record<string, string>);
+  logStream?: { write(line: string): void };
+  /** Serve the database of an app another `useTestApp` (called before this one) starts: a second instance. */
+  sharing?: TestApp;
+  /** Seeded accounts to sign tokens for, by name: an account id, or `{ id, admin: true }`; see `bearer`. */
+  accounts?: Record<string, number | { id: number; admin: true }>;
+}
+
+/** What `useTestApp` returns; each member is usable from the file's own hooks and tests on. */
+export interface TestAppContext {
+  app: TestApp;
+  /** A SQL client on the app's database, two connections (a test may read while a LISTEN holds one). */
+  sql: postgres.Sql;
+  /** The Authorization header of an account named in `accounts`. */
+  bearer(account: string): { authorization: string };
+}
+
 /**
- * The set-up integration files share: an app on a fresh copy of the seeded database (its vendors, `VENDOR`
- * and `OTHER_VENDOR`, and its accounts, `bearerOf`), started before the file's tests with a SQL client on
- * that database, both closed after them. `use` receives them once started; `options` as `startTestApp`.
+ * The set-up integration files share: an app on a fresh copy of the seeded database (whose vendors are
+ * `VENDOR` and `OTHER_VENDOR`, and whose accounts `accounts` or `bearerOf` sign for) and a SQL client on it,
+ * started in a `beforeAll` and closed in an `afterAll` of the file (or of the `describe` it is called in).
+ *
+ *   const { app, sql, bearer } = useTestApp({ env: PRODUCTION_ENV, accounts: { own: 1, admin: { id: 20, admin: true } } });
+ *
+ * `app` and `sql` stand for the started ones (they forward to them), so they can be taken apart at the top
+ * of the file and used from the hooks and tests that follow; touched before the `beforeAll` has run they throw.
  */
-export function startTestAppWithSql(use: (app: TestApp, sql: postgres.Sql) => void, options?: Parameters<typeof startTestApp>[0]): void {
+export function useTestApp(options: UseTestAppOptions = {}): TestAppContext {
   let app: TestApp | undefined;
   let sql: postgres.Sql | undefined;
+  const tokens = new Map<string, { authorization: string }>();
   beforeAll(async () => {
-    app = await startTestApp(options);
-    // Two connections: a test may read while a LISTEN or a long statement holds one.
+    const { sharing, accounts, env, logStream } = options;
+    app = await startTestApp({ env: typeof env === 'function' ? env() : env, logStream, ...(sharing ? { databaseUrl: sharing.databaseUrl } : {}) });
     sql = postgres(app.databaseUrl, { max: 2, onnotice: () => undefined });
-    use(app, sql);
+    for (const [name, who] of Object.entries(accounts ?? {})) {
+      tokens.set(name, typeof who === 'number' ? await bearerOf(app, who) : await bearerOf(app, who.id, who.admin));
+    }
   });
   afterAll(async () => {
     await sql?.end();
     await app?.close();
+  });
+  return {
+    app: standIn('app', {} as TestApp, () => app),
+    // A function as the stand-in's target: the client is a tagged template.
+    sql: standIn('sql', (() => undefined) as unknown as postgres.Sql, () => sql),
+    bearer(account) {
+      const headers = tokens.get(account);
+      if (!headers) throw new Error(`useTestApp: no account named ${account} (accounts: ${[...tokens.keys()].join(', ')})`);
+      return headers;
+    },
+  };
+}
+
+/** An object that forwards every use to what `real` returns, once there is something. */
+function standIn<T extends object>(name: string, target: T, real: () => T | undefined): T {
+  const it = (): T => {
+    const value = real();
+    if (!value) throw new Error(`useTestApp: ${name} is there once the beforeAll useTestApp registers has run`);
+    return value;
+  };
+  return new Proxy(target, {
+    get: (_, key) => Reflect.get(it(), key),
+    has: (_, key) => Reflect.has(it(), key),
+    ownKeys: () => Reflect.ownKeys(it()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const found = Reflect.getOwnPropertyDescriptor(it(), key);
+      return found && { ...found, configurable: true };
+    },
+    apply: (_, self, args) => Reflect.apply(it() as (...a: unknown[]) => unknown, self, args),
   });
 }

@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from './app';
+import { useTestApp, type TestApp } from './app';
 
 /**
  * The shared setup of the REST conformance tests (rest-conformance-*.test.ts): each file calls
@@ -39,7 +39,7 @@ export interface RestConformance {
 
 /** Registers the file's beforeAll/afterAll (own app, fixture discovery) and returns the helpers. */
 export function useRestConformance(): RestConformance {
-  let app!: TestApp;
+  const { app } = useTestApp();
   const f = {} as ConformanceFixture;
   const get = <T = Json>(path: string, headers?: Record<string, string>) => app.get<T>(path, headers);
   const pathOf = (href: string) => href.slice(app.url.length);
@@ -51,7 +51,6 @@ export function useRestConformance(): RestConformance {
   }
 
   beforeAll(async () => {
-    app = await startTestApp();
     const theatres = await ok('/v2/theatres?page-size=20');
     for (const t of theatres._embedded.theatres) {
       const list = await ok(`/v2/theatres/${t.id}/showtimes?page-size=1`);
@@ -89,10 +88,6 @@ export function useRestConformance(): RestConformance {
     const combo = all._embedded.concessions.find((c: Json) => c._embedded.comboComponents);
     f.comboAssignmentId = combo ? Number(pathOf(combo._links.self.href).split('/').pop()) : null;
   });
-  afterAll(async () => {
-    await app.close();
-  });
-
   return {
     get app() {
       return app;

@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from './app';
-import { pickShowtimes, sqlOf, VENDOR, type ShowtimeFixture } from './orders';
+import { useTestApp, type TestApp } from './app';
+import { pickShowtimes, VENDOR, type ShowtimeFixture } from './orders';
 
 /**
  * The shared setup of the Orders v2 REST tests (rest-orders-*.test.ts): each file calls
@@ -53,20 +53,15 @@ export interface RestOrders {
 export function useRestOrders(): RestOrders {
   const tokens: Record<string, string> = {};
   const t = {} as RestOrders;
+  ({ app: t.app, sql: t.sql } = useTestApp());
 
   beforeAll(async () => {
-    t.app = await startTestApp();
-    t.sql = sqlOf(t.app);
     t.shows = await pickShowtimes(t.sql, 6, 20);
     t.accounts = (await t.sql<{ id: number }[]>`select id from site_accounts order by id limit 2`).map((r) => r.id);
     expect(t.accounts).toHaveLength(2);
     tokens.owner = await signAccountToken(t.app.config.JWT_SECRET, t.accounts[0]);
     tokens.other = await signAccountToken(t.app.config.JWT_SECRET, t.accounts[1]);
     tokens.admin = await signAccountToken(t.app.config.JWT_SECRET, t.accounts[1], { admin: true });
-  });
-  afterAll(async () => {
-    await t.sql?.end();
-    await t.app?.close();
   });
 
   t.call = (method, path, body, headers = VENDOR) => t.app.request<Json>(method, path, body, headers) as Promise<Res>;

@@ -1,7 +1,5 @@
-import type postgres from 'postgres';
-import { signAccountToken } from '../../src/auth/principal';
 import { DEMO_WALLET } from '../../db/seed/wallet';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { VENDOR } from '../helpers/orders';
 
 /**
@@ -11,18 +9,8 @@ import { VENDOR } from '../helpers/orders';
  */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-let app: TestApp;
-let sql: postgres.Sql;
-const tokens: Record<string, string> = {};
-const bearer = (who: string) => ({ authorization: `Bearer ${tokens[who]}` });
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)));
-beforeAll(async () => {
-  tokens.own = await signAccountToken(app.config.JWT_SECRET, 1);
-  tokens.other = await signAccountToken(app.config.JWT_SECRET, 2);
-  tokens.a3 = await signAccountToken(app.config.JWT_SECRET, 3);
-  tokens.admin = await signAccountToken(app.config.JWT_SECRET, 20, { admin: true });
-});
+const { app, sql, bearer } = useTestApp({ accounts: { own: 1, other: 2, a3: 3, admin: { id: 20, admin: true } } });
 
 const ACCOUNT_SIDE = `query($id: Int!) { account(id: $id) {
   id

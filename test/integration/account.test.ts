@@ -1,5 +1,4 @@
-import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { VENDOR } from '../helpers/orders';
 
 /**
@@ -8,37 +7,27 @@ import { VENDOR } from '../helpers/orders';
  * FORBIDDEN; a vendor key alone or nobody is UNAUTHENTICATED.
  */
 
-let app: TestApp;
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const tokens = { own: '', other: '', admin: '' };
-
-beforeAll(async () => {
-  app = await startTestApp();
-  tokens.own = await signAccountToken(app.config.JWT_SECRET, 3);
-  tokens.other = await signAccountToken(app.config.JWT_SECRET, 4);
-  tokens.admin = await signAccountToken(app.config.JWT_SECRET, 5, { admin: true });
-});
-afterAll(() => app.close());
+const { app, bearer } = useTestApp({ accounts: { own: 3, other: 4, admin: { id: 5, admin: true } } });
 
 const ACCOUNT = 'query($id: Int!) { account(id: $id) { id nodeId email firstName lastName createdAt orders(pageSize: 5) { totalCount } } }';
 
 test('me answers the account of the token', async () => {
-  const res = await app.gql<{ me: { id: number; email: string } }>('{ me { id email firstName } }', {}, bearer(tokens.own));
+  const res = await app.gql<{ me: { id: number; email: string } }>('{ me { id email firstName } }', {}, bearer('own'));
   expect(res.errors).toBeUndefined();
   expect(res.data?.me.id).toBe(3);
   expect(res.data?.me.email).toMatch(/@/);
 });
 
 test('account(id:) for its own token and for an admin, with the same answer', async () => {
-  const own = await app.gql<{ account: Record<string, unknown> }>(ACCOUNT, { id: 3 }, bearer(tokens.own));
-  const admin = await app.gql<{ account: Record<string, unknown> }>(ACCOUNT, { id: 3 }, bearer(tokens.admin));
+  const own = await app.gql<{ account: Record<string, unknown> }>(ACCOUNT, { id: 3 }, bearer('own'));
+  const admin = await app.gql<{ account: Record<string, unknown> }>(ACCOUNT, { id: 3 }, bearer('admin'));
   expect(own.errors).toBeUndefined();
   expect(own.data?.account).toMatchObject({ id: 3, nodeId: 'Account:3' });
   expect(admin.data).toEqual(own.data);
 });
 
 test.each([
-  ['another account', () => bearer(tokens.other), 'FORBIDDEN'],
+  ['another account', () => bearer('other'), 'FORBIDDEN'],
   ['a vendor key alone', () => VENDOR, 'UNAUTHENTICATED'],
   ['nobody', () => ({}), 'UNAUTHENTICATED'],
 ])('account(id:) refuses %s', async (_who, headers, code) => {
@@ -53,6 +42,6 @@ test('me without an account token is UNAUTHENTICATED', async () => {
 });
 
 test('an admin asking for an account that does not exist gets NOT_FOUND', async () => {
-  const res = await app.gql(ACCOUNT, { id: 2_000_000_000 }, bearer(tokens.admin));
+  const res = await app.gql(ACCOUNT, { id: 2_000_000_000 }, bearer('admin'));
   expect(res.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
 });

@@ -5,12 +5,11 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { createClient, type Client } from 'graphql-ws';
 import { format } from 'node:util';
-import type postgres from 'postgres';
 import WebSocket from 'ws';
 import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { documentedTypePolicies } from '../helpers/cache-identity';
-import { holdSeats, pickShowtimes, sqlOf, type ShowtimeFixture } from '../helpers/orders';
+import { holdSeats, pickShowtimes, type ShowtimeFixture } from '../helpers/orders';
 import { wsUrl } from '../helpers/ws';
 
 /**
@@ -21,8 +20,6 @@ import { wsUrl } from '../helpers/ws';
  */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-let app: TestApp;
-let sql: postgres.Sql;
 let token: string;
 let versions: { showtimeId: number; layoutId: number; versionNumber: number }[];
 let theatreId: number;
@@ -38,8 +35,9 @@ beforeAll(async () => {
       warnings.push(format(...args));
     });
   }
-  app = await startTestApp();
-  sql = sqlOf(app);
+});
+const { app, sql } = useTestApp();
+beforeAll(async () => {
   token = await signAccountToken(app.config.JWT_SECRET, 1);
   // The first showtime of each of two versions of one layout.
   versions = await sql<{ showtimeId: number; layoutId: number; versionNumber: number }[]>`
@@ -53,8 +51,6 @@ beforeAll(async () => {
 afterAll(async () => {
   jest.restoreAllMocks();
   await Promise.all(wsClients.map((c) => c.dispose()));
-  await sql?.end();
-  await app?.close();
 });
 beforeEach(() => {
   warnings.length = 0;

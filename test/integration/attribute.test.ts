@@ -1,6 +1,6 @@
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import { attributeGroups, attributes } from '../../db/schema';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 interface AttributeItem {
   id: number;
@@ -11,13 +11,7 @@ interface AttributeItem {
   media: Record<string, string | null>;
 }
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const { app } = useTestApp();
 
 const FIELDS = `id code name abbreviation shortDescription longDescription appliesToTheatre appliesToShowtime
   appliesToMovie url sort isPremiumFormat group { id name description sort }

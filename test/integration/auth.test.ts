@@ -1,13 +1,9 @@
 import { signAccountToken } from '../../src/auth/principal';
 import { loadConfig } from '../../src/config';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 describe('auth and errors over HTTP', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  const { app } = useTestApp();
 
   it('answers public reads without credentials', async () => {
     const res = await app.gql('{ refundReasons { name } }');

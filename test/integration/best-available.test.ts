@@ -1,6 +1,5 @@
-import type postgres from 'postgres';
 import { forgetVendorKeys } from '../../src/auth/principal';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { claimAllBut, claimsOfOrder, showtimesOfShape, type ShapeShowtime } from '../helpers/best-available';
 import { M, must, OTHER_VENDOR, PREMIERE_CARD, showsAll, VENDOR, watchSeats } from '../helpers/orders';
 
@@ -11,14 +10,12 @@ import { M, must, OTHER_VENDOR, PREMIERE_CARD, showsAll, VENDOR, watchSeats } fr
  * The seats expected follow from the seeded layouts and docs/seating.md (standard: 12 rows × 22 columns,
  * aisle at column 12, so the sweet spot is row 8.33, column 11.5).
  */
-let app: TestApp;
-let sql: postgres.Sql;
 let standard: ShapeShowtime[];
 let stadium: ShapeShowtime;
 let small: ShapeShowtime[];
 const JSON_VENDOR = { ...VENDOR, 'content-type': 'application/json' };
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)));
+const { app, sql } = useTestApp();
 beforeAll(async () => {
   standard = await showtimesOfShape(sql, 'standard', 4);
   [stadium] = await showtimesOfShape(sql, 'stadium', 1);

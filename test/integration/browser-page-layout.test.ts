@@ -1,32 +1,26 @@
 /// <reference lib="dom" />
 // Callbacks of page.evaluate / waitForFunction run in the browser.
-import type postgres from 'postgres';
 import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { launchBrowser, openPage } from '../helpers/browser';
-import { sqlOf } from '../helpers/orders';
 
 /**
  * The pages fit the screens people open them on: the seat map of the widest auditorium (28 columns in the
  * seed), row letters included, without scrolling sideways at 1280 and 1920 px; GraphiQL's default
  * document, its help comment included, whole at 1280 px.
  */
-let app: TestApp;
-let sql: postgres.Sql;
 let browser: Browser;
 let widest: { showtimeId: number; columns: number };
 
+const { app, sql } = useTestApp();
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  sql = sqlOf(app);
+  browser = await launchBrowser();
   [widest] = await sql<{ showtimeId: number; columns: number }[]>`
     select s.id as "showtimeId", v.columns from showtimes s join layout_versions v on v.id = s.layout_version_id
     where not s.is_canceled order by v.columns desc, s.id limit 1`;
 });
 afterAll(async () => {
   await browser?.close();
-  await sql?.end();
-  await app?.close();
 });
 
 /** Where the map's cells are, against the window and the scrolling view around the map. */

@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
 // Callbacks of page.evaluate / waitForFunction run in the browser.
-import type postgres from 'postgres';
 import type { Browser, Page } from 'playwright-core';
-import { PRODUCTION_ENV, startTestApp, type TestApp } from '../helpers/app';
+import { PRODUCTION_ENV, startTestApp, useTestApp, type TestApp } from '../helpers/app';
 import { foreignRequests, launchBrowser, openPage, type PageLog } from '../helpers/browser';
-import { activeClaims, holdSeats, M, must, pickShowtimes, seatsOf, sqlOf, type ShowtimeFixture } from '../helpers/orders';
+import { activeClaims, holdSeats, M, must, pickShowtimes, seatsOf, type ShowtimeFixture } from '../helpers/orders';
 
 /**
  * The seat map as a box office (demo mode; docs/web.md "Box office"): people select seats or ask for the
@@ -12,24 +11,20 @@ import { activeClaims, holdSeats, M, must, pickShowtimes, seatsOf, sqlOf, type S
  * live. Production serves the view-only map without the key.
  */
 
-let app: TestApp;
-let sql: postgres.Sql;
 let browser: Browser;
 let shows: ShowtimeFixture[];
 const logs: PageLog[] = [];
 const others: TestApp[] = [];
 
+const { app, sql } = useTestApp();
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  sql = sqlOf(app);
+  browser = await launchBrowser();
   // Showtimes of their own: browser-seat-map.test.ts uses the 30th to 33rd.
   shows = await pickShowtimes(sql, 5, 40);
 });
 afterAll(async () => {
   await browser?.close();
-  await sql?.end();
   for (const other of others) await other.close();
-  await app?.close();
 });
 
 async function openSeatMap(showtimeId: number, base = app.url) {

@@ -1,30 +1,25 @@
 /// <reference lib="dom" />
 // Callbacks of page.evaluate / waitForFunction run in the browser.
-import type postgres from 'postgres';
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { foreignRequests, launchBrowser, openPage, type PageLog } from '../helpers/browser';
-import { holdSeats, M, must, pickShowtimes, seatsOf, sqlOf, type ShowtimeFixture } from '../helpers/orders';
+import { holdSeats, M, must, pickShowtimes, seatsOf, type ShowtimeFixture } from '../helpers/orders';
 import { TcpProxy } from '../helpers/tcp-proxy';
 
-let app: TestApp;
-let sql: postgres.Sql;
 let browser: Browser;
 let shows: ShowtimeFixture[];
 /** Every page this file opened, for the one-origin check at the end. */
 const logs: PageLog[] = [];
 const proxies: TcpProxy[] = [];
 
+const { app, sql } = useTestApp();
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  sql = sqlOf(app);
+  browser = await launchBrowser();
   shows = await pickShowtimes(sql, 4, 30);
 });
 afterAll(async () => {
   await browser?.close();
   for (const proxy of proxies) await proxy.close();
-  await sql?.end();
-  await app?.close();
 });
 
 /** Opens the seat map of a showtime (through `base`, default the app) and waits until it is live. */

@@ -1,24 +1,19 @@
 /// <reference lib="dom" />
 // Callbacks of page.evaluate / waitForFunction run in the browser.
-import type postgres from 'postgres';
 import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { foreignRequests, launchBrowser, openPage, type PageLog } from '../helpers/browser';
-import { holdSeats, M, must, pickShowtimes, seatsOf, sqlOf } from '../helpers/orders';
+import { holdSeats, M, must, pickShowtimes, seatsOf } from '../helpers/orders';
 
-let app: TestApp;
-let sql: postgres.Sql;
 let browser: Browser;
 const logs: PageLog[] = [];
 
+const { app, sql } = useTestApp();
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  sql = sqlOf(app);
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await sql?.end();
-  await app?.close();
 });
 
 async function open(path: string) {

@@ -1,24 +1,19 @@
 /// <reference lib="dom" />
 // Callbacks of page.evaluate / waitForFunction run in the browser.
-import type postgres from 'postgres';
 import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { launchBrowser, openPage } from '../helpers/browser';
-import { pickShowtimes, sqlOf } from '../helpers/orders';
+import { pickShowtimes } from '../helpers/orders';
 
 /** The service's own pages with GRAPHQL_UNTRUSTED_DOCUMENTS=refuse: their documents are in the manifest. */
-let app: TestApp;
-let sql: postgres.Sql;
 let browser: Browser;
 
+const { app, sql } = useTestApp({ env: { GRAPHQL_UNTRUSTED_DOCUMENTS: 'refuse' } });
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ env: { GRAPHQL_UNTRUSTED_DOCUMENTS: 'refuse' } }), launchBrowser()]);
-  sql = sqlOf(app);
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await sql?.end();
-  await app?.close();
 });
 
 describe('the pages when only trusted documents run', () => {

@@ -1,13 +1,6 @@
-import type postgres from 'postgres';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
-let app: TestApp;
-let sql: postgres.Sql;
-
-startTestAppWithSql((started, client) => {
-  app = started;
-  sql = client;
-});
+const { app, sql } = useTestApp();
 
 const LISTED = `tc.is_available and not c.is_modifier_only`;
 

@@ -1,4 +1,4 @@
-import { PRODUCTION_ENV, startTestApp, type TestApp } from '../helpers/app';
+import { PRODUCTION_ENV, startTestApp, useTestApp, type TestApp } from '../helpers/app';
 import { loadConfig } from '../../src/config';
 
 /** A browser's preflight of `method path` from `origin`, asking for `headers`. */
@@ -11,13 +11,7 @@ const preflight = (app: TestApp, path: string, origin: string, method = 'POST', 
 const listOf = (header: string | null) => (header ?? '').toLowerCase().split(/,\s*/).filter(Boolean);
 
 describe('CORS in demo mode (loopback origins by default)', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const { app } = useTestApp();
 
   it('answers preflights of GraphQL and REST routes with the headers the API uses', async () => {
     const origin = 'http://localhost:5173';

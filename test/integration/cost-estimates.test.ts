@@ -1,6 +1,5 @@
 import { parse } from 'graphql';
-import postgres from 'postgres';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { checkCost, limitsOf } from '../../src/graphql/limits';
 import { setObservedListSizes } from '../../src/graphql/cost';
 import { readListSizes } from '../../src/graphql/list-stats';
@@ -13,24 +12,17 @@ import { readListSizes } from '../../src/graphql/list-stats';
 
 const NESTED_ATTACK = '{theatre(id:1){showtimes{movie{showtimes{theatre{showtimes{movie{showtimes{id}}}}}}}}}';
 
-let app: TestApp;
 let date: string;
 let theatreId: number;
+const { app, sql } = useTestApp();
 beforeAll(async () => {
-  app = await startTestApp();
-  const sql = postgres(app.databaseUrl, { max: 1, onnotice: () => undefined });
-  try {
-    // A whole local day two days out (every theatre has a schedule then), and a theatre of the chain.
-    const [row] = await sql<{ day: string; theatre: number }[]>`
-      select to_char(min(s.show_date_time_utc at time zone t.timezone)::date + 2, 'YYYY-MM-DD') as day, min(t.id) as theatre
-      from showtimes s join theatres t on t.id = s.theatre_id where s.show_date_time_utc > now()`;
-    date = row.day;
-    theatreId = row.theatre;
-  } finally {
-    await sql.end();
-  }
+  // A whole local day two days out (every theatre has a schedule then), and a theatre of the chain.
+  const [row] = await sql<{ day: string; theatre: number }[]>`
+    select to_char(min(s.show_date_time_utc at time zone t.timezone)::date + 2, 'YYYY-MM-DD') as day, min(t.id) as theatre
+    from showtimes s join theatres t on t.id = s.theatre_id where s.show_date_time_utc > now()`;
+  date = row.day;
+  theatreId = row.theatre;
 });
-afterAll(() => app.close());
 
 /** The estimate, read from the error of a budget of 0 (the server's own function, with the figures it read). */
 function estimateOf(query: string): number {

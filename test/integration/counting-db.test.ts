@@ -5,7 +5,7 @@ import { theatres } from '../../db/schema';
 import { announceSeatEvents, onSeatEventsCommitted } from '../../src/services/seating';
 import { getTheatre } from '../../src/services/theatre';
 import { onWebhookWork, wakeWebhooks } from '../../src/services/webhook';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 /**
  * A request's database handle counts its statements (db/client.ts `countingDb`) — built queries,
@@ -13,13 +13,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
  * shared handle for everything keyed by the database: commit listeners and webhook wake-ups registered
  * on the shared handle hear writes made through a request's.
  */
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const { app } = useTestApp();
 
 it('counts every kind of statement sent through it, and none sent through the shared handle', async () => {
   const shared = app.database.db;

@@ -1,22 +1,10 @@
-import type postgres from 'postgres';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { holdSeats, M, must, payAndFulfil, pickShowtimes, seatsOf, showsAll, sqlOf, watchSeats } from '../helpers/orders';
+import { useTestApp } from '../helpers/app';
+import { holdSeats, M, must, payAndFulfil, pickShowtimes, seatsOf, showsAll, watchSeats } from '../helpers/orders';
 
 /** Two instances of the service on one database, as behind a load balancer. */
-let a: TestApp;
-let b: TestApp;
-let sql: postgres.Sql;
 
-beforeAll(async () => {
-  a = await startTestApp({ env: { ORDER_HOLD_SECONDS: '2' } });
-  b = await startTestApp({ databaseUrl: a.databaseUrl, env: { ORDER_HOLD_SECONDS: '2' } });
-  sql = sqlOf(a);
-});
-afterAll(async () => {
-  await sql?.end();
-  await b?.close();
-  await a?.close();
-});
+const { app: a, sql } = useTestApp({ env: { ORDER_HOLD_SECONDS: '2' } });
+const { app: b } = useTestApp({ sharing: a, env: { ORDER_HOLD_SECONDS: '2' } });
 
 describe('seat events across instances', () => {
   it('a subscriber on B sees a hold, a sale and a cancel made through A', async () => {

@@ -1,7 +1,5 @@
-import type postgres from 'postgres';
-import { signAccountToken } from '../../src/auth/principal';
 import { DEMO_DEVICE_TOKEN } from '../../db/seed/devices';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { VENDOR } from '../helpers/orders';
 
 /**
@@ -11,23 +9,13 @@ import { VENDOR } from '../helpers/orders';
  */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-let app: TestApp;
-let sql: postgres.Sql;
-const tokens: Record<string, string> = {};
-const bearer = (who: string) => ({ authorization: `Bearer ${tokens[who]}` });
 const PUSH_A = 'apns-token-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1111';
 const PUSH_B = 'apns-token-bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb2222';
 const footprint = async () => JSON.stringify(await sql`select d.token, d.site_account_id, d.os_type, d.category, d.is_push_enabled, d.os_version,
   (select string_agg(r.push_registration_token || r.registration_type, ',' order by r.id) from device_push_registrations r where r.device_id = d.id) regs
   from devices d order by d.id`);
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)));
-beforeAll(async () => {
-  tokens.own = await signAccountToken(app.config.JWT_SECRET, 5);
-  tokens.other = await signAccountToken(app.config.JWT_SECRET, 6);
-  tokens.a1 = await signAccountToken(app.config.JWT_SECRET, 1);
-  tokens.admin = await signAccountToken(app.config.JWT_SECRET, 20, { admin: true });
-});
+const { app, sql, bearer } = useTestApp({ accounts: { own: 5, other: 6, a1: 1, admin: { id: 20, admin: true } } });
 
 test('PUT registers a device, then updates it: registrations added and removed, push flag as text', async () => {
   const token = 'dev-test-phone-0001';

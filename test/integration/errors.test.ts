@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from '../helpers/app';
+import { startTestApp, useTestApp, type TestApp } from '../helpers/app';
 
 describe('unexpected errors', () => {
   let app: TestApp;
@@ -25,11 +25,7 @@ describe('unexpected errors', () => {
 });
 
 describe('unknown paths', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  const { app } = useTestApp();
 
   it('answers 404 naming the path, without the personal data in it', async () => {
     const plain = await app.get<{ errors: { code: number; message: string }[] }>('/v2/no-such/thing');
@@ -45,12 +41,10 @@ describe('unknown paths', () => {
 });
 
 describe('limits', () => {
-  let app: TestApp;
   beforeAll(async () => {
     // A huge cost budget, so that only the depth limit speaks here (cost has tests of its own).
-    app = await startTestApp({ env: { GRAPHQL_MAX_COST: '1000000000000' } });
   });
-  afterAll(() => app.close());
+  const { app } = useTestApp({ env: { GRAPHQL_MAX_COST: '1000000000000' } });
 
   it('rejects a query nested deeper than the limit, naming the limit', async () => {
     // theatre → market → theatres → market → … → id: 14 levels (leaves count).
@@ -74,11 +68,7 @@ describe('limits', () => {
 });
 
 describe('operations endpoints', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(() => app.close());
+  const { app } = useTestApp();
 
   it('serves health and Prometheus metrics that count requests and statements', async () => {
     expect((await app.get<{ status: string; driver: string }>('/healthz')).body).toEqual({ status: 'ok', driver: 'postgres' });
@@ -91,11 +81,7 @@ describe('operations endpoints', () => {
 });
 
 describe('rate limiting', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
-  });
-  afterAll(() => app.close());
+  const { app } = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
 
   it('answers 429 with the error body once a client exceeds its budget', async () => {
     const statuses: number[] = [];

@@ -1,10 +1,9 @@
-import postgres from 'postgres';
 import { openDatabase, type Database } from '../../db/client';
 import type { SeatStatusChange } from '../../schema/seat-event.type';
 import { parseCursor } from '../../src/realtime/cursor';
 import { SeatFanout } from '../../src/realtime/fanout';
 import { readShowtimeEventsAfter } from '../../src/realtime/seat-events';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { ADMIN_URL } from '../helpers/db';
 import { holdSeats, pickShowtimes, seatsOf, type ShowtimeFixture } from '../helpers/orders';
 import { TcpProxy } from '../helpers/tcp-proxy';
@@ -16,8 +15,6 @@ import { TcpProxy } from '../helpers/tcp-proxy';
  */
 
 const admin = new URL(ADMIN_URL);
-let app: TestApp;
-let sql: postgres.Sql;
 let proxy: TcpProxy;
 let database: Database;
 let shows: ShowtimeFixture[];
@@ -35,9 +32,8 @@ const seqOf = (m: SeatStatusChange) => parseCursor(m.cursor)!.seq;
 const statusOf = (m: SeatStatusChange, seat: { row: number; column: number }) =>
   m.seats.find((s) => s.row === seat.row && s.column === seat.column)?.seatStatus;
 
+const { app, sql } = useTestApp();
 beforeAll(async () => {
-  app = await startTestApp();
-  sql = postgres(app.databaseUrl, { max: 1, onnotice: () => undefined });
   shows = await pickShowtimes(sql, 2, 60);
   proxy = await TcpProxy.start({ host: admin.hostname, port: Number(admin.port || 5432) });
   database = await openDatabase({ databaseUrl: proxy.urlThrough(app.databaseUrl), dataDir: '', maxConnections: 2, connectTimeoutMs: 1000 });
@@ -45,8 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
   await proxy?.close();
-  await sql?.end();
-  await app?.close();
 });
 
 describe("the fan-out's database failing between the log and the subscriber", () => {

@@ -1,7 +1,6 @@
-import type postgres from 'postgres';
 import WebSocket from 'ws';
 import { parseCursor } from '../../src/realtime/cursor';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { pickShowtimes, type ShowtimeFixture } from '../helpers/orders';
 import { wsUrl } from '../helpers/ws';
 
@@ -15,11 +14,9 @@ const PER_BATCH = 10;
 const QUERY =
   'subscription($id: Int!) { seatStatusChanged(showtimeId: $id) { showtimeId cursor resync seats { row column seatName type seatTier zoneNumber available seatStatus } } }';
 
-let app: TestApp;
-let sql: postgres.Sql;
 let show: ShowtimeFixture;
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)), { env: { SEAT_SUBSCRIBER_BUFFER: String(LIMIT) } });
+const { app, sql } = useTestApp({ env: { SEAT_SUBSCRIBER_BUFFER: String(LIMIT) } });
 beforeAll(async () => {
   [show] = await pickShowtimes(sql, 1, 60);
 });

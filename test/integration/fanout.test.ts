@@ -1,14 +1,11 @@
-import type postgres from 'postgres';
 import type { SeatStatusChange } from '../../schema/seat-event.type';
 import type { Seat } from '../../schema/seat.type';
 import { SeatFanout } from '../../src/realtime/fanout';
 import { parseCursor } from '../../src/realtime/cursor';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { holdSeats, pickShowtimes } from '../helpers/orders';
 
-let app: TestApp;
-let sql: postgres.Sql;
-startTestAppWithSql((a, s) => ((app = a), (sql = s)));
+const { app, sql } = useTestApp();
 
 describe('the fan-out', () => {
   it('drops a subscriber that stops taking messages once its unsent messages pass the buffer', async () => {

@@ -1,11 +1,7 @@
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 describe('health endpoints', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
-  });
-  afterAll(() => app.close());
+  const { app } = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
 
   it('are exempt from the rate limit: a prober is never told 429', async () => {
     const statuses: number[] = [];

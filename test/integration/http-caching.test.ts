@@ -1,6 +1,5 @@
-import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
-import { createTestDatabase, startTestApp, type TestApp } from '../helpers/app';
+import { createTestDatabase, startTestApp, useTestApp } from '../helpers/app';
 import { pickShowtimes, sqlOf, VENDOR } from '../helpers/orders';
 
 /**
@@ -12,8 +11,6 @@ import { pickShowtimes, sqlOf, VENDOR } from '../helpers/orders';
 const varyOf = (res: Response) => (res.headers.get('vary') ?? '').toLowerCase().split(/,\s*/).filter(Boolean);
 
 describe('HTTP caching', () => {
-  let app: TestApp;
-  let sql: postgres.Sql;
   let account: Record<string, string>;
   let showtime: { id: number; theatreId: number; performanceNumber: number; date: string; movieId: number };
 
@@ -30,9 +27,8 @@ describe('HTTP caching', () => {
   };
   const rest = (path: string, headers: Record<string, string> = {}) => fetch(`${app.url}${path}`, { headers });
 
+  const { app, sql } = useTestApp();
   beforeAll(async () => {
-    app = await startTestApp();
-    sql = sqlOf(app);
     account = { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 1)}` };
     const [picked] = await pickShowtimes(sql, 1);
     const [row] = await sql<{ theatre_id: number; performance_number: number; movie_id: number }[]>`
@@ -46,10 +42,6 @@ describe('HTTP caching', () => {
       movieId: row.movie_id,
       date: data.showtime.showDateTimeLocal.slice(0, 10),
     };
-  });
-  afterAll(async () => {
-    await sql?.end();
-    await app?.close();
   });
 
   describe('GraphQL: the most restrictive hint of the fields selected', () => {

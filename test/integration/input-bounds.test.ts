@@ -1,9 +1,8 @@
-import type postgres from 'postgres';
 import { MAX_PAGE_NUMBER } from '../../schema/paging.type';
 import { signAccountToken } from '../../src/auth/principal';
-import { PRODUCTION_ENV, startTestApp, type TestApp } from '../helpers/app';
+import { PRODUCTION_ENV, useTestApp } from '../helpers/app';
 import { operationsOf, leavesOf, sampleOf, withValue, type Json, type Operation } from '../helpers/openapi-inputs';
-import { pickShowtimes, sqlOf, VENDOR } from '../helpers/orders';
+import { pickShowtimes, VENDOR } from '../helpers/orders';
 
 /**
  * Input bounds, everywhere: no input answers a 5xx. The REST part reads the app's own OpenAPI
@@ -46,17 +45,14 @@ const HOSTILE_INTEGERS: unknown[] = [...HOSTILE_NUMBERS, 1.5];
 const HOSTILE_STRINGS: unknown[] = ['a\u0000b', '\ud800', 'x'.repeat(5000)];
 const LIST_LENGTH = 10_000;
 
-let app: TestApp;
-let sql: postgres.Sql;
 let operations: Operation[];
 const samples: Record<string, string> = {};
 const bases: Record<string, Json[]> = {};
 let headers: Record<string, string>;
 
+// Webhook targets on loopback allowed, so a subscription exists for the webhook paths to be attacked.
+const { app, sql } = useTestApp({ env: { ...PRODUCTION_ENV, WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
 beforeAll(async () => {
-  // Webhook targets on loopback allowed, so a subscription exists for the webhook paths to be attacked.
-  app = await startTestApp({ env: { ...PRODUCTION_ENV, WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
-  sql = sqlOf(app);
   const admin = await signAccountToken(app.config.JWT_SECRET, 1, { admin: true });
   headers = { ...VENDOR, authorization: `Bearer ${admin}` };
 
@@ -119,11 +115,6 @@ beforeAll(async () => {
   operations = operationsOf(doc.body);
   expect(operations.length).toBeGreaterThan(50);
 }, 120_000);
-
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
-});
 
 /** Sends requests a few at a time (the machine is shared) and keeps the order of the answers. */
 async function sendAll<T>(items: T[], send: (item: T) => Promise<string | null>): Promise<string[]> {

@@ -1,6 +1,5 @@
 import { getIntrospectionQuery } from 'graphql';
-import type postgres from 'postgres';
-import { PRODUCTION_ENV, startTestApp, startTestAppWithSql, type GraphQLResponse, type TestApp } from '../helpers/app';
+import { PRODUCTION_ENV, startTestApp, useTestApp, type GraphQLResponse } from '../helpers/app';
 import { MAX_WS_PAYLOAD } from '../../src/realtime/ws';
 import { pickShowtimes, VENDOR } from '../helpers/orders';
 import { wsOperation } from '../helpers/ws';
@@ -12,10 +11,7 @@ const THOUSAND_ALIASES = `{ ${Array.from({ length: 1000 }, (_, i) => `a${i}: the
 
 const limitOf = (res: GraphQLResponse) => res.errors?.find((e) => e.extensions?.code === 'QUERY_TOO_COMPLEX')?.extensions?.limit;
 
-let app: TestApp;
-let sql: postgres.Sql;
-
-startTestAppWithSql((a, s) => ((app = a), (sql = s)), { env: PRODUCTION_ENV });
+const { app, sql } = useTestApp({ env: PRODUCTION_ENV });
 
 describe('operations over a limit are refused before they run (production mode)', () => {
   it.each([

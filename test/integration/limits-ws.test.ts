@@ -1,7 +1,6 @@
-import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
-import { PRODUCTION_ENV, startTestApp, type TestApp } from '../helpers/app';
-import { holdSeats, M, must, pickShowtimes, seatsOf, sqlOf, type ShowtimeFixture } from '../helpers/orders';
+import { PRODUCTION_ENV, startTestApp, useTestApp } from '../helpers/app';
+import { holdSeats, M, must, pickShowtimes, seatsOf, type ShowtimeFixture } from '../helpers/orders';
 import { openSocket, wsOperation, type RawSocket } from '../helpers/ws';
 
 const SEAT_QUERY = 'subscription($id: Int!) { seatStatusChanged(showtimeId: $id) { showtimeId seats { row column seatStatus } } }';
@@ -18,17 +17,10 @@ async function acked(socket: RawSocket): Promise<RawSocket> {
 }
 
 describe('graphql-ws under the same guard as HTTP (production mode)', () => {
-  let app: TestApp;
-  let sql: postgres.Sql;
   let show: ShowtimeFixture;
+  const { app, sql } = useTestApp({ env: { ...PRODUCTION_ENV, WS_MAX_SOCKETS_PER_CLIENT: '3' } });
   beforeAll(async () => {
-    app = await startTestApp({ env: { ...PRODUCTION_ENV, WS_MAX_SOCKETS_PER_CLIENT: '3' } });
-    sql = sqlOf(app);
     [show] = await pickShowtimes(sql, 1, 20);
-  });
-  afterAll(async () => {
-    await sql?.end();
-    await app?.close();
   });
 
   it('the 51st operation on a socket gets an error; the first 50 keep streaming', async () => {

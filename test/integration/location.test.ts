@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { markets, theatres } from '../../db/schema';
 import { haversineMiles } from '../../src/services/shared/geo';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 interface LocationPage {
   latitude: number;
@@ -18,13 +18,7 @@ const DALLAS = { latitude: 32.7767, longitude: -96.797 };
 // New York: with Boston within 500 miles, enough theatres for several pages.
 const NEW_YORK = { latitude: 40.7128, longitude: -74.006 };
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const { app } = useTestApp();
 
 async function near(args: string) {
   return app.gql<{ locationsNear: LocationPage }>(

@@ -1,5 +1,4 @@
-import type postgres from 'postgres';
-import { bearerOf, startTestAppWithSql, type TestApp } from '../helpers/app';
+import { bearerOf, useTestApp } from '../helpers/app';
 import { OTHER_VENDOR, pickShowtimes, VENDOR } from '../helpers/orders';
 
 /**
@@ -9,11 +8,9 @@ import { OTHER_VENDOR, pickShowtimes, VENDOR } from '../helpers/orders';
  */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-let app: TestApp;
-let sql: postgres.Sql;
 const bearer = (account: number, admin = false) => bearerOf(app, account, admin);
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)));
+const { app, sql } = useTestApp();
 
 const ACCOUNT_FIELDS = [
   'address', 'loyaltyAccountId', 'cardNumber', 'email', 'firstName', 'middleInitial', 'lastName', 'gender', 'birthDate', 'ssn',

@@ -1,5 +1,4 @@
-import type postgres from 'postgres';
-import { bearerOf, startTestAppWithSql, type TestApp } from '../helpers/app';
+import { bearerOf, useTestApp } from '../helpers/app';
 import { OTHER_VENDOR, VENDOR } from '../helpers/orders';
 
 /**
@@ -8,15 +7,13 @@ import { OTHER_VENDOR, VENDOR } from '../helpers/orders';
  */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-let app: TestApp;
-let sql: postgres.Sql;
 const bearer = (account: number, admin = false) => bearerOf(app, account, admin);
 const balanceOf = async (card: string) => Number((await sql`select balance from loyalty_cards where card_number = ${card}`)[0].balance);
 const ledgerCount = async (card: string) =>
   Number((await sql`select count(*)::int as n from loyalty_transactions t join loyalty_cards c on c.id = t.card_id where c.card_number = ${card}`)[0].n);
 const post = (path: string, body: unknown, headers: Record<string, string> = VENDOR) => app.request<Json>('POST', path, body, headers);
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)));
+const { app, sql } = useTestApp();
 
 const CARD_FIELDS = ['profileId', 'cardNumber', 'balance', 'pointsEarned', 'accountType', 'status', 'statusInfo', 'ActivationDate', 'expirationDate', '_links'];
 

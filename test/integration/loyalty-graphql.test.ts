@@ -1,14 +1,13 @@
-import { bearerOf, startTestAppWithSql, type TestApp } from '../helpers/app';
+import { bearerOf, useTestApp } from '../helpers/app';
 import { OTHER_VENDOR, VENDOR } from '../helpers/orders';
 
 /** The account graph's loyalty side and the loyalty mutations, with the rights rules of each. */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-let app: TestApp;
 const bearer = (account: number, admin = false) => bearerOf(app, account, admin);
 const code = (res: { errors?: { extensions?: { code?: string } }[] }) => res.errors?.[0]?.extensions?.code;
 
-startTestAppWithSql((a) => (app = a));
+const { app } = useTestApp();
 
 const ACCOUNT_LOYALTY = `loyaltyAccount { loyaltyAccountId cardNumber email ssnLastFour status statusInfo birthDate enrollDate
   address { city state } portfolioType isEarn isRedeem }

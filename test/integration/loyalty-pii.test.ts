@@ -1,8 +1,8 @@
 import { signAccountToken } from '../../src/auth/principal';
 import { keyedHash, piiKeys } from '../../src/pii';
 import { demoPhone, demoSsn, DEMO_ASSOCIATES } from '../../db/seed/loyalty';
-import { PRODUCTION_ENV, startTestApp, type TestApp } from '../helpers/app';
-import { OTHER_VENDOR, sqlOf, VENDOR } from '../helpers/orders';
+import { PRODUCTION_ENV, useTestApp } from '../helpers/app';
+import { OTHER_VENDOR, VENDOR } from '../helpers/orders';
 
 /**
  * Personal data of loyalty leaves only to whom it belongs: every loyalty endpoint, REST and GraphQL, is
@@ -13,22 +13,16 @@ import { OTHER_VENDOR, sqlOf, VENDOR } from '../helpers/orders';
  * in a log line).
  */
 
-let app: TestApp;
 const lines: string[] = [];
 const exchanges: { caller: string; request: string; response: string }[] = [];
 let cards: string[] = [];
 
+const { app, sql } = useTestApp({ env: { ...PRODUCTION_ENV, LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } });
 beforeAll(async () => {
-  app = await startTestApp({ env: { ...PRODUCTION_ENV, LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } });
-  const sql = sqlOf(app);
   // The template was seeded under the development PII key; this instance has its own.
   const keys = piiKeys(PRODUCTION_ENV.PII_KEY);
   for (const a of DEMO_ASSOCIATES) await sql`update loyalty_accounts set ssn_hash = ${keyedHash(keys, a.ssn)} where id = ${a.loyaltyAccountId}`;
   cards = (await sql<{ card_number: string }[]>`select card_number from loyalty_cards`).map((r) => r.card_number);
-  await sql.end();
-});
-afterAll(async () => {
-  await app.close();
 });
 
 /** Every header as `name:value` (Headers.forEach: the DOM typings pulled in by the browser tests lack its iterator). */
@@ -58,7 +52,6 @@ async function gql(query: string, variables: Record<string, unknown>, headers: R
  * guest's site account or card); nobody none.
  */
 async function entitledCards(): Promise<Record<string, Set<string>>> {
-  const sql = sqlOf(app);
   const numbers = (rows: { n: string }[]) => new Set(rows.map((r) => r.n));
   const ofVendor = async (vendorId: number) =>
     numbers(await sql<{ n: string }[]>`
@@ -75,7 +68,6 @@ async function entitledCards(): Promise<Record<string, Set<string>>> {
       where c.site_account_id = 1 or a.site_account_id = 1`),
     nobody: new Set<string>(),
   };
-  await sql.end();
   return out;
 }
 

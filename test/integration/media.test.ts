@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { mediaItems, renditions } from '../../db/schema';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 // The spec's reference values ("Media"), written out independently of the seed.
 const SPEC_CONTENT_TYPES = [
@@ -23,13 +23,7 @@ interface ContentTypeItem {
   imageSizeTypes: { name: string; width: number; height: number; resizeMode: string; contentType: string }[];
 }
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const { app } = useTestApp();
 
 const sizeLabel = (s: { name: string; width: number; height: number }) => `${s.name} ${s.width}x${s.height}`;
 

@@ -1,5 +1,5 @@
 import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 interface Content {
   id: number;
@@ -12,7 +12,6 @@ interface ErrorBody {
   errors: { code: number; message: string }[];
 }
 
-let app: TestApp;
 let admin: Record<string, string>;
 let user: Record<string, string>;
 let movieIds: number[];
@@ -34,16 +33,13 @@ async function createList(typeName: string, from = -1, to = 30): Promise<{ id: n
 const order = (c: Content) => c._embedded.movies.map((m) => m._embedded.movie.id);
 const sequences = (c: Content) => c._embedded.movies.map((m) => m.sequence);
 
+const { app } = useTestApp();
 beforeAll(async () => {
-  app = await startTestApp();
   admin = { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 1, { admin: true })}` };
   user = { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 2)}` };
   const res = await app.gql<{ movies: { items: { id: number }[] } }>('{ movies(pageSize: 5) { items { id } } }');
   movieIds = res.data!.movies.items.map((m) => m.id);
   expect(movieIds.length).toBe(5);
-});
-afterAll(async () => {
-  await app.close();
 });
 
 describe('movie lists v1', () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, min } from 'drizzle-orm';
 import { movieAttributes, movieCredits, movies, showtimes } from '../../db/schema';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 interface MovieItem {
   id: number;
@@ -17,14 +17,8 @@ interface MoviePage {
 }
 
 const DAY = 86_400_000;
-let app: TestApp;
 
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const { app } = useTestApp();
 
 async function moviesPage(args: string): Promise<MoviePage> {
   const res = await app.gql<{ movies: MoviePage }>(

@@ -1,12 +1,8 @@
-import type postgres from 'postgres';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { holdSeats, M, must, pickShowtimes, PREMIERE_CARD, seatsOf, VENDOR, type OrderShape } from '../helpers/orders';
 import { signAccountToken } from '../../src/auth/principal';
 
-let app: TestApp;
-let sql: postgres.Sql;
-
-startTestAppWithSql((a, s) => ((app = a), (sql = s)));
+const { app, sql } = useTestApp();
 
 const ADD = `mutation($input: AddConcessionInput!) { addConcession(input: $input) {
   id total subtotal products { lineNumber kind status cost total modifiers { modifierId price quantity } } } }`;

@@ -1,6 +1,6 @@
 import type postgres from 'postgres';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { M, must, payAndFulfil, pickShowtimes, seatsOf, sqlOf, VENDOR, type OrderShape, type SeatRef } from '../helpers/orders';
+import { useTestApp, type TestApp } from '../helpers/app';
+import { M, must, payAndFulfil, pickShowtimes, seatsOf, VENDOR, type OrderShape, type SeatRef } from '../helpers/orders';
 
 /** A small deterministic PRNG (mulberry32), so a failing race can be replayed. */
 function rng(seed: number) {
@@ -83,20 +83,8 @@ async function checkRace(sql: postgres.Sql, showtimeId: number, attempts: Attemp
 }
 
 describe('seat holds under contention', () => {
-  let a: TestApp;
-  let b: TestApp;
-  let sql: postgres.Sql;
-
-  beforeAll(async () => {
-    a = await startTestApp();
-    b = await startTestApp({ databaseUrl: a.databaseUrl });
-    sql = sqlOf(a);
-  });
-  afterAll(async () => {
-    await sql?.end();
-    await b?.close();
-    await a?.close();
-  });
+  const { app: a, sql } = useTestApp();
+  const { app: b } = useTestApp({ sharing: a });
 
   it('60 clients racing over HTTP for overlapping seats: each seat once, winners all, losers nothing', async () => {
     const [st] = await pickShowtimes(sql, 1, 0);
@@ -123,20 +111,8 @@ describe('seat holds under contention', () => {
 });
 
 describe('expiry', () => {
-  let app: TestApp;
-  let other: TestApp;
-  let sql: postgres.Sql;
-
-  beforeAll(async () => {
-    app = await startTestApp({ env: { ORDER_HOLD_SECONDS: '2' } });
-    other = await startTestApp({ databaseUrl: app.databaseUrl, env: { ORDER_HOLD_SECONDS: '2' } });
-    sql = sqlOf(app);
-  });
-  afterAll(async () => {
-    await sql?.end();
-    await other?.close();
-    await app?.close();
-  });
+  const { app, sql } = useTestApp({ env: { ORDER_HOLD_SECONDS: '2' } });
+  const { app: other } = useTestApp({ sharing: app, env: { ORDER_HOLD_SECONDS: '2' } });
 
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

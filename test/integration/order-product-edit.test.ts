@@ -1,12 +1,9 @@
-import type postgres from 'postgres';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { holdSeats, M, must, pickShowtimes, seatsOf, VENDOR, type OrderShape } from '../helpers/orders';
 
 /** GraphQL edits of one order line: the same services REST serves at …/products/{line} and …/modifiers. */
-let app: TestApp;
-let sql: postgres.Sql;
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)));
+const { app, sql } = useTestApp();
 
 const LINE = `id total products { lineNumber kind cost quantity token modifiers { modifierId sku quantity } }`;
 type Line = { lineNumber: number; kind: string; cost: number; quantity: number; token: string; modifiers: { modifierId: number; sku: string; quantity: number }[] };

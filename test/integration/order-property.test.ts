@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import type postgres from 'postgres';
 import { expireDueOrders } from '../../src/services/order';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { M, pickShowtimes, VENDOR, type OrderShape, type ShowtimeFixture } from '../helpers/orders';
 
 /**
@@ -41,11 +40,9 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ t: fc.constant('refund' as const), o: ord, partial: fc.boolean() }) },
 );
 
-let app: TestApp;
-let sql: postgres.Sql;
 let st: ShowtimeFixture;
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)));
+const { app, sql } = useTestApp();
 beforeAll(async () => {
   [st] = await pickShowtimes(sql, 1, 40);
 });

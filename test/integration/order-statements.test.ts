@@ -1,7 +1,7 @@
 import { countingDb, StatementCount } from '../../db/client';
 import { forgetVendorKeys } from '../../src/auth/principal';
 import { expireDueOrders } from '../../src/services/order';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { must, ORDER_FIELDS, pickShowtimes, sqlOf, VENDOR, type ShowtimeFixture } from '../helpers/orders';
 
 /**
@@ -12,7 +12,6 @@ import { must, ORDER_FIELDS, pickShowtimes, sqlOf, VENDOR, type ShowtimeFixture 
  * order — there with the line facts, in the write's own transaction. On postgres.js BEGIN and COMMIT travel with the
  * statements (db/prepared.ts): a hold is two round trips, a cancel one.
  */
-let app: TestApp;
 let st: ShowtimeFixture;
 const JSON_VENDOR = { ...VENDOR, 'content-type': 'application/json' };
 /**
@@ -21,14 +20,9 @@ const JSON_VENDOR = { ...VENDOR, 'content-type': 'application/json' };
  */
 const AUTH = 0;
 
+const { app, sql } = useTestApp();
 beforeAll(async () => {
-  app = await startTestApp();
-  const sql = sqlOf(app);
   [st] = await pickShowtimes(sql, 1, 7);
-  await sql.end();
-});
-afterAll(async () => {
-  await app?.close();
 });
 
 const CREATE = 'mutation { createOrder(input: {}) { id } }';

@@ -1,6 +1,5 @@
-import type postgres from 'postgres';
 import { loadOrderView, loadOrderViews } from '../../src/services/order';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { M, must, payAndFulfil, pickShowtimes, PREMIERE_CARD, seatsOf, VENDOR, type OrderShape, type ShowtimeFixture } from '../helpers/orders';
 
 /**
@@ -9,12 +8,10 @@ import { M, must, payAndFulfil, pickShowtimes, PREMIERE_CARD, seatsOf, VENDOR, t
  * routes answer: the REST body of a write is byte for byte the body of a GET right after it; and a batch
  * answers each order as it is read alone.
  */
-let app: TestApp;
-let sql: postgres.Sql;
 let st: ShowtimeFixture;
 const JSON_VENDOR = { ...VENDOR, 'content-type': 'application/json' };
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)));
+const { app, sql } = useTestApp();
 beforeAll(async () => {
   [st] = await pickShowtimes(sql, 1, 3);
 });

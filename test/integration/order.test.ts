@@ -1,5 +1,4 @@
-import type postgres from 'postgres';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import {
   activeClaims,
   holdSeats,
@@ -19,11 +18,9 @@ import {
 } from '../helpers/orders';
 import { signAccountToken } from '../../src/auth/principal';
 
-let app: TestApp;
-let sql: postgres.Sql;
 let shows: ShowtimeFixture[];
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)));
+const { app, sql } = useTestApp();
 beforeAll(async () => {
   shows = await pickShowtimes(sql, 4);
 });
@@ -254,7 +251,6 @@ describe('reads and auth', () => {
     expect(withShowtime.data?.order.products[0].showtime.id).toBe(st.showtimeId);
   });
 });
-
 
 test('an unknown loyalty card is a BAD_USER_INPUT naming the field, without the number in full', async () => {
   const number = 'NOPE123456789012';

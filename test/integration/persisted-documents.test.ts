@@ -2,10 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type GraphQLResponse, type TestApp } from '../helpers/app';
-import { pickShowtimes, sqlOf, type ShowtimeFixture } from '../helpers/orders';
+import { useTestApp, type GraphQLResponse, type TestApp } from '../helpers/app';
+import { pickShowtimes, type ShowtimeFixture } from '../helpers/orders';
 import { openSocket, type RawSocket } from '../helpers/ws';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const PAGES = require('../../src/web/assets/page-documents.js') as Record<string, string>;
@@ -64,20 +63,9 @@ function writeManifest(documents: string[]): string {
 }
 
 describe('automatic persisted queries, shared by two instances through Redis', () => {
-  let a: TestApp;
-  let b: TestApp;
-  let sql: postgres.Sql;
-  beforeAll(async () => {
-    const env = { REDIS_URL: 'redis://127.0.0.1:6379' };
-    a = await startTestApp({ env });
-    b = await startTestApp({ env, databaseUrl: a.databaseUrl });
-    sql = sqlOf(a);
-  });
-  afterAll(async () => {
-    await sql?.end();
-    await b?.close();
-    await a?.close();
-  });
+  const env = { REDIS_URL: 'redis://127.0.0.1:6379' };
+  const { app: a, sql } = useTestApp({ env });
+  const { app: b } = useTestApp({ env, sharing: a });
 
   // A text no earlier run registered in the shared Redis (an alias makes it unique).
   const fresh = (selection = 'id name') => `query Fresh { t_${randomUUID().replace(/-/g, '')}: theatre(id: 1) { ${selection} } }`;
@@ -142,17 +130,10 @@ describe('automatic persisted queries, shared by two instances through Redis', (
 describe('trusted documents, GRAPHQL_UNTRUSTED_DOCUMENTS=refuse', () => {
   const TRUSTED = 'query Trusted($id: Int!) { theatre(id: $id) { id name } }';
   const UNTRUSTED = '{ theatre(id: 1) { id name timezone } }';
-  let app: TestApp;
-  let sql: postgres.Sql;
   let show: ShowtimeFixture;
+  const { app, sql } = useTestApp({ env: { GRAPHQL_TRUSTED_DOCUMENTS: writeManifest([TRUSTED]), GRAPHQL_UNTRUSTED_DOCUMENTS: 'refuse' } });
   beforeAll(async () => {
-    app = await startTestApp({ env: { GRAPHQL_TRUSTED_DOCUMENTS: writeManifest([TRUSTED]), GRAPHQL_UNTRUSTED_DOCUMENTS: 'refuse' } });
-    sql = sqlOf(app);
     [show] = await pickShowtimes(sql, 1, 20);
-  });
-  afterAll(async () => {
-    await sql?.end();
-    await app?.close();
   });
 
   it('refuses a document not in the manifest over HTTP, from anyone', async () => {
@@ -245,17 +226,10 @@ describe('trusted documents, GRAPHQL_UNTRUSTED_DOCUMENTS=refuse', () => {
 
 describe('trusted documents, the default with a manifest (vendors)', () => {
   const UNTRUSTED = '{ theatre(id: 1) { id name } }';
-  let app: TestApp;
-  let sql: postgres.Sql;
   let show: ShowtimeFixture;
+  const { app, sql } = useTestApp({ env: { GRAPHQL_TRUSTED_DOCUMENTS: writeManifest(['{ __typename }']) } });
   beforeAll(async () => {
-    app = await startTestApp({ env: { GRAPHQL_TRUSTED_DOCUMENTS: writeManifest(['{ __typename }']) } });
-    sql = sqlOf(app);
     [show] = await pickShowtimes(sql, 1, 20);
-  });
-  afterAll(async () => {
-    await sql?.end();
-    await app?.close();
   });
 
   it('a vendor key (or an admin) may send any document; nobody else', async () => {
@@ -287,16 +261,9 @@ describe('trusted documents, the default with a manifest (vendors)', () => {
 });
 
 describe('automatic persisted queries with Redis unreachable', () => {
-  let app: TestApp;
-  let logs: string[];
-  beforeAll(async () => {
-    logs = [];
-    // Nothing listens on port 1: every Redis command fails.
-    app = await startTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1', LOG_LEVEL: 'error' }, logStream: { write: (line) => logs.push(line) } });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const logs: string[] = [];
+  // Nothing listens on port 1: every Redis command fails.
+  const { app } = useTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1', LOG_LEVEL: 'error' }, logStream: { write: (line) => logs.push(line) } });
 
   it('a registration still runs, a hash alone is not found (the client resends its text), and the failure is logged', async () => {
     const query = '{ theatre(id: 1) { id } }';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { sha256Hex } from '../../src/graphql/sha256';
 
 /** Document hashes (src/graphql/sha256.ts) and the persisted-query check of the client's hash. */
@@ -15,13 +15,7 @@ describe('the memoized hash', () => {
 });
 
 describe("Apollo's persisted queries check the client's hash against ours", () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const { app } = useTestApp();
 
   const post = (body: unknown) =>
     fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(

@@ -1,6 +1,4 @@
-import type postgres from 'postgres';
-import { signAccountToken } from '../../src/auth/principal';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { VENDOR } from '../helpers/orders';
 
 /**
@@ -9,19 +7,9 @@ import { VENDOR } from '../helpers/orders';
  */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-let app: TestApp;
-let sql: postgres.Sql;
-const tokens: Record<string, string> = {};
-const bearer = (who: string) => ({ authorization: `Bearer ${tokens[who]}` });
 const VIEWS = ['now-playing', 'advance', 'coming-soon', 'active'];
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)));
-beforeAll(async () => {
-  tokens.a1 = await signAccountToken(app.config.JWT_SECRET, 1);
-  tokens.a2 = await signAccountToken(app.config.JWT_SECRET, 2);
-  tokens.a7 = await signAccountToken(app.config.JWT_SECRET, 7);
-  tokens.admin = await signAccountToken(app.config.JWT_SECRET, 20, { admin: true });
-});
+const { app, sql, bearer } = useTestApp({ accounts: { a1: 1, a2: 2, a7: 7, admin: { id: 20, admin: true } } });
 
 const ids = (body: Json) => body._embedded.movies.map((m: Json) => m.id as number);
 

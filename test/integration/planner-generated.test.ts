@@ -9,8 +9,7 @@ import {
   type GraphQLField,
   type GraphQLObjectType,
 } from 'graphql';
-import type postgres from 'postgres';
-import { startTestApp, startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 /**
  * The read planner's contract (docs/read-planner.md), tested on selections generated from the schema:
@@ -39,19 +38,8 @@ const OUTSIDE: Record<string, string> = {
   'Showtime.isAlmostSoldOut': 'occupancy',
 };
 
-let app: TestApp;
-let reference: TestApp;
-let sql: postgres.Sql;
-startTestAppWithSql((started, client) => {
-  app = started;
-  sql = client;
-});
-beforeAll(async () => {
-  reference = await startTestApp({ databaseUrl: app.databaseUrl, env: { READ_PLANNER: 'off' } });
-});
-afterAll(async () => {
-  await reference?.close();
-});
+const { app, sql } = useTestApp();
+const { app: reference } = useTestApp({ sharing: app, env: { READ_PLANNER: 'off' } });
 
 interface Pick {
   theatreId: number;

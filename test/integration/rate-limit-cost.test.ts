@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { startTestApp, useTestApp, type TestApp } from '../helpers/app';
 import { VENDOR } from '../helpers/orders';
 import { wsOperation } from '../helpers/ws';
 
@@ -66,11 +66,7 @@ afterAll(async () => {
 });
 
 describe('cost budget on one instance', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp({ env: { RATE_LIMIT_COST_PER_MINUTE: '100', RATE_LIMIT_ORDER_COST_PER_MINUTE: '50', RATE_LIMIT_REST_COST: '10' } });
-  });
-  afterAll(() => app.close());
+  const { app } = useTestApp({ env: { RATE_LIMIT_COST_PER_MINUTE: '100', RATE_LIMIT_ORDER_COST_PER_MINUTE: '50', RATE_LIMIT_REST_COST: '10' } });
 
   it('takes each operation\'s estimated cost, says so in RateLimit headers, and answers 429 with Retry-After', async () => {
     const answers = await spend(app, CATALOG);

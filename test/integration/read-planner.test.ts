@@ -1,5 +1,4 @@
-import type postgres from 'postgres';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 /**
  * The read planner (src/read-planner/, docs/read-planner.md) on the bench's nested read: one statement
@@ -13,13 +12,7 @@ const FIELDS = `id performanceNumber movieId theatreId auditorium showDateTimeUt
   attributes { id code name }`;
 const lean = (inner: string) => `query($id: Int!, $date: String!) { theatre(id: $id) { id showtimes(date: $date) { ${inner} } } }`;
 
-let app: TestApp;
-let sql: postgres.Sql;
-
-startTestAppWithSql((started, client) => {
-  app = started;
-  sql = client;
-});
+const { app, sql } = useTestApp();
 
 async function busiestDay() {
   const [pick] = await sql<{ theatreId: number; day: string; n: number }[]>`

@@ -1,5 +1,4 @@
-import type postgres from 'postgres';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import {
   holdSeats,
   M,
@@ -14,11 +13,9 @@ import {
   type ShowtimeFixture,
 } from '../helpers/orders';
 
-let app: TestApp;
-let sql: postgres.Sql;
 let shows: ShowtimeFixture[];
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)), { env: { ORDER_HOLD_SECONDS: '2' } });
+const { app, sql } = useTestApp({ env: { ORDER_HOLD_SECONDS: '2' } });
 beforeAll(async () => {
   shows = await pickShowtimes(sql, 4, 10);
 });

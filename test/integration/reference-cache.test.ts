@@ -1,5 +1,4 @@
-import postgres from 'postgres';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp, type TestApp } from '../helpers/app';
 
 /**
  * Reference data (attributes and their groups) is cached in each instance's process. An admin write
@@ -7,20 +6,9 @@ import { startTestApp, type TestApp } from '../helpers/app';
  * next request on both instances, through every path that reads it: the attribute list, one attribute,
  * a showtime's attributes (GraphQL and REST), and an attribute's group.
  */
-let a: TestApp;
-let b: TestApp;
-let sql: postgres.Sql;
 
-beforeAll(async () => {
-  a = await startTestApp();
-  b = await startTestApp({ databaseUrl: a.databaseUrl });
-  sql = postgres(a.databaseUrl, { max: 1, onnotice: () => undefined });
-});
-afterAll(async () => {
-  await sql?.end();
-  await b?.close();
-  await a?.close();
-});
+const { app: a, sql } = useTestApp();
+const { app: b } = useTestApp({ sharing: a });
 
 const QUERY = `query($id: Int!, $code: String!) {
   showtime(id: $id) { attributes { code name group { name } } }

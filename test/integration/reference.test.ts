@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 // The spec's refund reasons ("Refund reason"), by type, written out here independently of the seed.
 const SPEC_REASONS: Record<string, string[]> = {
@@ -17,13 +17,7 @@ const SPEC_REASONS: Record<string, string[]> = {
   'Theatre Issues': ['Emergency', 'Evacuation', 'PowerOutage', 'ProjectionIssues', 'NeverOpened'],
 };
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const { app } = useTestApp();
 
 describe('refundReasons', () => {
   // The spec enumerates 36 (type, name) pairs; PowerOutage and UnforeseenMaintenance appear under two types.

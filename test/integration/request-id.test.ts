@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { sqlOf } from '../helpers/orders';
 
 /**
@@ -6,15 +6,9 @@ import { sqlOf } from '../helpers/orders';
  * log line carries the same id (src/graphql/format-error.ts): the id travels on the error from the
  * executor, not from an AsyncLocalStorage around the request.
  */
-let app: TestApp;
 const lines: string[] = [];
 
-beforeAll(async () => {
-  app = await startTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void lines.push(line) } });
-});
-afterAll(async () => {
-  await app?.close();
-});
+const { app } = useTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void lines.push(line) } });
 
 it('masks an unexpected resolver error with the request id, and logs it with that id', async () => {
   // A broken database (a column gone) makes the theatre read fail with an error no catalog code covers.

@@ -1,6 +1,5 @@
-import type postgres from 'postgres';
 import { demoPhone } from '../../db/seed/loyalty';
-import { bearerOf, startTestAppWithSql, type TestApp } from '../helpers/app';
+import { bearerOf, useTestApp } from '../helpers/app';
 import { holdSeats, OTHER_VENDOR, payAndFulfil, pickShowtimes, seatsOf, VENDOR } from '../helpers/orders';
 import type { Json } from '../helpers/rest-conformance';
 import { shapeProblems } from '../helpers/shape';
@@ -14,8 +13,6 @@ import { shapeProblems } from '../helpers/shape';
  * not exist.
  */
 
-let app: TestApp;
-let sql: postgres.Sql;
 const bearer = (id: number, admin = false) => bearerOf(app, id, admin);
 const as = async (id: number) => ({ ...VENDOR, ...(await bearer(id)) });
 const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => app.request<Json>(method, path, body, headers);
@@ -24,7 +21,7 @@ const numberOf = async (id: number) => (await sql<{ n: string }[]>`select card_n
 const earn = (ref: string, productId: string, headers: Record<string, string>) =>
   call('POST', `/v4/loyalty-cards/${ref}/earn-for-items`, { total: 10, earnItems: [{ productId, price: 10 }] }, headers);
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)));
+const { app, sql } = useTestApp();
 
 describe('loyalty card numbers are returned to those entitled to the record', () => {
   it('the account, its card and the account-card resource carry the full number for the holder, an admin and a related vendor', async () => {

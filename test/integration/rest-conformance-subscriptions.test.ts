@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { subscribers, subscriptionEnrolments } from '../../db/schema';
-import { signAccountToken } from '../../src/auth/principal';
 import { piiKeys } from '../../src/pii';
 import { confirmationCode } from '../../src/services/subscription';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { bearerOf, useTestApp } from '../helpers/app';
 import { VENDOR } from '../helpers/orders';
 import type { Json } from '../helpers/rest-conformance';
 import { PAGED } from '../helpers/rest-shapes';
@@ -16,18 +15,9 @@ import { shapeProblems, type ShapeSpec } from '../helpers/shape';
  * rights of docs/accounts.md (vendor or admin: any contact; an account token: its own; nobody: 401).
  */
 
-let app: TestApp;
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const t = { own: {} as Record<string, string>, other: {} as Record<string, string>, admin: {} as Record<string, string> };
 const A1 = { email: 'account1@demo.marquee.example', phone: '2125550001', guid: '5eb5c41b-0000-4000-8000-000000000001' };
 
-beforeAll(async () => {
-  app = await startTestApp();
-  t.own = bearer(await signAccountToken(app.config.JWT_SECRET, 1));
-  t.other = bearer(await signAccountToken(app.config.JWT_SECRET, 3));
-  t.admin = bearer(await signAccountToken(app.config.JWT_SECRET, 5, { admin: true }));
-});
-afterAll(() => app.close());
+const { app, bearer } = useTestApp({ accounts: { own: 1, other: 3, admin: { id: 5, admin: true } } });
 
 const get = (path: string, headers: Record<string, string> = {}) => app.get<Json>(path, headers);
 const send = (method: string, path: string, headers: Record<string, string> = VENDOR, body?: unknown) => app.request<Json>(method, path, body, headers);
@@ -122,14 +112,14 @@ describe('GET /v2/subscriptions', () => {
   test('rights: nobody 401; another account 404 like an unknown contact; own token and admin 200; a vendor sees an unknown contact as not enrolled', async () => {
     const path = `/v2/subscriptions?email-address=${A1.email}`;
     expect((await get(path)).status).toBe(401);
-    expect((await get(path, t.other)).status).toBe(404);
-    expect((await get('/v2/subscriptions?email-address=nobody@example.com', t.other)).status).toBe(404);
+    expect((await get(path, bearer('other'))).status).toBe(404);
+    expect((await get('/v2/subscriptions?email-address=nobody@example.com', bearer('other'))).status).toBe(404);
     // An account without a number cannot tell a number nobody has from another account's: both 404.
-    expect((await get('/v2/subscriptions?phone-number=9995550000', t.other)).status).toBe(404);
-    expect((await get('/v2/subscriptions?phone-number=2125550002', t.other)).status).toBe(404);
-    expect((await get(path, t.own)).status).toBe(200);
-    expect((await get(path, t.admin)).status).toBe(200);
-    expect((await get(`/v2/subscriptions?subscriber-guid=${A1.guid}`, t.other)).status).toBe(404);
+    expect((await get('/v2/subscriptions?phone-number=9995550000', bearer('other'))).status).toBe(404);
+    expect((await get('/v2/subscriptions?phone-number=2125550002', bearer('other'))).status).toBe(404);
+    expect((await get(path, bearer('own'))).status).toBe(200);
+    expect((await get(path, bearer('admin'))).status).toBe(200);
+    expect((await get(`/v2/subscriptions?subscriber-guid=${A1.guid}`, bearer('other'))).status).toBe(404);
     const unknown = await get('/v2/subscriptions?email-address=nobody@example.com', VENDOR);
     expect(unknown.status).toBe(200);
     expect(unknown.body._embedded.subscriptions.flatMap((s: Json) => s.channels).every((c: Json) => c.isContactEnrolled === false)).toBe(true);
@@ -160,8 +150,8 @@ test('GET /v2/subscriber-profiles: by e-mail, phone or guid (first wins); 404 fo
     expect(shapeProblems(res.body, PROFILE)).toEqual([]);
     expect(res.body).toMatchObject({ subscriberGuid: A1.guid, emailAddress: A1.email, phoneNumber: A1.phone, siteAccountId: 1, count: 5 });
   }
-  expect((await get(`/v2/subscriber-profiles?email-address=${A1.email}`, t.own)).status).toBe(200);
-  expect((await get(`/v2/subscriber-profiles?email-address=${A1.email}`, t.other)).status).toBe(404);
+  expect((await get(`/v2/subscriber-profiles?email-address=${A1.email}`, bearer('own'))).status).toBe(200);
+  expect((await get(`/v2/subscriber-profiles?email-address=${A1.email}`, bearer('other'))).status).toBe(404);
   expect((await get('/v2/subscriber-profiles?email-address=nobody@example.com', VENDOR)).status).toBe(404);
   expect((await get(`/v2/subscriber-profiles?email-address=${A1.email}`)).status).toBe(401);
   expect((await get('/v2/subscriber-profiles', VENDOR)).status).toBe(400);
@@ -176,7 +166,7 @@ describe('/v2/subscriptions/{subscription-name}/{channel-type}/{contact}', () =>
     expect(email.body).toMatchObject({ type: 'email', audience: 'guest', contactIdentifier: A1.email, isContactEnrolled: true });
     const sms = await get(`/v2/subscriptions/stubs-rewards/smsConfirm/${A1.phone}`, VENDOR);
     expect(sms.body).toMatchObject({ type: 'smsConfirm', contactIdentifier: A1.phone, isContactEnrolled: true, confirmed: true });
-    const byGuid = await get(`/v2/subscriptions/weekly-showtimes/sms/${A1.guid}`, t.own);
+    const byGuid = await get(`/v2/subscriptions/weekly-showtimes/sms/${A1.guid}`, bearer('own'));
     expect(byGuid.body).toMatchObject({ type: 'sms', contactIdentifier: A1.phone, isContactEnrolled: true });
   });
 
@@ -238,7 +228,7 @@ describe('/v2/subscriptions/{subscription-name}/{channel-type}/{contact}', () =>
     expect(ok.body.confirmed).toBe(true);
     // A vendor that received the guest's reply confirms directly; an account token may not.
     const other = '/v2/subscriptions/weekly-showtimes/sms/2125550002';
-    expect((await send('POST', other, bearer(await signAccountToken(app.config.JWT_SECRET, 2)), { confirmed: true })).status).toBe(403);
+    expect((await send('POST', other, await bearerOf(app, 2), { confirmed: true })).status).toBe(403);
     expect((await send('POST', other, VENDOR, { confirmed: true })).body.confirmed).toBe(true);
     expect((await send('POST', '/v2/subscriptions/weekly-showtimes/email/a@example.com', VENDOR, { confirmed: true })).status).toBe(400);
     const typo = await send('POST', path, VENDOR, { confirmationcode: code });
@@ -272,17 +262,17 @@ describe('/v2/subscriptions/{subscription-name}/{channel-type}/{contact}', () =>
 
   test('rights: own token writes its contacts; another account is 404 and nothing changes; nobody is 401', async () => {
     const mine = '/v2/subscriptions/stubs-premiere-news/email/account3@demo.marquee.example';
-    expect((await send('POST', mine, t.other)).status).toBeLessThan(300);
+    expect((await send('POST', mine, bearer('other'))).status).toBeLessThan(300);
     const theirs = `/v2/subscriptions/weekly-showtimes/email/${A1.email}`;
-    expect((await send('DELETE', theirs, t.other)).status).toBe(404);
-    expect((await send('POST', theirs, t.other)).status).toBe(404);
+    expect((await send('DELETE', theirs, bearer('other'))).status).toBe(404);
+    expect((await send('POST', theirs, bearer('other'))).status).toBe(404);
     expect((await send('DELETE', theirs, {})).status).toBe(401);
     expect((await get(theirs, {})).status).toBe(401);
     expect((await get(theirs, VENDOR)).body.isContactEnrolled).toBe(true);
     // An account's new number becomes its own; a second one is not the account's.
-    expect((await send('POST', '/v2/subscriptions/weekly-showtimes/sms/3125550003', t.other)).status).toBe(201);
-    expect((await get('/v2/subscriptions?phone-number=3125550003', t.other)).status).toBe(200);
-    expect((await send('POST', '/v2/subscriptions/weekly-showtimes/sms/3125550004', t.other)).status).toBe(404);
+    expect((await send('POST', '/v2/subscriptions/weekly-showtimes/sms/3125550003', bearer('other'))).status).toBe(201);
+    expect((await get('/v2/subscriptions?phone-number=3125550003', bearer('other'))).status).toBe(200);
+    expect((await send('POST', '/v2/subscriptions/weekly-showtimes/sms/3125550004', bearer('other'))).status).toBe(404);
   });
 });
 
@@ -308,7 +298,7 @@ describe('DELETE /v2/subscriptions/{email-address-…|phone-number-…|subscribe
     ['an unknown guid', '/v2/subscriptions/subscriber-guid-5eb5c41b-0000-4000-8000-999999999999', VENDOR],
     ['another account', `/v2/subscriptions/email-address-${A1.email}`, {}],
   ])('404 for %s', async (_what, path, headers) => {
-    const h = Object.keys(headers).length ? headers : t.other;
+    const h = Object.keys(headers).length ? headers : bearer('other');
     expect((await send('DELETE', path, h)).status).toBe(404);
   });
 

@@ -1,6 +1,6 @@
 import { DEMO_DEVICE_TOKEN } from '../../db/seed/devices';
 import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 /**
  * Hypermedia crawl: from a few theatres, movies and showtimes, follow every `_links` (and cast-crew's
@@ -14,14 +14,8 @@ interface Link {
 }
 
 const MAX_REQUESTS = 300;
-let app: TestApp;
 
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const { app } = useTestApp();
 
 /** Every link object under a `_links` or `links` key anywhere in the body. */
 function linksIn(body: unknown, out: Link[] = []): Link[] {

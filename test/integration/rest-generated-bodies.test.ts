@@ -1,8 +1,7 @@
-import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { leavesOf, neededQuery, operationsOf, plausibleSamples, sampleOf, urlOf, withValue, type Json, type Operation, type Samples } from '../helpers/openapi-inputs';
-import { pickShowtimes, sqlOf, VENDOR } from '../helpers/orders';
+import { pickShowtimes, VENDOR } from '../helpers/orders';
 import { WEBHOOK_TEST_ENV } from '../helpers/webhooks';
 
 /**
@@ -23,15 +22,12 @@ interface Case {
   body: Json;
 }
 
-let app: TestApp;
-let sql: postgres.Sql;
 let doc: Json;
 let samples: Samples;
 let headers: Record<string, string>;
 
+const { app, sql } = useTestApp({ env: WEBHOOK_TEST_ENV });
 beforeAll(async () => {
-  app = await startTestApp({ env: WEBHOOK_TEST_ENV });
-  sql = sqlOf(app);
   const account = { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 1)}` };
   const admin = { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 1, { admin: true })}` };
   // Every declared credential at once (a vendor key and an admin token), so each request reaches its body's validation.
@@ -40,11 +36,6 @@ beforeAll(async () => {
   samples = await plausibleSamples(app, sql as never, { vendor: VENDOR, account, admin }, { showtimeId: st.showtimeId, seat: st.regular[0] });
   doc = (await app.get<Json>('/openapi.json')).body;
 }, 120_000);
-
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
-});
 
 /** The JSON types a schema admits (`integer` admits no other number here), from `type`, `anyOf`/`oneOf` or `enum`. */
 function typesOf(schema: Json): Set<string> {

@@ -1,8 +1,7 @@
-import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { neededQuery, operationsOf, plausibleSamples, urlOf, type Json, type Operation, type Samples } from '../helpers/openapi-inputs';
-import { pickShowtimes, sqlOf, VENDOR } from '../helpers/orders';
+import { pickShowtimes, VENDOR } from '../helpers/orders';
 import { WEBHOOK_TEST_ENV } from '../helpers/webhooks';
 
 /**
@@ -34,17 +33,14 @@ const CONTACTS: Contact[] = [
   { email: 'guest21@demo.marquee.example', phone: '2125550021', guid: guid(21), account: null },
 ];
 
-let app: TestApp;
-let sql: postgres.Sql;
 let doc: Json;
 let samples: Samples;
 let admin: Record<string, string>;
 /** Every e-mail address and number the database holds for a person. */
 let known: string[];
 
+const { app, sql } = useTestApp({ env: WEBHOOK_TEST_ENV });
 beforeAll(async () => {
-  app = await startTestApp({ env: WEBHOOK_TEST_ENV });
-  sql = sqlOf(app);
   const account = { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 1)}` };
   admin = { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 1, { admin: true })}` };
   const [st] = await pickShowtimes(sql, 1, 11);
@@ -57,11 +53,6 @@ beforeAll(async () => {
   known = rows.map((r) => r.v.toLowerCase());
   expect(known.length).toBeGreaterThan(40);
 }, 120_000);
-
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
-});
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const PHONE = /(?<![0-9A-Za-z])(?:\+?1[-. ]?)?\(?\d{3}\)?[-. ]?\d{3}[-. ]?\d{4}(?![0-9A-Za-z])/g;

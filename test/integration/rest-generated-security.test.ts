@@ -1,8 +1,7 @@
-import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { neededQuery, operationsOf, plausibleSamples, sampleOf, sampleValue, urlOf, type Json, type Operation, type Samples } from '../helpers/openapi-inputs';
-import { pickShowtimes, sqlOf, VENDOR } from '../helpers/orders';
+import { pickShowtimes, VENDOR } from '../helpers/orders';
 import { WEBHOOK_TEST_ENV } from '../helpers/webhooks';
 
 /**
@@ -37,16 +36,13 @@ interface Holder {
   schemes: Record<string, string[]>;
 }
 
-let app: TestApp;
-let sql: postgres.Sql;
 let doc: Json;
 let samples: Samples;
 let holders: Holder[];
 let plausibleHeaders: Record<string, string>;
 
+const { app, sql } = useTestApp({ env: WEBHOOK_TEST_ENV });
 beforeAll(async () => {
-  app = await startTestApp({ env: WEBHOOK_TEST_ENV });
-  sql = sqlOf(app);
   const account = { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 1)}` };
   const admin = { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 1, { admin: true })}` };
   holders = [
@@ -61,11 +57,6 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   doc = res.body;
 }, 120_000);
-
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
-});
 
 const isPublic = (security: Security) => security.length === 0 || security.some((r) => Object.keys(r).length === 0);
 const meets = (holder: Holder, security: Security) =>

@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 /** The same data through both surfaces: a theatre's showtimes on a date via GraphQL and via REST. */
 
@@ -17,14 +17,7 @@ interface RestPage {
   _links: { next?: { href: string } };
 }
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const { app } = useTestApp();
 
 /** Every REST page of a collection, following `next`. */
 async function allRestShowtimes(path: string) {

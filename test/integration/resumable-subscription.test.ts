@@ -1,10 +1,9 @@
 import { createClient, type Client } from 'graphql-ws';
-import type postgres from 'postgres';
 import WebSocket from 'ws';
 import { subscribeResumable } from '../../src/clients/resumable-subscription';
 import { parseCursor } from '../../src/realtime/cursor';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { holdSeats, pickShowtimes, seatsOf, sqlOf, type ShowtimeFixture } from '../helpers/orders';
+import { useTestApp } from '../helpers/app';
+import { holdSeats, pickShowtimes, seatsOf, type ShowtimeFixture } from '../helpers/orders';
 import { TcpProxy } from '../helpers/tcp-proxy';
 import { wsUrl } from '../helpers/ws';
 
@@ -21,8 +20,6 @@ interface Change {
 const QUERY =
   'subscription Seats($id: Int!, $after: String) { seatStatusChanged(showtimeId: $id, after: $after) { cursor resync seats { id seatStatus } } }';
 
-let app: TestApp;
-let sql: postgres.Sql;
 let proxy: TcpProxy;
 let show: ShowtimeFixture;
 let other: ShowtimeFixture;
@@ -39,9 +36,8 @@ class RecordingWebSocket extends WebSocket {
   }
 }
 
+const { app, sql } = useTestApp();
 beforeAll(async () => {
-  app = await startTestApp();
-  sql = sqlOf(app);
   [show, other] = await pickShowtimes(sql, 2, 50);
   const { hostname, port } = new URL(app.url);
   proxy = await TcpProxy.start({ host: hostname, port: Number(port) });
@@ -50,8 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.dispose();
   await proxy?.close();
-  await sql?.end();
-  await app?.close();
 });
 
 const seqOf = (c: Change) => parseCursor(c.cursor)!.seq;

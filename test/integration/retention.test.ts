@@ -1,6 +1,5 @@
-import type postgres from 'postgres';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { pickShowtimes, seatsOf, sqlOf, VENDOR, type ShowtimeFixture } from '../helpers/orders';
+import { useTestApp } from '../helpers/app';
+import { pickShowtimes, seatsOf, VENDOR, type ShowtimeFixture } from '../helpers/orders';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
 import { deliveriesOfOrder, eventually, paidOrder, refund, sleep, subscribe, WEBHOOK_TEST_ENV } from '../helpers/webhooks';
 
@@ -9,9 +8,6 @@ import { deliveriesOfOrder, eventually, paidOrder, refund, sleep, subscribe, WEB
  * 200 ms with the default retentions (7 days of outbox events, 30 days of finished deliveries, 24 hours
  * of idempotency keys); rows are made old by moving their timestamps back.
  */
-let a: TestApp;
-let b: TestApp;
-let sql: postgres.Sql;
 let receiver: Receiver;
 let st: ShowtimeFixture;
 let nextSeat = 0;
@@ -21,18 +17,15 @@ const errors: string[] = [];
 const logStream = { write: (line: string) => void errors.push(line) };
 const ENV = { ...WEBHOOK_TEST_ENV, RETENTION_SWEEP_INTERVAL: '200ms', LOG_LEVEL: 'error' };
 
+const { app: a, sql } = useTestApp({ env: ENV, logStream });
+// A second instance on the same database: its sweeps race the first's.
+useTestApp({ sharing: a, env: ENV, logStream });
 beforeAll(async () => {
-  a = await startTestApp({ env: ENV, logStream });
-  b = await startTestApp({ databaseUrl: a.databaseUrl, env: ENV, logStream });
-  sql = sqlOf(a);
   [st] = await pickShowtimes(sql, 1, 7);
   receiver = await startReceiver();
 });
 afterAll(async () => {
   await receiver?.close();
-  await sql?.end();
-  await b?.close();
-  await a?.close();
 });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,7 +1,6 @@
-import type postgres from 'postgres';
 import { SignJWT, type JWTPayload } from 'jose';
 import { signAccountToken } from '../../src/auth/principal';
-import { PRODUCTION_ENV, startTestAppWithSql, type TestApp } from '../helpers/app';
+import { PRODUCTION_ENV, useTestApp } from '../helpers/app';
 import {
   holdSeats,
   M,
@@ -28,15 +27,13 @@ import {
 type Headers = Record<string, string>;
 const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}` });
 
-let app: TestApp;
-let sql: postgres.Sql;
 let shows: ShowtimeFixture[];
 /** Account tokens: the order's owner (a non-member), another account, an admin, a Premiere member (account 1). */
 let owner: number;
 let intruder: number;
 const tokens: Record<'owner' | 'intruder' | 'admin' | 'member', string> = { owner: '', intruder: '', admin: '', member: '' };
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)), { env: PRODUCTION_ENV });
+const { app, sql } = useTestApp({ env: PRODUCTION_ENV });
 beforeAll(async () => {
   shows = await pickShowtimes(sql, 3);
   const plain = await sql<{ id: number }[]>`

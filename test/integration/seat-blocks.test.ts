@@ -1,25 +1,17 @@
-import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { pickShowtimes, sqlOf, watchSeats, type ShowtimeFixture } from '../helpers/orders';
+import { useTestApp } from '../helpers/app';
+import { pickShowtimes, watchSeats, type ShowtimeFixture } from '../helpers/orders';
 
 const SET = `mutation($input: SeatBlockInput!) { setSeatBlocks(input: $input) { seats { row column seatStatus } } }`;
 const CLEAR = `mutation($input: SeatBlockInput!) { clearSeatBlocks(input: $input) { seats { row column seatStatus } } }`;
 
 describe('admin seat blocks', () => {
-  let app: TestApp;
-  let sql: postgres.Sql;
   let st: ShowtimeFixture;
   let admin: Record<string, string>;
+  const { app, sql } = useTestApp();
   beforeAll(async () => {
-    app = await startTestApp();
-    sql = sqlOf(app);
     [st] = await pickShowtimes(sql, 1, 9);
     admin = { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 3, { admin: true })}` };
-  });
-  afterAll(async () => {
-    await sql.end();
-    await app.close();
   });
 
   it('blocks and clears seats, and viewers see both live', async () => {

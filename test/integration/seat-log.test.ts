@@ -1,26 +1,22 @@
 import postgres from 'postgres';
 import { parseCursor } from '../../src/realtime/cursor';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { startTestApp, useTestApp, type TestApp } from '../helpers/app';
 import { holdSeats, M, must, pickShowtimes, seatsOf, sqlOf, VENDOR, type ShowtimeFixture } from '../helpers/orders';
 import { openSocket, type RawSocket } from '../helpers/ws';
 
 /** Two instances on one database, as behind a load balancer. */
-let a: TestApp;
-let b: TestApp;
 let sql: postgres.Sql;
 let shows: ShowtimeFixture[];
 
+const { app: a } = useTestApp();
+const { app: b } = useTestApp({ sharing: a });
 beforeAll(async () => {
-  a = await startTestApp();
-  b = await startTestApp({ databaseUrl: a.databaseUrl });
   // Named, so that the test can terminate every other connection to the database and keep its own.
   sql = postgres(a.databaseUrl, { max: 2, onnotice: () => undefined, connection: { application_name: 'seat-log-test' } });
   shows = await pickShowtimes(sql, 5, 30);
 });
 afterAll(async () => {
   await sql?.end();
-  await b?.close();
-  await a?.close();
 });
 
 interface Change {

@@ -1,14 +1,7 @@
-import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
-let app: TestApp;
-let sql: postgres.Sql;
-
-startTestAppWithSql((started, client) => {
-  app = started;
-  sql = client;
-});
+const { app, sql } = useTestApp();
 
 interface SeatItem {
   row: number;

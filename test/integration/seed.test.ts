@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase } from '../../db/client';
 import { seedDemo, seedIfEmpty } from '../../db/seed';
 import { hashVendorKey } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { databaseUrl, RUN_ENV, withAdmin } from '../helpers/db';
 
 // The spec's lists, written out here so a wrong seed list cannot make its own test pass.
@@ -16,13 +16,7 @@ const SPEC_REFUND_REASONS =
 const SPEC_CONTENT_TYPES =
   'Poster, PosterAlternate, Poster3D, PosterLargeFormat, MovieStill, Publicity, Trailer, TrailerTeaser, TrailerAlternate, MovieClip, News, Interview, Interior, Exterior, Primary, StoreIcon, Promotional, Hero, Digital Gift Card'.split(', ');
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const { app } = useTestApp();
 
 async function q<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
   return (await app.database.db.execute(query)) as unknown as T[];

@@ -1,5 +1,4 @@
-import type postgres from 'postgres';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { listShowtimes, selectShowtimesOf } from '../../src/services/showtime';
 
 /**
@@ -7,13 +6,8 @@ import { listShowtimes, selectShowtimesOf } from '../../src/services/showtime';
  * `Theatre.showtimesPage`: the same page has the same items and total on both, filtered or not, with
  * or without a date, and a page past the end still counts the whole list.
  */
-let app: TestApp;
-let sql: postgres.Sql;
 
-startTestAppWithSql((started, client) => {
-  app = started;
-  sql = client;
-});
+const { app, sql } = useTestApp();
 
 const PAGE = `query($id: Int!, $date: String, $include: [String!], $n: Int!) {
   theatre(id: $id) { showtimesPage(date: $date, includeAttributes: $include, pageNumber: $n, pageSize: 5) { totalCount items { id } } }

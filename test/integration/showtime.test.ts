@@ -1,14 +1,7 @@
-import type postgres from 'postgres';
 import { haversineMiles } from '../../src/services/shared/geo';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
-let app: TestApp;
-let sql: postgres.Sql;
-
-startTestAppWithSql((started, client) => {
-  app = started;
-  sql = client;
-});
+const { app, sql } = useTestApp();
 
 interface ShowtimeItem {
   id: number;

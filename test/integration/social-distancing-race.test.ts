@@ -1,22 +1,12 @@
-import type postgres from 'postgres';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { activeClaims, M, pickShowtimes, sqlOf, VENDOR } from '../helpers/orders';
+import { useTestApp } from '../helpers/app';
+import { activeClaims, M, pickShowtimes, VENDOR } from '../helpers/orders';
 
 /**
  * Under social distancing two orders must never hold neighbouring seats, even when they ask at the
  * same moment: the unique index guards seats, not gaps, so holds of such a showtime are serialized.
  */
 describe('social distancing under contention', () => {
-  let app: TestApp;
-  let sql: postgres.Sql;
-  beforeAll(async () => {
-    app = await startTestApp();
-    sql = sqlOf(app);
-  });
-  afterAll(async () => {
-    await sql.end();
-    await app.close();
-  });
+  const { app, sql } = useTestApp();
 
   it('never lets racing orders take neighbouring seats', async () => {
     const [st] = await pickShowtimes(sql, 1, 7);

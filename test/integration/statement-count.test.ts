@@ -1,6 +1,5 @@
-import postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 /**
  * The must-show of the catalog graph: a nested query costs SQL statements bounded by its depth, never
@@ -18,20 +17,10 @@ const QUERY = `query($id: Int!, $date: String, $movieId: Int, $include: [String!
 }`;
 const BOUND = 12;
 
-let app: TestApp;
-let sql: postgres.Sql;
-
-beforeAll(async () => {
-  // This test is about statements, not the cost budget: "every future showtime of a theatre with seat
-  // maps and cast" is estimated at ~386,000 (600 showtimes assumed) and refused by the default budget
-  // when the seed's schedule makes the pick by attribute rather than by movie.
-  app = await startTestApp({ env: { GRAPHQL_MAX_COST: '1000000' } });
-  sql = postgres(app.databaseUrl, { max: 1, onnotice: () => undefined });
-});
-afterAll(async () => {
-  await sql?.end();
-  await app?.close();
-});
+// This test is about statements, not the cost budget: "every future showtime of a theatre with seat
+// maps and cast" is estimated at ~386,000 (600 showtimes assumed) and refused by the default budget
+// when the seed's schedule makes the pick by attribute rather than by movie.
+const { app, sql } = useTestApp({ env: { GRAPHQL_MAX_COST: '1000000' } });
 
 interface Result {
   theatre: { showtimes: { id: number; movie: { castAndCrew: unknown[] }; seatingLayout: { seats: unknown[] } }[] };

@@ -1,5 +1,4 @@
-import { signAccountToken } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { VENDOR } from '../helpers/orders';
 
 /**
@@ -7,18 +6,9 @@ import { VENDOR } from '../helpers/orders';
  * mutations with the rights of docs/accounts.md — own account, another account, vendor, admin, nobody.
  */
 
-let app: TestApp;
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const who: Record<'own' | 'other' | 'admin', Record<string, string>> = { own: {}, other: {}, admin: {} };
 const A1 = 'account1@demo.marquee.example';
 
-beforeAll(async () => {
-  app = await startTestApp();
-  who.own = bearer(await signAccountToken(app.config.JWT_SECRET, 1));
-  who.other = bearer(await signAccountToken(app.config.JWT_SECRET, 3));
-  who.admin = bearer(await signAccountToken(app.config.JWT_SECRET, 5, { admin: true }));
-});
-afterAll(() => app.close());
+const { app, bearer } = useTestApp({ accounts: { own: 1, other: 3, admin: { id: 5, admin: true } } });
 
 type Channel = { subscriptionName: string; type: string; audience: string; contactIdentifier: string | null; isContactEnrolled: boolean | null; confirmed: boolean | null; enrolledAt: string | null };
 const CHANNEL = 'subscriptionName type audience contactIdentifier isContactEnrolled confirmed enrolledAt';
@@ -36,21 +26,21 @@ test('the catalog is public, by audience too', async () => {
 });
 
 test("the account's subscriptions: own token and admin alike; every channel with its contact", async () => {
-  const own = await app.gql<{ account: { subscriptions: { name: string; channels: Channel[] }[] } }>(ACCOUNT_SUBS, { id: 1 }, who.own);
+  const own = await app.gql<{ account: { subscriptions: { name: string; channels: Channel[] }[] } }>(ACCOUNT_SUBS, { id: 1 }, bearer('own'));
   expect(own.errors).toBeUndefined();
   const channels = own.data!.account.subscriptions.flatMap((s) => s.channels);
   expect(channels.filter((c) => c.type === 'EMAIL').every((c) => c.contactIdentifier === A1 && c.isContactEnrolled)).toBe(true);
   expect(channels.filter((c) => c.type !== 'EMAIL').every((c) => c.contactIdentifier === '2125550001' && c.confirmed === true)).toBe(true);
   expect(channels.every((c) => typeof c.enrolledAt === 'string')).toBe(true);
-  const admin = await app.gql(ACCOUNT_SUBS, { id: 1 }, who.admin);
+  const admin = await app.gql(ACCOUNT_SUBS, { id: 1 }, bearer('admin'));
   expect(admin.data).toEqual(own.data);
   // Account 20 opted out of everything: listed, not enrolled.
-  const twenty = await app.gql<{ account: { subscriptions: { channels: Channel[] }[] } }>(ACCOUNT_SUBS, { id: 20 }, who.admin);
+  const twenty = await app.gql<{ account: { subscriptions: { channels: Channel[] }[] } }>(ACCOUNT_SUBS, { id: 20 }, bearer('admin'));
   expect(twenty.data!.account.subscriptions.flatMap((s) => s.channels).some((c) => c.isContactEnrolled)).toBe(false);
 });
 
 test.each([
-  ['another account', () => who.other, 'FORBIDDEN'],
+  ['another account', () => bearer('other'), 'FORBIDDEN'],
   ['a vendor key alone', () => VENDOR, 'UNAUTHENTICATED'],
   ['nobody', () => ({}), 'UNAUTHENTICATED'],
 ])("the account's subscriptions refuse %s", async (_who, headers, code) => {
@@ -61,7 +51,7 @@ test.each([
 test('Account.subscriptions reads the catalog once per request and two statements per account', async () => {
   const roots = (n: number, sub: boolean) =>
     `{ ${Array.from({ length: n }, (_, i) => `a${i + 1}: account(id: ${i + 1}) { id ${sub ? 'subscriptions { name channels { isContactEnrolled } }' : ''} }`).join(' ')} }`;
-  const cost = async (n: number) => (await app.gql(roots(n, true), {}, who.admin)).statements - (await app.gql(roots(n, false), {}, who.admin)).statements;
+  const cost = async (n: number) => (await app.gql(roots(n, true), {}, bearer('admin'))).statements - (await app.gql(roots(n, false), {}, bearer('admin'))).statements;
   // One account: the catalog (subscriptions, channels), its subscribers, their enrolments.
   expect(await cost(1)).toBe(4);
   // Ten: the catalog once; each account(id:) root resolves on its own tick, so two loader batches each.
@@ -74,10 +64,10 @@ const UNSUBSCRIBE_ALL = 'mutation($contact: SubscriptionContactInput!) { unsubsc
 const input = (email: string, name = 'advance-tickets') => ({ subscriptionName: name, channelType: 'EMAIL', contact: { emailAddress: email } });
 
 describe.each([
-  ['own account', () => who.other, 'account3@demo.marquee.example', null],
-  ['another account', () => who.other, A1, 'NOT_FOUND'],
+  ['own account', () => bearer('other'), 'account3@demo.marquee.example', null],
+  ['another account', () => bearer('other'), A1, 'NOT_FOUND'],
   ['a vendor', () => VENDOR, 'vendor.signup@example.com', null],
-  ['an admin', () => who.admin, 'admin.signup@example.com', null],
+  ['an admin', () => bearer('admin'), 'admin.signup@example.com', null],
   ['nobody', () => ({}), A1, 'UNAUTHENTICATED'],
 ])('mutations by %s', (_who, headers, email, code) => {
   test('subscribeContact', async () => {

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { markets, theatreAttributes, theatres } from '../../db/schema';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 interface TheatreItem {
   id: number;
@@ -15,13 +15,7 @@ interface TheatrePage {
   hasNextPage: boolean;
 }
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const { app } = useTestApp();
 
 async function theatresPage(args: string): Promise<TheatrePage> {
   const res = await app.gql<{ theatres: TheatrePage }>(

@@ -1,10 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { pickShowtimes, seatsOf, sqlOf, VENDOR, holdSeats, watchSeats, type ShowtimeFixture } from '../helpers/orders';
+import { useTestApp } from '../helpers/app';
+import { pickShowtimes, seatsOf, VENDOR, holdSeats, watchSeats, type ShowtimeFixture } from '../helpers/orders';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
 import { clearSubscriptions, eventually, paidOrder, refund, subscribe, WEBHOOK_TEST_ENV } from '../helpers/webhooks';
-import type postgres from 'postgres';
 
 /** A span as an OTLP/HTTP JSON export carries it, attributes flattened. */
 interface OtlpSpan {
@@ -50,23 +49,20 @@ async function startCollector() {
 type Collector = Awaited<ReturnType<typeof startCollector>>;
 
 let collector: Collector;
-let app: TestApp;
-let sql: postgres.Sql;
 let receiver: Receiver;
 let showtimes: ShowtimeFixture[];
 
 beforeAll(async () => {
   collector = await startCollector();
   receiver = await startReceiver();
-  app = await startTestApp({ env: { ...WEBHOOK_TEST_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: 'marquee-test' } });
-  sql = sqlOf(app);
+});
+const { app, sql } = useTestApp({ env: () => ({ ...WEBHOOK_TEST_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: 'marquee-test' }) });
+beforeAll(async () => {
   showtimes = await pickShowtimes(sql, 2);
   await clearSubscriptions(sql);
 });
 
 afterAll(async () => {
-  await sql?.end();
-  await app?.close();
   await receiver?.close();
   await collector?.close();
 });

@@ -1,5 +1,5 @@
 import { hashVendorKey, VENDOR_KEY_CACHE_MS } from '../../src/auth/principal';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { sqlOf } from '../helpers/orders';
 
 /**
@@ -7,11 +7,7 @@ import { sqlOf } from '../helpers/orders';
  * the lookup statement is saved on every later request, a revoked key stops working within that
  * time, and a key unknown at first is not remembered as unknown.
  */
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app?.close());
+const { app } = useTestApp();
 
 const CREATE = 'mutation { createOrder(input: {}) { id } }';
 

@@ -1,8 +1,7 @@
-import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
 import { DEMO_DEVICE_TOKEN } from '../../db/seed/devices';
 import { DEMO_WALLET } from '../../db/seed/wallet';
-import { PRODUCTION_ENV, startTestAppWithSql, type TestApp } from '../helpers/app';
+import { PRODUCTION_ENV, useTestApp } from '../helpers/app';
 import {} from '../helpers/orders';
 
 /**
@@ -25,12 +24,10 @@ const DEVICE = 'pii-scan-device-9d8c7b6a';
 const UNKNOWN_DEVICE = 'pii-scan-unknown-device-5555';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-let app: TestApp;
-let sql: postgres.Sql;
 const lines: string[] = [];
 const bodies: string[] = [];
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)), { env: { ...PRODUCTION_ENV, LOG_LEVEL: 'debug' }, logStream: { write: (line) => lines.push(line) } });
+const { app, sql } = useTestApp({ env: { ...PRODUCTION_ENV, LOG_LEVEL: 'debug' }, logStream: { write: (line) => lines.push(line) } });
 
 test('no response and no log line carries a gift-card number, PIN, full card number or push token', async () => {
   const token = (id: number, admin = false) => signAccountToken(app.config.JWT_SECRET, id, admin ? { admin: true } : undefined);

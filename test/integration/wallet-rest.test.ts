@@ -1,7 +1,5 @@
-import type postgres from 'postgres';
-import { signAccountToken } from '../../src/auth/principal';
 import { DEMO_WALLET } from '../../db/seed/wallet';
-import { startTestAppWithSql, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { VENDOR } from '../helpers/orders';
 
 /**
@@ -11,17 +9,9 @@ import { VENDOR } from '../helpers/orders';
  */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-let app: TestApp;
-let sql: postgres.Sql;
-const tokens: Record<string, string> = {};
-const bearer = (who: string) => ({ authorization: `Bearer ${tokens[who]}` });
 const path = (href: string) => href.slice(app.url.length);
 
-startTestAppWithSql((a, s) => ((app = a), (sql = s)));
-beforeAll(async () => {
-  for (const id of [1, 2, 3, 4]) tokens[`a${id}`] = await signAccountToken(app.config.JWT_SECRET, id);
-  tokens.admin = await signAccountToken(app.config.JWT_SECRET, 20, { admin: true });
-});
+const { app, sql, bearer } = useTestApp({ accounts: { a1: 1, a2: 2, a3: 3, a4: 4, admin: { id: 20, admin: true } } });
 
 test("the wallet of account 1: summaries, masked cards, links that answer", async () => {
   const res = await app.get<Json>('/v4/site-accounts/1/wallet', bearer('a1'));

@@ -1,17 +1,11 @@
 import { gunzipSync } from 'node:zlib';
-import { PRODUCTION_ENV, startTestApp, type TestApp } from '../helpers/app';
+import { PRODUCTION_ENV, startTestApp, useTestApp, type TestApp } from '../helpers/app';
 
 const html = (app: TestApp, path: string, headers: Record<string, string> = {}) =>
   fetch(`${app.url}${path}`, { headers: { accept: 'text/html', ...headers }, redirect: 'manual' });
 
 describe('the pages in demo mode', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const { app } = useTestApp();
 
   it('lists upcoming showtimes at /seat-map, each linking to a seat map that answers 200 under a self-only CSP', async () => {
     const res = await html(app, '/seat-map');

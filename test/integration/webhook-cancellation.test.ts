@@ -1,8 +1,7 @@
-import type postgres from 'postgres';
 import { signAccountToken } from '../../src/auth/principal';
 import { CANCELLATION_CHUNK } from '../../src/services/showtime';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { activeClaims, holdSeats, M, must, OTHER_VENDOR, pickShowtimes, seatsOf, sqlOf, statusIn, VENDOR, watchSeats, type ShowtimeFixture } from '../helpers/orders';
+import { useTestApp } from '../helpers/app';
+import { activeClaims, holdSeats, M, must, OTHER_VENDOR, pickShowtimes, seatsOf, statusIn, VENDOR, watchSeats, type ShowtimeFixture } from '../helpers/orders';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
 import { eventually, paidOrder, sleep, subscribe, WEBHOOK_TEST_ENV } from '../helpers/webhooks';
 
@@ -10,24 +9,19 @@ import { eventually, paidOrder, sleep, subscribe, WEBHOOK_TEST_ENV } from '../he
  * Showtime cancellation: seats released live, every paid order refunded in one batch (chunked), one
  * Orders.BatchRefund and one Orders.Refund callback per refunded order, and a re-run that changes nothing.
  */
-let app: TestApp;
-let sql: postgres.Sql;
 let receiver: Receiver;
 let show: ShowtimeFixture;
 let other: ShowtimeFixture;
 let admin: Record<string, string>;
 
+const { app, sql } = useTestApp({ env: WEBHOOK_TEST_ENV });
 beforeAll(async () => {
-  app = await startTestApp({ env: WEBHOOK_TEST_ENV });
-  sql = sqlOf(app);
   [show, other] = await pickShowtimes(sql, 2, 8);
   receiver = await startReceiver();
   admin = { authorization: `Bearer ${await signAccountToken(app.config.JWT_SECRET, 1, { admin: true })}` };
 });
 afterAll(async () => {
   await receiver?.close();
-  await sql?.end();
-  await app?.close();
 });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,7 +1,6 @@
-import type postgres from 'postgres';
 import { piiKeys, seal } from '../../src/pii';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { pickShowtimes, seatsOf, sqlOf, VENDOR } from '../helpers/orders';
+import { useTestApp } from '../helpers/app';
+import { pickShowtimes, seatsOf, VENDOR } from '../helpers/orders';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
 import { deliveriesOfOrder, eventually, paidOrder, refund, WEBHOOK_TEST_ENV } from '../helpers/webhooks';
 
@@ -10,19 +9,14 @@ import { deliveriesOfOrder, eventually, paidOrder, refund, WEBHOOK_TEST_ENV } fr
  * named): refused at subscription time, and again at delivery time for a subscription whose host
  * has come to resolve to loopback since (DNS rebinding, simulated by writing the row directly).
  */
-let app: TestApp;
-let sql: postgres.Sql;
 let receiver: Receiver;
 
+const { app, sql } = useTestApp({ env: { ...WEBHOOK_TEST_ENV, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' } });
 beforeAll(async () => {
-  app = await startTestApp({ env: { ...WEBHOOK_TEST_ENV, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' } });
-  sql = sqlOf(app);
   receiver = await startReceiver();
 });
 afterAll(async () => {
   await receiver?.close();
-  await sql?.end();
-  await app?.close();
 });
 
 it('loopback, private and metadata hosts are refused at subscription time', async () => {

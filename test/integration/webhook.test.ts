@@ -1,29 +1,23 @@
-import type postgres from 'postgres';
 import { Webhook } from 'standardwebhooks';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { OTHER_VENDOR, pickShowtimes, seatsOf, sqlOf, VENDOR, type ShowtimeFixture } from '../helpers/orders';
+import { useTestApp } from '../helpers/app';
+import { OTHER_VENDOR, pickShowtimes, seatsOf, VENDOR, type ShowtimeFixture } from '../helpers/orders';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
 import { clearSubscriptions, deliveriesOfOrder, eventually, paidOrder, refund, sleep, subscribe, WEBHOOK_TEST_ENV } from '../helpers/webhooks';
 
 /** Webhooks against a real loopback receiver: signing, retries, timeouts, 410, the test ping, rights. */
-let app: TestApp;
-let sql: postgres.Sql;
 let receiver: Receiver;
 let st: ShowtimeFixture;
 let nextSeat = 0;
 /** A fresh regular seat of the test showtime for each order. */
 const seat = () => seatsOf(st.regular.slice(nextSeat, ++nextSeat));
 
+const { app, sql } = useTestApp({ env: WEBHOOK_TEST_ENV });
 beforeAll(async () => {
-  app = await startTestApp({ env: WEBHOOK_TEST_ENV });
-  sql = sqlOf(app);
   [st] = await pickShowtimes(sql, 1, 5);
   receiver = await startReceiver();
 });
 afterAll(async () => {
   await receiver?.close();
-  await sql?.end();
-  await app?.close();
 });
 afterEach(async () => {
   await clearSubscriptions(sql);
