@@ -62,7 +62,7 @@ const EXCEPTIONS = [];
  */
 const DOMAINS = [
   ...['account', 'device', 'wallet', 'seating', 'loyalty', 'order', 'subscription', 'webhook'],
-  // The catalog (issue 27: its flat files moved by scripts/move-catalog-services.mjs) and the retention sweeper.
+  // The catalog (issue 27: its flat files moved into folders, docs/architecture.md) and the retention sweeper.
   ...['showtime', 'movie', 'theatre', 'concession', 'person', 'media', 'attribute', 'reference', 'retention'],
 ];
 const INTO_DOMAIN = String.raw`^\.{1,2}/(?:\.\./)*(?:(?:src/)?services/)?(?:${DOMAINS.join('|')})/(?!index$)`;
