@@ -73,6 +73,9 @@ export class Concession {
 
   /** Hidden: the product's upsell group. */
   upsellGroupId!: number | null;
+
+  /** Hidden: the product is a combo (REST shows its components only then). */
+  isCombo!: boolean;
 }
 
 @ObjectType({ description: 'A page of concessions.' })
@@ -103,6 +106,7 @@ export const CONCESSION_FIELDS = fieldTable<ConcessionRecord>()({
   prepTime: product('prepTime'),
   media: { needs: ['product.imageSmall', 'product.imageLarge'], value: (r) => media(r.product.imageSmall, r.product.imageLarge) },
   upsellGroupId: product('upsellGroupId'),
+  isCombo: product('isCombo'),
 });
 
 export function toConcession(r: ConcessionRecord): Concession {

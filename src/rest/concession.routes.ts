@@ -1,21 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { toConcessionCategory, type ConcessionCategory } from '../../schema/concession.type';
+import { toConcessionCategory, type Concession, type ConcessionCategory } from '../../schema/concession.type';
 import { fixedRead, NOT_PLANNED, plannedOf } from '../read-planner';
 import type { Context } from '../context';
 import { badInput, DomainError, notFound } from '../errors';
-import {
-  getConcession,
-  listConcessionCategories,
-  listConcessions,
-  pickupTimesForDate,
-  type PickupTimes,
-} from '../services/concession';
+import { listConcessionCategories, pickupTimesForDate, type PickupTimes } from '../services/concession';
 import type { Page } from '../services/shared/paging';
 import { getShowtime } from '../services/showtime';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
 import { arr, bool, id, int, links, obj, paged, params, query, route, str } from './schemas';
-import { CATEGORIES_SELECTION, CATEGORY_PAGE, categorySchema, concessionSchema, toCategory, toConcession } from './shapes/concession';
+import {
+  CATEGORIES_SELECTION,
+  CATEGORY_PAGE,
+  categorySchema,
+  CONCESSION_PAGE,
+  CONCESSION_SELECTION,
+  concessionSchema,
+  THEATRE_CONCESSION,
+  THEATRE_CONCESSION_SELECTION,
+  THEATRE_CONCESSIONS_SELECTION,
+  toCategory,
+  toConcession,
+} from './shapes/concession';
 import { component } from './openapi';
 
 const pickupItem = (withDefault: boolean) =>
@@ -49,6 +55,9 @@ const showtimePickupTimesSchema = component('ShowtimePickupTimes', obj({ theatre
 /** Concessions v1: a theatre's products (paged, by category and group), one product, categories, pickup times. */
 export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
   const CATEGORIES = fixedRead(kit.schema, 'Theatre', CATEGORIES_SELECTION);
+  const PAGE = fixedRead(kit.schema, 'Theatre', THEATRE_CONCESSIONS_SELECTION);
+  const OF_THEATRE = fixedRead(kit.schema, 'Theatre', THEATRE_CONCESSION_SELECTION);
+  const ONE = fixedRead(kit.schema, 'Concession', CONCESSION_SELECTION);
   app.get<{ Params: { theatreId: number }; Querystring: PagingQuery & { category?: string; group?: string } }>(
     '/v1/theatres/:theatreId/concessions',
     {
@@ -65,12 +74,17 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
     async (request) => {
       const ctx = await kit.context(request);
       const hal = kit.hal(request);
-      await requireTheatre(ctx, request.params.theatreId);
+      const { theatreId } = request.params;
       const page = pageOf(request.query);
-      const { category, group } = request.query;
-      const result = await listConcessions(ctx.catalogDb, request.params.theatreId, { category, group }, page);
-      const concessions = await Promise.all(result.items.map((r) => toConcession(ctx, hal, r)));
-      return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { concessions } };
+      const { category = null, group = null } = request.query;
+      // The theatre (404 when unknown) and its page of products with their relations: one statement.
+      const theatre = await PAGE.one(ctx, theatreId, { ...page, category, group });
+      if (!theatre) throw notFound('Theatre', theatreId);
+      const result = plannedOf(theatre, CONCESSION_PAGE);
+      // REST's paging is within the planner's range (pagingQuery): the page is always planned.
+      if (result === NOT_PLANNED) throw new Error('read planner: the concession page was not planned');
+      const { items, totalCount } = result as Page<Concession>;
+      return { ...pagedFields(request, hal, page, totalCount), _embedded: { concessions: items.map((c) => toConcession(hal, c)) } };
     },
   );
 
@@ -145,9 +159,12 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
     async (request) => {
       const ctx = await kit.context(request);
       const { theatreId, concessionId } = request.params;
-      const record = await ctx.loaders.concessionByTheatreProduct.load({ theatreId, concessionId });
-      if (!record) throw new DomainError('NOT_FOUND', `Concession ${concessionId} is not sold at theatre ${theatreId}`);
-      return toConcession(ctx, kit.hal(request), record);
+      // The theatre's offer of the product with its relations: one statement.
+      const theatre = await OF_THEATRE.one(ctx, theatreId, { concessionId });
+      const concession = theatre && plannedOf(theatre, THEATRE_CONCESSION);
+      if (concession === NOT_PLANNED) throw new Error('read planner: the concession was not planned');
+      if (!concession) throw new DomainError('NOT_FOUND', `Concession ${concessionId} is not sold at theatre ${theatreId}`);
+      return toConcession(kit.hal(request), concession as Concession);
     },
   );
 
@@ -161,9 +178,10 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const record = await getConcession(ctx.catalogDb, request.params.assignmentId);
-      if (!record) throw notFound('Concession', request.params.assignmentId);
-      return toConcession(ctx, kit.hal(request), record);
+      // The offer with its product and relations: one statement.
+      const concession = await ONE.one(ctx, request.params.assignmentId);
+      if (!concession) throw notFound('Concession', request.params.assignmentId);
+      return toConcession(kit.hal(request), concession as Concession);
     },
   );
 

@@ -139,3 +139,31 @@ it("reads REST concession categories through the same planner: the theatre and i
   expect(Number(rest.headers.get('x-sql-statements'))).toBe(1);
   expect((await app.get('/v1/theatres/999999/concessions/categories')).status).toBe(404);
 });
+
+it("reads REST concessions through the same planner: a theatre's page of products with every relation, and one product, in one statement each", async () => {
+  const [menu] = await sql<{ id: number }[]>`select theatre_id as id from theatre_concessions group by 1 order by count(*) desc, 1 limit 1`;
+  const [combo] = await sql<{ id: number; theatreId: number; productId: number }[]>`
+    select tc.id, tc.theatre_id as "theatreId", tc.concession_id as "productId" from theatre_concessions tc
+    join concessions c on c.id = tc.concession_id where c.is_combo order by 1 limit 1`;
+  const count = (r: { headers: Headers }) => Number(r.headers.get('x-sql-statements'));
+  const page = await app.get<{ count: number; _embedded: { concessions: { _embedded: { modifierGroups: unknown[] } }[] } }>(
+    `/v1/theatres/${menu.id}/concessions?page-size=100`,
+  );
+  expect(page.status).toBe(200);
+  expect(page.body._embedded.concessions.length).toBeGreaterThan(10);
+  // Before: the theatre (a loader), the page and its count, then a loader per relation and level: 12.
+  expect(count(page)).toBe(1);
+  const filtered = await app.get(`/v1/theatres/${menu.id}/concessions?category=popcorn&page-size=50`);
+  expect(filtered.status).toBe(200);
+  expect(count(filtered)).toBe(1);
+  // Before: the offer, then a loader per relation and level: 7 or 8.
+  const byOffer = await app.get<{ _embedded: { comboComponents?: unknown[] } }>(`/v1/concessions/${combo.id}`);
+  expect(byOffer.body._embedded.comboComponents).toBeDefined();
+  expect(count(byOffer)).toBe(1);
+  const atTheatre = await app.get(`/v1/theatres/${combo.theatreId}/concessions/${combo.productId}`);
+  expect(atTheatre.body).toEqual(byOffer.body);
+  expect(count(atTheatre)).toBe(1);
+  expect((await app.get('/v1/theatres/999999/concessions')).status).toBe(404);
+  expect((await app.get(`/v1/theatres/${menu.id}/concessions/999999`)).status).toBe(404);
+  expect((await app.get('/v1/concessions/999999')).status).toBe(404);
+});

@@ -1,6 +1,16 @@
-import { toConcessionCategory, type ConcessionCategory } from '../../../schema/concession.type';
-import type { Context } from '../../context';
-import type { ConcessionRecord } from '../../services/concession';
+import type {
+  ComboComponent,
+  Concession,
+  ConcessionCategory,
+  ConcessionDiscount,
+  ConcessionGroup,
+  GroupComboComponent,
+  Modifier,
+  ModifierGroup,
+  UpsellConcession,
+  UpsellGroup,
+} from '../../../schema/concession.type';
+import { NOT_PLANNED, plannedOf } from '../../read-planner';
 import { seg, type Hal } from '../hal';
 import { fieldOf, resource } from '../derive';
 import { arr, obj } from '../schemas';
@@ -62,57 +72,59 @@ export function toCategory(hal: Hal, theatreId: number, category: ConcessionCate
 export const CATEGORIES_SELECTION = '{ concessionCategories(pageNumber: $pageNumber, pageSize: $pageSize) { totalCount items { categoryId } } }';
 export const CATEGORY_PAGE = { path: { key: 'concessionCategories', prev: undefined, typename: 'Theatre' } };
 
+/** The relations a REST concession shows, read with it through the planner (src/read-planner/). */
+const RELATIONS =
+  'categories { categoryId } groups { name } discounts { id } modifierGroups { id modifiers { id } } comboComponents { name groupComboComponents { name } } upsellGroup { name upsellConcessions { name } }';
+/** A product by its theatre-product-assignment id (a Concession). */
+export const CONCESSION_SELECTION = `{ ${RELATIONS} }`;
+/** A theatre's page of products, with the list route's filters (a Theatre). */
+export const THEATRE_CONCESSIONS_SELECTION = `{ concessions(pageNumber: $pageNumber, pageSize: $pageSize, category: $category, group: $group) { totalCount items { id ${RELATIONS} } } }`;
+/** A product as one theatre sells it (a Theatre). */
+export const THEATRE_CONCESSION_SELECTION = `{ concession(concessionId: $concessionId) { id ${RELATIONS} } }`;
+const at = (key: string, typename: string) => ({ path: { key, prev: undefined, typename } });
+export const CONCESSION_PAGE = at('concessions', 'Theatre');
+export const THEATRE_CONCESSION = at('concession', 'Theatre');
+
+/** A planned relation of `parent`, which the route's selection asked for. */
+function planned<T>(parent: object, key: string, typename: string): T {
+  const value = plannedOf(parent, at(key, typename));
+  if (value === NOT_PLANNED) throw new Error(`read planner: ${typename}.${key} read without its selection`);
+  return value as T;
+}
+
 /**
- * A theatre's product with its categories, groups, discounts, modifiers, combo parts and upsells, each
- * through a per-request loader (a page of products costs one statement per relation).
+ * A theatre's product read through the planner with its categories, groups, discounts, modifier
+ * groups and modifiers, combo parts and upsells (the objects GraphQL's resolvers return).
  */
-export async function toConcession(ctx: Context, hal: Hal, record: ConcessionRecord) {
-  const p = record.product;
-  const l = ctx.loaders;
-  // Each second-level load hangs off exactly one first-level batch, so a page's loads of one kind are
-  // dispatched together (one statement per kind) however the other batches happen to interleave.
-  const [categories, groups, discounts, [modifierGroups, modifiers], [components, groupItems], [upsellGroup, upsells]] =
-    await Promise.all([
-      l.categoriesByConcessionId.load(p.id),
-      l.groupsByConcessionId.load(p.id),
-      l.discountsByConcessionId.load(p.id),
-      l.modifierGroupsByConcessionId
-        .load(p.id)
-        .then(async (gs) => [gs, await Promise.all(gs.map((g) => l.modifiersByGroupId.load(g.id)))] as const),
-      p.isCombo
-        ? l.comboComponentsByConcessionId
-            .load(p.id)
-            .then(async (cs) => [cs, await Promise.all(cs.map((c) => l.comboGroupItemsByComponentId.load(c.id)))] as const)
-        : ([null, []] as const),
-      p.upsellGroupId !== null
-        ? l.upsellGroupById.load(p.upsellGroupId).then(
-            async (g) =>
-              [g, g ? await l.upsellConcessionsByGroupTheatre.load({ upsellGroupId: g.id, theatreId: record.theatreId }) : []] as const,
-          )
-        : ([null, []] as const),
-    ]);
-  const self = concessionPath(record.id);
-  const listPath = theatreConcessionsPath(record.theatreId);
+export function toConcession(hal: Hal, c: Concession) {
+  const categories = planned<ConcessionCategory[]>(c, 'categories', 'Concession');
+  const groups = planned<ConcessionGroup[]>(c, 'groups', 'Concession');
+  const discounts = planned<ConcessionDiscount[]>(c, 'discounts', 'Concession');
+  const modifierGroups = planned<ModifierGroup[]>(c, 'modifierGroups', 'Concession');
+  const components = c.isCombo ? planned<ComboComponent[]>(c, 'comboComponents', 'Concession') : null;
+  const upsellGroup = planned<UpsellGroup | null>(c, 'upsellGroup', 'Concession');
+  const self = concessionPath(c.id);
+  const listPath = theatreConcessionsPath(c.theatreId);
   return {
-    name: p.name,
-    displayName: p.displayName,
-    description: p.description,
-    nutritionalInfo: p.nutritionalInfo,
-    size: p.size,
-    price: record.price,
-    tax: record.tax,
-    taxGroupId: p.taxGroupId,
-    taxAtComboItemLevel: p.taxAtComboItemLevel,
-    sku: p.sku,
-    prepTime: p.prepTime,
-    theatreId: record.theatreId,
-    concessionId: p.id,
-    media: { imageSmall: p.imageSmall, imageLarge: p.imageLarge },
+    name: c.name,
+    displayName: c.displayName,
+    description: c.description,
+    nutritionalInfo: c.nutritionalInfo,
+    size: c.size,
+    price: c.price,
+    tax: c.tax,
+    taxGroupId: c.taxGroupId,
+    taxAtComboItemLevel: c.taxAtComboItemLevel,
+    sku: c.sku,
+    prepTime: c.prepTime,
+    theatreId: c.theatreId,
+    concessionId: c.concessionId,
+    media: { imageSmall: c.media.imageSmall, imageLarge: c.media.imageLarge },
     discounts: discounts.map((d) => ({ id: d.id, amount: d.amount, type: d.type, referenceProductId: d.referenceProductId })),
-    groups: groups.map((g) => ({ name: g.name, media: { imageSmall: g.imageSmall, imageLarge: g.imageLarge } })),
+    groups: groups.map((g) => ({ name: g.name, media: { imageSmall: g.media.imageSmall, imageLarge: g.media.imageLarge } })),
     _embedded: {
-      categories: categories.map((c) => toCategory(hal, record.theatreId, toConcessionCategory(c))),
-      modifierGroups: modifierGroups.map((g, i) => ({
+      categories: categories.map((category) => toCategory(hal, c.theatreId, category)),
+      modifierGroups: modifierGroups.map((g) => ({
         id: g.id,
         groupName: g.groupName,
         required: g.required,
@@ -120,7 +132,7 @@ export async function toConcession(ctx: Context, hal: Hal, record: ConcessionRec
         maximumQuantity: g.maximumQuantity,
         sortOrder: g.sortOrder,
         _embedded: {
-          modifiers: modifiers[i].map((m) => ({
+          modifiers: planned<Modifier[]>(g, 'modifiers', 'ModifierGroup').map((m) => ({
             id: m.id,
             concessionId: m.concessionId,
             name: m.name,
@@ -136,14 +148,18 @@ export async function toConcession(ctx: Context, hal: Hal, record: ConcessionRec
       })),
       ...(components
         ? {
-            comboComponents: components.map((c, i) => ({
-              concessionId: c.concessionId,
-              name: c.name,
-              type: c.type,
-              quantity: c.quantity,
-              sortOrder: c.sortOrder,
+            comboComponents: components.map((part) => ({
+              concessionId: part.concessionId,
+              name: part.name,
+              type: part.type,
+              quantity: part.quantity,
+              sortOrder: part.sortOrder,
               _embedded: {
-                groupComboComponents: (groupItems[i] ?? []).map((g) => ({ concessionId: g.concessionId, name: g.name, sku: g.sku })),
+                groupComboComponents: planned<GroupComboComponent[]>(part, 'groupComboComponents', 'ComboComponent').map((g) => ({
+                  concessionId: g.concessionId,
+                  name: g.name,
+                  sku: g.sku,
+                })),
               },
             })),
           }
@@ -153,7 +169,7 @@ export async function toConcession(ctx: Context, hal: Hal, record: ConcessionRec
             upsellGroup: {
               name: upsellGroup.name,
               _embedded: {
-                upsellConcessions: upsells.map((u) => ({
+                upsellConcessions: planned<UpsellConcession[]>(upsellGroup, 'upsellConcessions', 'UpsellGroup').map((u) => ({
                   name: u.name,
                   sku: u.sku,
                   price: u.price,
@@ -167,8 +183,8 @@ export async function toConcession(ctx: Context, hal: Hal, record: ConcessionRec
     },
     _links: {
       ...hal.self(self),
-      [hal.rel('v2/media')]: hal.link(`/v2/media/products/${p.id}/{media-type}`, true),
-      [hal.rel('v2/theatre')]: hal.link(`/v2/theatres/${record.theatreId}`),
+      [hal.rel('v2/media')]: hal.link(`/v2/media/products/${c.concessionId}/{media-type}`, true),
+      [hal.rel('v2/theatre')]: hal.link(`/v2/theatres/${c.theatreId}`),
     },
   };
 }
