@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Page } from '../services/shared/paging';
+import type { Theatre } from '../../schema/theatre.type';
+import { fixedRead } from '../read-planner';
 import type { Context } from '../context';
-import { findLocations, listTheatres, type TheatreRow } from '../services/theatre';
+import { findLocations, theatreList, type TheatreFilters, type TheatreRow } from '../services/theatre';
 import type { Hal } from './hal';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
 import { arr, int, links, nnum, num, obj, paged, params, query, route, str } from './schemas';
-import { theatrePath, theatreSchema, toTheatre } from './shapes/theatre';
+import { THEATRE_SELECTION, theatrePath, theatreSchema, toPlannedTheatre, toTheatre } from './shapes/theatre';
 import { component } from './openapi';
 
 const locationSchema = component('Location', obj({
@@ -40,17 +41,32 @@ async function toLocations(
   );
 }
 
-/** State and name lookups rank theatres by name (there is no point to measure from). */
-async function locationsOf(kit: RestKit, request: FastifyRequest, page: PageRequest, result: Page<TheatreRow>) {
+/** The fixed read of theatres with their attribute ids and media (THEATRE_SELECTION). */
+type TheatreRead = ReturnType<typeof fixedRead>;
+
+/**
+ * State and name lookups rank theatres by name (there is no point to measure from): the page of the
+ * theatres list with each theatre's attribute ids and media, read through the planner in one statement.
+ */
+async function locationsOf(kit: RestKit, request: FastifyRequest, theatres: TheatreRead, filters: TheatreFilters, page: PageRequest) {
   const ctx = await kit.context(request);
   const hal = kit.hal(request);
+  const result = await theatres.page(ctx, theatreList(filters), page);
   const offset = (page.pageNumber - 1) * page.pageSize;
-  const items = result.items.map((theatre, i) => ({ rank: offset + i + 1, distance: null, theatre }));
-  return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { locations: await toLocations(ctx, hal, items) } };
+  const locations = await Promise.all(
+    (result.items as Theatre[]).map(async (theatre, i) => ({
+      rank: offset + i + 1,
+      distance: null,
+      _embedded: { theatre: await toPlannedTheatre(ctx, hal, theatre) },
+      _links: hal.self(theatrePath(theatre.id)),
+    })),
+  );
+  return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { locations } };
 }
 
 /** Locations: theatres near a point, in a state, or matching a name. */
 export async function locationRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
+  const THEATRES = fixedRead(kit.schema, 'Theatre', THEATRE_SELECTION);
   app.get<{ Querystring: PagingQuery & { latitude: number; longitude: number; radius?: number } }>(
     '/v2/locations',
     {
@@ -88,9 +104,7 @@ export async function locationRoutes(app: FastifyInstance, kit: RestKit): Promis
       }),
     },
     async (request) => {
-      const ctx = await kit.context(request);
-      const page = pageOf(request.query);
-      return locationsOf(kit, request, page, await listTheatres(ctx.catalogDb, { state: request.params.stateName }, page));
+      return locationsOf(kit, request, THEATRES, { state: request.params.stateName }, pageOf(request.query));
     },
   );
 
@@ -104,9 +118,7 @@ export async function locationRoutes(app: FastifyInstance, kit: RestKit): Promis
       }),
     },
     async (request) => {
-      const ctx = await kit.context(request);
-      const page = pageOf(request.query);
-      return locationsOf(kit, request, page, await listTheatres(ctx.catalogDb, { name: request.params.theatreName }, page));
+      return locationsOf(kit, request, THEATRES, { name: request.params.theatreName }, pageOf(request.query));
     },
   );
 }

@@ -167,3 +167,16 @@ it("reads REST concessions through the same planner: a theatre's page of product
   expect((await app.get(`/v1/theatres/${menu.id}/concessions/999999`)).status).toBe(404);
   expect((await app.get('/v1/concessions/999999')).status).toBe(404);
 });
+
+it('reads REST locations by state and by name through the same planner: the page with attributes and media in one statement', async () => {
+  const [t] = await sql<{ state: string }[]>`select state from theatres group by 1 order by count(*) desc, 1 limit 1`;
+  const count = (r: { headers: Headers }) => Number(r.headers.get('x-sql-statements'));
+  const byState = await app.get<{ count: number; _embedded: { locations: { rank: number }[] } }>(`/v2/locations/states/${t.state}?page-size=100`);
+  expect(byState.status).toBe(200);
+  expect(byState.body._embedded.locations.length).toBeGreaterThan(1);
+  // Before: the page, its count, attributes and media by their loaders: 5 (2 for an empty page).
+  expect(count(byState)).toBe(1);
+  const byName = await app.get(`/v2/locations/theatres/a?page-size=2&page-number=2`);
+  expect(byName.status).toBe(200);
+  expect(count(byName)).toBe(1);
+});

@@ -42,7 +42,7 @@ const MEDIA = { path: { key: 'media', prev: undefined, typename: 'Theatre' } };
 /** The media fields the REST shape reads (a media item row, or a media item the planner read). */
 type MediaOf = Pick<MediaItemRow, 'contentType' | 'imageUrl' | 'videoUrl'>;
 
-/** A theatre row read elsewhere (a location): its attributes and media through their loaders. */
+/** A theatre row read elsewhere (a location near a point): its attributes and media through their loaders. */
 export async function toTheatre(ctx: Context, hal: Hal, row: TheatreRow) {
   const [attributes, media] = await Promise.all([
     ctx.loaders.attributesByTheatreId.load(row.id),
