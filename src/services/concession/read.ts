@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   comboComponents,
@@ -82,30 +82,6 @@ export function concessionListConditions(filters: ConcessionFilters): SQL[] {
       where g.concession_id = concessions.id and lower(g.name) = lower(${filters.group}))`);
   }
   return conditions;
-}
-
-/** A page of a theatre's listed concessions by display name; filters apply in SQL. */
-export async function listConcessions(
-  db: Db,
-  theatreId: number,
-  filters: ConcessionFilters,
-  page: { pageNumber: number; pageSize: number },
-): Promise<Page<ConcessionRecord>> {
-  const where = and(eq(theatreConcessions.theatreId, theatreId), ...concessionListConditions(filters));
-  const { limit, offset } = pageWindow(page);
-  const [rows, [{ total }]] = await Promise.all([
-    selectRecords(db)
-      .where(where)
-      .orderBy(...listOrder)
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ total: count() })
-      .from(theatreConcessions)
-      .innerJoin(concessions, eq(concessions.id, theatreConcessions.concessionId))
-      .where(where),
-  ]);
-  return toPage(rows, total, page);
 }
 
 /** Every listed concession of the given theatres (for batch loaders, which page per theatre). */
