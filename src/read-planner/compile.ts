@@ -9,7 +9,10 @@ import { prunedCodec, type RowCodec } from './rows';
 /**
  * Compiles a selection over the catalog types (src/read-planner/catalog.ts) into SQL: for every
  * planned relation under a response key, a correlated subquery that builds the related rows as JSON
- * (`json_agg` of `json_build_array(row, children)` for lists), nested as deep as the selection goes.
+ * (`json_agg` of `json_build_array(row, ...children)` for lists), nested as deep as the selection goes.
+ * The JSON is positional: a level is `[row, child 1, child 2, …]`, its children in the order of the
+ * plan's `children` (no key names repeated in every row), or its row alone when it has none; a page is
+ * `[total, items]`.
  * Fields are collected the way graphql-js executes them (fragments, inline fragments, @include/@skip,
  * aliases: each response key is its own subquery with its own arguments). A field that cannot be
  * planned (arguments the loader path refuses, nodes of one key that disagree) is left out: it
@@ -39,8 +42,8 @@ interface Scope {
 }
 
 /**
- * The plan of `nodes`' selections on `type` (bound to `alias`) and the JSON object of its children, or
- * null when none is planned. The level is pruned when every field selected is a planned relation, a
+ * The plan of `nodes`' selections on `type` (bound to `alias`) and the JSON values of its children, in
+ * the order of `plan.children`. The level is pruned when every field selected is a planned relation, a
  * field of the type's table or a field resolver whose row keys are known (src/read-planner/catalog.ts);
  * otherwise it reads whole rows, as the loader path does.
  */
@@ -51,7 +54,7 @@ export function planLevel(
   alias: string,
   outer: readonly string[] = [],
   entry = type.name,
-): { plan: Plan; children: SQL | null } {
+): { plan: Plan; children: SQL[] } {
   const planned = CATALOG[entry];
   const plan: Plan = { type: planned, children: new Map(), pruned: null };
   const parts: SQL[] = [];
@@ -71,9 +74,10 @@ export function planLevel(
       } else prunable = false;
       continue;
     }
-    // json_build_object takes at most 100 arguments: keys past 50 resolve through their loaders.
+    // json_build_array takes at most 100 arguments (the row and 99 children): keys past those resolve
+    // through their loaders.
     let part: { sql: SQL; plan: Plan | null; page?: PageRequest } | null = null;
-    if (sameArguments(fieldNodes) && parts.length < 50) {
+    if (sameArguments(fieldNodes) && parts.length < 99) {
       try {
         part = edgeSql(scope, planned, type, edge, fieldNodes, [alias, ...outer]);
       } catch {
@@ -86,20 +90,19 @@ export function planLevel(
       continue;
     }
     plan.children.set(key, { edge, plan: part.plan, page: part.page });
-    // A response key is a GraphQL name ([_A-Za-z][_0-9A-Za-z]*, the parser's rule): safe as a literal.
-    parts.push(sql`${sql.raw(`'${key}'`)}, ${part.sql}`);
+    parts.push(part.sql);
   }
   if (prunable) plan.pruned = { codec: prunedCodec(planned.columns, [...keys]), fields };
-  return { plan, children: parts.length ? sql`json_build_object(${sql.join(parts, sql`, `)})` : null };
+  return { plan, children: parts };
 }
 
 /** The FROM clause of a level. */
 export const fromSql = (plan: Plan, alias: string): string => plan.type.from(alias, plan.pruned ? plan.pruned.codec.keys : null);
 
-/** The row JSON of a level: `[row]` or `[row, children]`. */
-export function rowSql(plan: Plan, alias: string, children: SQL | null): SQL {
+/** The JSON of a level: `[row, ...children]`, or the row alone when no relation under it is planned. */
+export function rowSql(plan: Plan, alias: string, children: readonly SQL[]): SQL {
   const row = sql.raw(plan.pruned ? plan.pruned.codec.json(alias) : plan.type.row(alias));
-  return children ? sql`json_build_array(${row}, ${children})` : sql`json_build_array(${row})`;
+  return children.length ? sql`json_build_array(${sql.join([row, ...children], sql`, `)})` : row;
 }
 
 function edgeSql(
@@ -143,18 +146,21 @@ function edgeSql(
   if (!page) return { sql: list, plan: level.plan };
   // A page: its total and the rows of its window (none read when no `items` is selected).
   const items = childNodes.length ? list : sql`'[]'::json`;
-  return { sql: sql`json_build_object('total', (select count(*) from ${from} where ${where}), 'items', ${items})`, plan: level.plan, page };
+  return { sql: sql`json_build_array((select count(*) from ${from} where ${where}), ${items})`, plan: level.plan, page };
 }
 
-function orderOf(order: Order | undefined, alias: string): { expr: string; name: string }[] {
-  return (order ?? ['id']).map((column, i) => ({ expr: typeof column === 'string' ? `${alias}."${column}"` : column(alias), name: `o${i}` }));
+function orderOf(order: Order | undefined, alias: string): string[] {
+  return (order ?? ['id']).map((column) => (typeof column === 'string' ? `${alias}."${column}"` : column(alias)));
 }
 
-/** `json_agg` of `row` over the rows of `from` that `where` keeps, in `order`, within the window. */
-function orderedList(row: SQL, from: SQL, where: SQL, order: { expr: string; name: string }[], window: { limit: number; offset: number }): SQL {
-  return sql`(select coalesce(json_agg(x.r order by ${sql.raw(order.map((o) => `x.${o.name}`).join(', '))}), '[]'::json)
-    from (select ${row} as r, ${sql.raw(order.map((o) => `${o.expr} as ${o.name}`).join(', '))}
-      from ${from} where ${where} order by ${sql.raw(order.map((o) => o.expr).join(', '))} limit ${window.limit}${window.offset ? sql` offset ${window.offset}` : sql``}) x)`;
+/**
+ * `json_agg` of `row` over the rows of `from` that `where` keeps, in `order`, within the window. The
+ * aggregate reads the rows as the ordered, limited subquery returns them (a Limit over a Sort: nothing
+ * between it and the aggregate can reorder them), so it does not sort them a second time.
+ */
+export function orderedList(row: SQL, from: SQL, where: SQL, order: readonly string[], window: { limit: number; offset: number }): SQL {
+  return sql`(select coalesce(json_agg(x.r), '[]'::json)
+    from (select ${row} as r from ${from} where ${where} order by ${sql.raw(order.join(', '))} limit ${window.limit}${window.offset ? sql` offset ${window.offset}` : sql``}) x)`;
 }
 
 /** Nodes of one response key can differ in arguments only across aliases of a page's `items`: then not planned. */

@@ -7,7 +7,7 @@ import { memoized } from './memo';
 import type { Context } from '../context';
 import { pageWindow, toPage, type ListQuery, type Page, type PageRequest } from '../services/shared/paging';
 import { CATALOG } from './catalog';
-import { fromSql, newScope, planLevel, rowSql, type Plan, type Selection } from './compile';
+import { fromSql, newScope, orderedList, planLevel, rowSql, type Plan, type Selection } from './compile';
 
 /**
  * The read planner (docs/read-planner.md): a catalog root field's whole selection read in one
@@ -30,25 +30,28 @@ export function plannedOf(parent: object, info: Pick<GraphQLResolveInfo, 'path'>
 
 const enabled = (ctx: Context) => ctx.config.READ_PLANNER !== 'off';
 
-function attach(object: object, plan: Plan, children: Record<string, unknown>): void {
+/** Attaches the children of a level's JSON (`[row, ...children]`, in the order of `plan.children`). */
+function attach(object: object, plan: Plan, values: readonly unknown[]): void {
   const planned: Record<string, unknown> = {};
+  let i = 1;
   for (const [key, { edge, plan: child, page }] of plan.children) {
-    const value = children[key];
+    const value = values[i++];
     if (edge.kind === 'ids' || !child) planned[key] = value;
     else if (edge.kind === 'one') planned[key] = value === null ? null : decode(child, value);
     else if (page) {
       // A page edge: the resolver returns it as its page type (toGraphQLPage).
-      const { total, items } = value as { total: number | string; items: unknown[] };
+      const [total, items] = value as [number | string, unknown[]];
       planned[key] = toPage(items.map((v) => decode(child, v)), Number(total), page);
     } else planned[key] = (value as unknown[]).map((v) => decode(child, v));
   }
   Object.defineProperty(object, PLANNED, { value: planned });
 }
 
+/** The object of a level's JSON: `[row, ...children]`, or the row alone when the plan has no children. */
 function decode(plan: Plan, value: unknown): object {
-  const [row, children] = value as [unknown, Record<string, unknown> | undefined];
+  const row = plan.children.size ? (value as unknown[])[0] : value;
   const object = plan.pruned ? plan.type.build(plan.pruned.codec.decode(row) as never, plan.pruned.fields) : plan.type.map(row);
-  if (children) attach(object, plan, children);
+  if (plan.children.size) attach(object, plan, value as unknown[]);
   return object;
 }
 
@@ -158,17 +161,15 @@ async function readPageOf(
     : planLevel(newScope(selection, ctx.listItems.max, prune), itemType, nodes, 'r0');
   const table = getTableName(list.table);
   const where = list.where ?? sql`true`;
-  const order = list.order.map((column, i) => ({ expr: `r0."${column.name}"`, name: `o${i}` }));
+  const order = list.order.map((column) => `r0."${column.name}"`);
   const { limit, offset } = pageWindow(page);
   // The list's conditions name the table itself: `r0` is a lateral view of its row, which the
   // planned relations correlate to.
+  const from = sql`"${sql.raw(table)}", lateral (select "${sql.raw(table)}".*) r0`;
   const [result] = await executePrepared<{ version: number | string | null; total: number | null; body: string }>(
     ctx.catalogDb,
     sql`select ${version} as version, ${total ? sql`(select count(*)::int from ${list.table} where ${where})` : sql`null::int`} as total,
-      (select coalesce(json_agg(x.r order by ${sql.raw(order.map((o) => `x.${o.name}`).join(', '))}), '[]'::json)::text
-        from (select ${rowSql(level.plan, 'r0', level.children)} as r, ${sql.raw(order.map((o) => `${o.expr} as ${o.name}`).join(', '))}
-          from "${sql.raw(table)}", lateral (select "${sql.raw(table)}".*) r0 where ${where}
-          order by ${sql.raw(order.map((o) => o.expr).join(', '))} limit ${limit} offset ${offset}) x) as body`,
+      ${orderedList(rowSql(level.plan, 'r0', level.children), from, where, order, { limit, offset })}::text as body`,
   );
   ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
   const items = (JSON.parse(result.body) as unknown[]).map((value) => decode(level.plan, value));
