@@ -35,6 +35,8 @@ function counted(value: unknown, context: unknown, info: GraphQLResolveInfo): un
   return value;
 }
 
+const guarded = new WeakSet<GraphQLSchema>();
+
 /**
  * The runtime guard behind the cost estimate: every list-returning field of the schema counts its
  * items into the operation's budget, and once the total passes it, each further list fails with
@@ -42,6 +44,10 @@ function counted(value: unknown, context: unknown, info: GraphQLResolveInfo): un
  * Wraps the schema's resolvers in place (once, at start-up).
  */
 export function guardListFields(schema: GraphQLSchema): void {
+  // The schema is built once per process and shared by every server of it (src/composition/graphql-schema.ts):
+  // wrapped twice, each list would count twice into the budget.
+  if (guarded.has(schema)) return;
+  guarded.add(schema);
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {

@@ -25,8 +25,11 @@ import { prunedCodec, type RowCodec } from './rows';
  */
 export interface Plan {
   type: PlannedType;
-  /** Per response key: the relation, the level of its rows (a page's: of its items) and a page's window. */
-  children: Map<string, { edge: Edge; plan: Plan | null; page?: PageRequest }>;
+  /**
+   * Per response key: the relation, the level of its rows (a page's: of its items), a page's window,
+   * and a list's cap (it reads one row more, so that a longer list is an error, never cut short).
+   */
+  children: Map<string, { edge: Edge; plan: Plan | null; page?: PageRequest; cap?: number }>;
   pruned: { codec: RowCodec & { keys: readonly string[] }; fields: string[] } | null;
 }
 
@@ -76,7 +79,7 @@ export function planLevel(
     }
     // json_build_array takes at most 100 arguments (the row and 99 children): keys past those resolve
     // through their loaders.
-    let part: { sql: SQL; plan: Plan | null; page?: PageRequest } | null = null;
+    let part: { sql: SQL; plan: Plan | null; page?: PageRequest; cap?: number } | null = null;
     if (sameArguments(fieldNodes) && parts.length < 99) {
       try {
         part = edgeSql(scope, planned, type, edge, fieldNodes, [alias, ...outer]);
@@ -89,7 +92,7 @@ export function planLevel(
       prunable = false;
       continue;
     }
-    plan.children.set(key, { edge, plan: part.plan, page: part.page });
+    plan.children.set(key, { edge, plan: part.plan, page: part.page, cap: part.cap });
     parts.push(part.sql);
   }
   if (prunable) plan.pruned = { codec: prunedCodec(planned.columns, [...keys]), fields };
@@ -112,7 +115,7 @@ function edgeSql(
   edge: Edge,
   nodes: readonly FieldNode[],
   outer: readonly string[],
-): { sql: SQL; plan: Plan | null; page?: PageRequest } {
+): { sql: SQL; plan: Plan | null; page?: PageRequest; cap?: number } {
   const alias = outer[0];
   if (edge.kind === 'ids') {
     const join = joinOf(parent.table, edge.relation);
@@ -143,7 +146,7 @@ function edgeSql(
   if (edge.kind === 'one') return { sql: sql`(select ${row} from ${from} where ${where} limit 1)`, plan: level.plan };
   const window = page ? pageWindow(page) : { limit: scope.cap + 1, offset: 0 };
   const list = orderedList(row, from, where, orderOf(edge.order, childAlias), window);
-  if (!page) return { sql: list, plan: level.plan };
+  if (!page) return { sql: list, plan: level.plan, cap: scope.cap };
   // A page: its total and the rows of its window (none read when no `items` is selected).
   const items = childNodes.length ? list : sql`'[]'::json`;
   return { sql: sql`json_build_array((select count(*) from ${from} where ${where}), ${items})`, plan: level.plan, page };

@@ -6,6 +6,7 @@ import { executePrepared, type CompiledQuery } from '../../db/prepared';
 import { memoized } from './memo';
 import type { Context } from '../context';
 import { pageWindow, toPage, type ListQuery, type Page, type PageRequest } from '../services/shared/paging';
+import { DomainError } from '../errors';
 import { CATALOG } from './catalog';
 import { fromSql, newScope, orderedList, planLevel, rowSql, type Plan, type Selection } from './compile';
 
@@ -30,12 +31,18 @@ export function plannedOf(parent: object, info: Pick<GraphQLResolveInfo, 'path'>
 
 const enabled = (ctx: Context) => ctx.config.READ_PLANNER !== 'off';
 
+const tooLarge = (max: number) =>
+  new DomainError('RESPONSE_TOO_LARGE', `A list of the answer holds more than ${max} items; ask for smaller pages or fewer nested lists`, { max });
+
 /** Attaches the children of a level's JSON (`[row, ...children]`, in the order of `plan.children`). */
 function attach(object: object, plan: Plan, values: readonly unknown[]): void {
   const planned: Record<string, unknown> = {};
   let i = 1;
-  for (const [key, { edge, plan: child, page }] of plan.children) {
+  for (const [key, { edge, plan: child, page, cap }] of plan.children) {
     const value = values[i++];
+    // The SQL reads a list's cap and one row more: past the cap is an explicit error on both surfaces
+    // (RESPONSE_TOO_LARGE, as the GraphQL list guard answers), never a list cut short.
+    if (cap !== undefined && (value as unknown[]).length > cap) throw tooLarge(cap);
     if (edge.kind === 'ids' || !child) planned[key] = value;
     else if (edge.kind === 'one') planned[key] = value === null ? null : decode(child, value);
     else if (page) {

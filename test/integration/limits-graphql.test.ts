@@ -123,6 +123,31 @@ describe('runtime guard on resolved list items', () => {
       await small.close();
     }
   });
+
+  it('a nested list read by the planner past the cap is RESPONSE_TOO_LARGE on both surfaces, never a list cut short', async () => {
+    const [movie] = await sql<{ movie_id: number; credits: number }[]>`
+      select movie_id, count(*)::int as credits from movie_credits group by 1 order by 2 desc, 1 limit 1`;
+    const cap = movie.credits - 1;
+    const small = await startTestApp({ env: { ...PRODUCTION_ENV, GRAPHQL_MAX_LIST_ITEMS: String(cap) } });
+    const fits = await startTestApp({ env: { ...PRODUCTION_ENV, GRAPHQL_MAX_LIST_ITEMS: String(movie.credits) } });
+    try {
+      // REST's movie reads its credits through the planner (one statement) for its starring actors and
+      // directors: one credit too many is an error, not a shorter list of names.
+      const rest = await fetch(`${small.url}/v2/movies/${movie.movie_id}`);
+      expect(rest.status).toBe(400);
+      expect(await rest.json()).toEqual({ errors: [{ code: 4005, message: expect.stringContaining(String(cap)) }] });
+      const gql = await small.gql('query($id: Int!) { movie(id: $id) { castAndCrew { job } } }', { id: movie.movie_id });
+      expect(gql.errors?.[0].extensions?.code).toBe('RESPONSE_TOO_LARGE');
+      // At exactly the cap both answer in full.
+      expect((await fetch(`${fits.url}/v2/movies/${movie.movie_id}`)).status).toBe(200);
+      const all = await fits.gql<{ movie: { castAndCrew: unknown[] } }>('query($id: Int!) { movie(id: $id) { castAndCrew { job } } }', { id: movie.movie_id });
+      expect(all.errors).toBeUndefined();
+      expect(all.data?.movie.castAndCrew).toHaveLength(movie.credits);
+    } finally {
+      await small.close();
+      await fits.close();
+    }
+  });
 });
 
 describe('production mode', () => {
