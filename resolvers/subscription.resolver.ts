@@ -4,8 +4,11 @@ import { SubscribeContactInput, SubscriptionContactInput, UnsubscribeContactInpu
 import {
   MarketingSubscription,
   SubscriptionAudience,
+  SubscriberProfile,
   SubscriptionChannel,
+  SubscriptionChannelType,
   toMarketingSubscription,
+  toSubscriberProfile,
   toSubscriptionChannel,
 } from '../schema/subscription.type';
 import type { Context } from '../src/context';
@@ -14,6 +17,9 @@ import {
   accountSubscriptions,
   catalogView,
   contactFromFields,
+  getChannelStatus,
+  getSubscriberProfile,
+  listContactSubscriptions,
   optIn,
   optOut,
   optOutAll,
@@ -44,6 +50,42 @@ export class MarketingSubscriptionResolver {
   ): Promise<MarketingSubscription | null> {
     const entry = (await ctx.loaders.subscriptionCatalog()).find((e) => e.subscription.name === name);
     return entry ? toMarketingSubscription(catalogView(entry)) : null;
+  }
+
+  @Query(() => [MarketingSubscription], {
+    description:
+      "The subscriptions a contact can receive (e-mail: e-mail channels; phone: SMS; guid: all), each channel with the contact's membership: REST `GET /v2/subscriptions?email-address=…` (or phone-number, subscriber-guid). A vendor key or admin: any contact; an account token: its own contacts (others are NOT_FOUND, like an unknown guid).",
+  })
+  async contactSubscriptions(
+    @Arg('contact', () => SubscriptionContactInput, { description: 'The contact.' }) contact: SubscriptionContactInput,
+    @Ctx() ctx: Context,
+  ): Promise<MarketingSubscription[]> {
+    const result = await listContactSubscriptions(ctx.db, ctx.principal, await ctx.loaders.subscriptionCatalog(), contactFromFields(contact));
+    return result.subscriptions.map(toMarketingSubscription);
+  }
+
+  @Query(() => SubscriberProfile, {
+    description: "A contact's subscriber profile: REST `GET /v2/subscriber-profiles`. Rights as contactSubscriptions; an unknown contact is NOT_FOUND.",
+  })
+  async subscriberProfile(
+    @Arg('contact', () => SubscriptionContactInput, { description: 'The contact.' }) contact: SubscriptionContactInput,
+    @Ctx() ctx: Context,
+  ): Promise<SubscriberProfile> {
+    return toSubscriberProfile(await getSubscriberProfile(ctx.db, ctx.principal, await ctx.loaders.subscriptionCatalog(), contactFromFields(contact)));
+  }
+
+  @Query(() => SubscriptionChannel, {
+    description:
+      "A contact's membership of one channel: REST `GET /v2/subscriptions/{subscription-name}/{channel-type}/{contact}`. Rights as contactSubscriptions; an unknown subscription, channel or contact is NOT_FOUND.",
+  })
+  async subscriptionChannelStatus(
+    @Arg('subscriptionName', () => String, { description: 'The subscription name.' }) subscriptionName: string,
+    @Arg('channelType', () => SubscriptionChannelType, { description: 'The channel.' }) channelType: SubscriptionChannelType,
+    @Arg('contact', () => SubscriptionContactInput, { description: 'The contact.' }) contact: SubscriptionContactInput,
+    @Ctx() ctx: Context,
+  ): Promise<SubscriptionChannel> {
+    const target = { subscriptionName, channelType, contact: contactFromFields(contact) };
+    return toSubscriptionChannel(await getChannelStatus(ctx.db, ctx.principal, await ctx.loaders.subscriptionCatalog(), target));
   }
 
   @Mutation(() => SubscriptionChannel, {

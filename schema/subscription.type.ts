@@ -1,6 +1,6 @@
 import { GraphQLDateTime } from './scalars';
-import { Field, ObjectType, registerEnumType } from 'type-graphql';
-import type { ChannelView, SubscriptionView } from '../src/services/subscription';
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import type { ChannelView, SubscriberProfile as SubscriberProfileView, SubscriptionView } from '../src/services/subscription';
 
 /**
  * Marketing subscriptions (the spec's "Subscription"). Named `MarketingSubscription` in GraphQL, since
@@ -95,5 +95,44 @@ export function toMarketingSubscription(s: SubscriptionView): MarketingSubscript
     name: s.name,
     description: s.description,
     channels: s.channels.map(toSubscriptionChannel),
+  });
+}
+
+@ObjectType({
+  description:
+    "A contact's subscriber profile: its identifiers and the subscriptions it is enrolled in on any channel (the spec shows no shape: ours). The contact's e-mail address and mobile number are fields of the record, for the callers entitled to it; links never carry one the request did not send (docs/security.md).",
+})
+export class SubscriberProfile {
+  @Field(() => String, { nullable: true, description: 'The subscriber guid; null for an account e-mail never enrolled.' })
+  subscriberGuid!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The contact's e-mail address; null when none is known." })
+  emailAddress!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The contact's mobile number (ten digits); null when none is known." })
+  phoneNumber!: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'The site account of the contact, when it has one.' })
+  siteAccountId!: number | null;
+
+  @Field(() => GraphQLDateTime, { nullable: true, description: 'When the subscriber was first enrolled.' })
+  createdDateUtc!: Date | null;
+
+  @Field(() => Int, { description: 'Subscriptions the contact is enrolled in (any channel).' })
+  count!: number;
+
+  @Field(() => [MarketingSubscription], { description: 'The subscriptions the contact is enrolled in, each with the channels the contact can receive.' })
+  subscriptions!: MarketingSubscription[];
+}
+
+export function toSubscriberProfile(p: SubscriberProfileView): SubscriberProfile {
+  return Object.assign(new SubscriberProfile(), {
+    subscriberGuid: p.subscriberGuid,
+    emailAddress: p.emailAddress,
+    phoneNumber: p.phoneNumber,
+    siteAccountId: p.siteAccountId,
+    createdDateUtc: p.createdAt,
+    count: p.subscriptions.length,
+    subscriptions: p.subscriptions.map(toMarketingSubscription),
   });
 }

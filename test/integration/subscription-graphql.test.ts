@@ -111,3 +111,82 @@ test('bad contacts are BAD_USER_INPUT naming the field; an unknown subscription 
   );
   expect(sms.data!.subscribeContact).toMatchObject({ type: 'SMS', isContactEnrolled: true, confirmed: false });
 });
+
+describe('contact reads: the same services and answers as REST', () => {
+  type Profile = { subscriberGuid: string | null; emailAddress: string | null; phoneNumber: string | null; siteAccountId: number | null; createdDateUtc: string | null; count: number; subscriptions: { name: string; channels: Channel[] }[] };
+  const PROFILE = `query($c: SubscriptionContactInput!) { subscriberProfile(contact: $c) {
+    subscriberGuid emailAddress phoneNumber siteAccountId createdDateUtc count subscriptions { name channels { ${CHANNEL} } } } }`;
+  const LIST = `query($c: SubscriptionContactInput!) { contactSubscriptions(contact: $c) { name channels { ${CHANNEL} } } }`;
+  const STATUS = `query($c: SubscriptionContactInput!, $n: String!, $t: SubscriptionChannelType!) {
+    subscriptionChannelStatus(subscriptionName: $n, channelType: $t, contact: $c) { ${CHANNEL} } }`;
+  /** REST's subscription as GraphQL shows it (REST spells channel types as the spec: email, smsConfirm). */
+  const fromRest = (s: { name: string; channels: Record<string, unknown>[] }) => ({ name: s.name, channels: s.channels.map((c) => channelFromRest(s.name, c)) });
+  /** REST links to the subscription instead of naming it, and spells the time `enrolledDateUtc`. */
+  const channelFromRest = (name: string, c: Record<string, unknown>) => ({
+    subscriptionName: name,
+    type: ({ email: 'EMAIL', sms: 'SMS', smsConfirm: 'SMS_CONFIRM' } as Record<string, string>)[c.type as string],
+    audience: (c.audience as string).toUpperCase(),
+    contactIdentifier: c.contactIdentifier ?? null,
+    isContactEnrolled: c.isContactEnrolled ?? null,
+    confirmed: c.confirmed ?? null,
+    enrolledAt: c.enrolledDateUtc ?? null,
+  });
+
+  test.each([
+    ['a vendor key', () => VENDOR],
+    ["the account's own token", () => bearer('own')],
+    ['an admin', () => bearer('admin')],
+  ])('by e-mail, phone and guid, with %s: profile, list and channel status equal REST', async (_who, headers) => {
+    const rest = await app.get<Record<string, unknown>>(`/v2/subscriber-profiles?email-address=${A1}`, VENDOR);
+    const guid = rest.body.subscriberGuid as string;
+    const contacts: [Record<string, string>, string][] = [
+      [{ emailAddress: A1 }, `email-address=${A1}`],
+      [{ phoneNumber: '2125550001' }, 'phone-number=2125550001'],
+      [{ subscriberGuid: guid }, `subscriber-guid=${guid}`],
+    ];
+    for (const [c, q] of contacts) {
+      const profile = await app.gql<{ subscriberProfile: Profile }>(PROFILE, { c }, headers());
+      expect(profile.errors).toBeUndefined();
+      const restProfile = await app.get<Record<string, unknown> & { _embedded: { subscriptions: { name: string; channels: Record<string, unknown>[] }[] } }>(`/v2/subscriber-profiles?${q}`, headers());
+      expect(restProfile.status).toBe(200);
+      const { _embedded, _links, ...fields } = restProfile.body;
+      expect(_links).toBeDefined();
+      const { subscriptions, ...gqlFields } = profile.data!.subscriberProfile;
+      expect(gqlFields).toEqual(fields);
+      expect(subscriptions).toEqual(_embedded.subscriptions.map(fromRest));
+      expect(subscriptions.length).toBeGreaterThan(0);
+
+      const list = await app.gql<{ contactSubscriptions: { name: string; channels: Channel[] }[] }>(LIST, { c }, headers());
+      const restList = await app.get<{ _embedded: { subscriptions: { name: string; channels: Record<string, unknown>[] }[] } }>(`/v2/subscriptions?${q}&page-size=100`, headers());
+      expect(list.data!.contactSubscriptions).toEqual(restList.body._embedded.subscriptions.map(fromRest));
+
+      const first = list.data!.contactSubscriptions[0];
+      const channel = first.channels[0];
+      const status = await app.gql<{ subscriptionChannelStatus: Channel }>(STATUS, { c, n: first.name, t: channel.type }, headers());
+      // REST's membership path: the channel's own link in the list.
+      const self = (restList.body._embedded.subscriptions[0].channels[0]._links as { self: { href: string } }).self.href;
+      const restStatus = await app.get<Record<string, unknown>>(self.slice(app.url.length), headers());
+      expect(restStatus.status).toBe(200);
+      expect(status.data!.subscriptionChannelStatus).toEqual(channelFromRest(first.name, restStatus.body));
+    }
+  });
+
+  test.each([
+    ['another account', () => bearer('other'), { emailAddress: A1 }, 404, 'NOT_FOUND', 'NOT_FOUND'],
+    ['nobody', () => ({}), { emailAddress: A1 }, 401, 'UNAUTHENTICATED', 'UNAUTHENTICATED'],
+    // REST lists an unknown address's subscriptions (none enrolled) and has no profile for it.
+    ['an unknown address', () => VENDOR, { emailAddress: 'nobody@example.com' }, 404, 'NOT_FOUND', undefined],
+    ['a bad number', () => VENDOR, { phoneNumber: '12345' }, 400, 'BAD_USER_INPUT', 'BAD_USER_INPUT'],
+    ['two identifiers', () => VENDOR, { emailAddress: A1, phoneNumber: '2125550001' }, null, 'BAD_USER_INPUT', 'BAD_USER_INPUT'],
+  ])('%s: the error REST answers, by its GraphQL code, and no data', async (_case, headers, c, status, code, listCode) => {
+    const profile = await app.gql(PROFILE, { c }, headers());
+    expect(profile.errors?.[0]?.extensions?.code).toBe(code);
+    expect(profile.data).toBeNull();
+    const list = await app.gql(LIST, { c }, headers());
+    expect(list.errors?.[0]?.extensions?.code).toBe(listCode);
+    if (status !== null) {
+      const q = 'emailAddress' in c ? `email-address=${c.emailAddress}` : `phone-number=${c.phoneNumber}`;
+      expect((await app.get(`/v2/subscriber-profiles?${q}`, headers())).status).toBe(status);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import type { ChannelView, ContactRef, SubscriberProfile, SubscriptionView } from '../../services/subscription';
 import { seg, type Hal, type Links } from '../hal';
-import { arr, bool, int, links, nint, nstr, obj, str } from '../schemas';
+import { arr, bool, obj, str } from '../schemas';
 import { component } from '../openapi';
 import { fieldOf, resource } from '../derive';
 
@@ -32,15 +32,11 @@ export const subscriptionSchema = component('Subscription', resource('MarketingS
   links: true,
 }));
 
-export const profileSchema = component('SubscriberProfile', obj({
-  subscriberGuid: nstr('The subscriber guid; null for an account e-mail never enrolled.'),
-  emailAddress: nstr(),
-  phoneNumber: nstr(),
-  siteAccountId: nint('The site account of the contact, when it has one.'),
-  createdDateUtc: nstr('When the subscriber was first enrolled.'),
-  count: int('Subscriptions the contact is enrolled in (any channel).'),
-  _embedded: obj({ subscriptions: arr(subscriptionSchema) }),
-  _links: links(['subscriptions']),
+export const profileSchema = component('SubscriberProfile', resource('SubscriberProfile', {
+  // REST embeds the subscriptions, with their channels' links.
+  omit: ['subscriptions'],
+  extra: { _embedded: obj({ subscriptions: arr(subscriptionSchema) }) },
+  links: ['subscriptions'],
 }));
 
 const QUERY_PARAMETER = { email: 'email-address', phone: 'phone-number', guid: 'subscriber-guid' } as const;
