@@ -99,7 +99,7 @@ export const CONCESSION_TYPES: Readonly<Record<string, PlannedType>> = {
     always: ['id'],
     make: (values, row) => Object.assign(new Concession(), values, { upsellGroupId: row.product?.upsellGroupId, theatreId: row.theatreId }),
   }, {
-    // The services' orders (concession/read.ts).
+    // The services' orders (concession/store.ts).
     categories: { kind: 'many', to: 'ConcessionCategory', relation: 'concession.categoryLinks', order: [(a) => `${a}_c."level"`, (a) => `${a}_c."sort_order"`, (a) => `${a}_c."id"`] },
     groups: { kind: 'many', to: 'ConcessionGroup', relation: 'concession.groups', order: ['name'] },
     discounts: { kind: 'many', to: 'ConcessionDiscount', relation: 'concession.discounts', order: ['id'] },

@@ -92,9 +92,6 @@ export function carryBodyParser(original: object, copy: object): void {
   if (parse) zodValidated.set(copy, parse);
 }
 
-/** True for a body schema `zodBody` made: zod, not ajv, validates it. */
-export const isValidatedByService = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && zodValidated.has(schema);
-
 type ValidatorOptions = { customOptions?: Record<string, unknown> } & Record<string, unknown>;
 
 const buildValidator = ((externalSchemas: unknown, options: ValidatorOptions) => {

@@ -1,7 +1,38 @@
 /**
- * Concessions: the menu of a theatre with categories, modifier groups, combos and upsells (read.ts),
- * and the pickup times of orders' concessions (pickup.ts). The face of the folder: other layers and
- * other domains import from here only; it re-exports its files whole.
+ * Concessions: the menu of a theatre with categories, modifier groups, combos and upsells, and the
+ * pickup times of orders' concessions. The face of the folder: other layers and other domains import
+ * from here only. model.ts (rows, the record of a product as a theatre sells it, filters, pickup times),
+ * store.ts (its SQL, each statement tagged; the loaders' batch reads and the list's conditions, which
+ * the read planner shares, are exported from it as they are), read.ts (one concession, a theatre's
+ * categories with their ancestors and their page), pickup.ts (pickup slots laid on a day or around
+ * showtimes, less what orders booked).
  */
-export * from './read';
-export * from './pickup';
+export {
+  type ComboComponentRow,
+  type ComboGroupItemRow,
+  type ConcessionCategoryRow,
+  type ConcessionDiscountRow,
+  type ConcessionFilters,
+  type ConcessionGroupRow,
+  type ConcessionRecord,
+  type ModifierGroupRow,
+  type ModifierRow,
+  type PickupTimes,
+} from './model';
+export {
+  concessionListConditions,
+  getCategoriesOfConcessions,
+  getComboComponentsOfConcessions,
+  getComboGroupItems,
+  getConcessionsByIds,
+  getDiscountsOfConcessions,
+  getGroupsOfConcessions,
+  getModifierGroupsOfConcessions,
+  getModifiersOfGroups,
+  getTheatreConcession,
+  getUpsellConcessions,
+  getUpsellGroupsByIds,
+  listConcessionsOfTheatres,
+} from './store';
+export { getCategoriesOfTheatres, getConcession, listConcessionCategories } from './read';
+export { pickupTimesForDate, pickupTimesForDates, pickupTimesForShowtimes } from './pickup';

@@ -1,8 +1,8 @@
-import { and, asc, countDistinct, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { orderProducts, pickupTimeSlots, theatreConcessions, theatres } from '../../../db/schema';
-import { getShowtime, type ShowtimeRecord } from '../showtime';
+import type { ShowtimeRecord } from '../showtime';
 import { addDays, localToUtc, parseDateArg, toLocalDate, toLocalDateTime } from '../shared/local-time';
+import type { PickupTime, PickupTimes } from './model';
+import { pickupBookingsOf, pickupSlotsOf, timezonesOfTheatres } from './store';
 
 /**
  * Concession pickup times: a theatre's daily template of slots (theatre-local times with a capacity)
@@ -11,27 +11,11 @@ import { addDays, localToUtc, parseDateArg, toLocalDate, toLocalDateTime } from 
  * Slots already in the past have none available.
  */
 
-/** Order-product statuses that hold a pickup slot. */
-export const ACTIVE_PICKUP_STATUSES = ['Pending', 'Held', 'Submitted', 'Fulfilled'];
-
 /** Showtime variant: slots from 60 minutes before the start to 30 minutes after it. */
-export const SHOWTIME_WINDOW_BEFORE_MIN = 60;
-export const SHOWTIME_WINDOW_AFTER_MIN = 30;
+const SHOWTIME_WINDOW_BEFORE_MIN = 60;
+const SHOWTIME_WINDOW_AFTER_MIN = 30;
 /** Showtime variant: the default slot is the last one at or before 15 minutes before the start. */
-export const DEFAULT_LEAD_MIN = 15;
-
-export interface PickupTime {
-  available: number;
-  pickupDateTimeUtc: Date;
-  pickupDateTimeLocal: string;
-  isDefault: boolean;
-}
-
-export interface PickupTimes {
-  theatreId: number;
-  showtimeId: number | null;
-  pickupTimes: PickupTime[];
-}
+const DEFAULT_LEAD_MIN = 15;
 
 interface Slot {
   theatreId: number;
@@ -40,33 +24,7 @@ interface Slot {
 }
 
 async function slotsAndBookings(db: Db, theatreIds: number[], from: Date, to: Date) {
-  const [slots, booked] = await Promise.all([
-    db
-      .select()
-      .from(pickupTimeSlots)
-      .where(inArray(pickupTimeSlots.theatreId, theatreIds))
-      .orderBy(asc(pickupTimeSlots.theatreId), asc(pickupTimeSlots.timeLocal)),
-    db
-      .select({
-        theatreId: sql<number>`coalesce(${orderProducts.theatreId}, ${theatreConcessions.theatreId})`.mapWith(Number),
-        at: orderProducts.pickupDateTimeUtc,
-        orders: countDistinct(orderProducts.orderId),
-      })
-      .from(orderProducts)
-      .leftJoin(theatreConcessions, eq(theatreConcessions.id, orderProducts.theatreConcessionId))
-      .where(
-        and(
-          gte(orderProducts.pickupDateTimeUtc, from),
-          lte(orderProducts.pickupDateTimeUtc, to),
-          inArray(orderProducts.status, ACTIVE_PICKUP_STATUSES),
-          sql`coalesce(${orderProducts.theatreId}, ${theatreConcessions.theatreId}) in (${sql.join(
-            theatreIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        ),
-      )
-      .groupBy(sql`1`, orderProducts.pickupDateTimeUtc),
-  ]);
+  const [slots, booked] = await Promise.all([pickupSlotsOf(db, theatreIds), pickupBookingsOf(db, theatreIds, from, to)]);
   const bookedAt = new Map(booked.map((b) => [`${b.theatreId}@${b.at!.getTime()}`, b.orders]));
   return { slots, bookedAt };
 }
@@ -108,10 +66,7 @@ export async function pickupTimesForDates(
 ): Promise<(PickupTimes | null)[]> {
   if (!keys.length) return [];
   const theatreIds = [...new Set(keys.map((k) => k.theatreId))];
-  const zones = await db
-    .select({ id: theatres.id, timezone: theatres.timezone })
-    .from(theatres)
-    .where(inArray(theatres.id, theatreIds));
+  const zones = await timezonesOfTheatres(db, theatreIds);
   const zoneOf = new Map(zones.map((z) => [z.id, z.timezone]));
   const dates = keys.map((k) => k.date).sort();
   const from = new Date(`${addDays(dates[0], -1)}T00:00:00Z`);
@@ -164,12 +119,4 @@ export async function pickupTimesForShowtimes(
     if (pickupTimes.length) pickupTimes[index === -1 ? 0 : index].isDefault = true;
     return { theatreId: showtime.theatreId, showtimeId: showtime.id, pickupTimes };
   });
-}
-
-/** Pickup times for one showtime, or null when the showtime is unknown. */
-export async function pickupTimesForShowtime(db: Db, showtimeId: number): Promise<PickupTimes | null> {
-  const showtime = await getShowtime(db, showtimeId);
-  if (!showtime) return null;
-  const [result] = await pickupTimesForShowtimes(db, [showtime]);
-  return result;
 }

@@ -4,7 +4,7 @@
  * the request context), store.ts (the reads loaders and verbs share, one tag a statement), read.ts
  * (getDevice, listDevices), write.ts (putDevice, deleteDevice; their statements tagged in place).
  */
-export * from './model';
+export { type DeviceView } from './model';
 export { findDevice, loadDevices } from './store';
 export { getDevice, listDevices } from './read';
 export { DEVICE_PUT, putDevice, deleteDevice, type DevicePut } from './write';

@@ -1,2 +1,17 @@
-/** Media items, renditions, content types and image sizes: read.ts. The face of the folder; it re-exports read.ts whole. */
-export * from './read';
+/**
+ * Media items, renditions, content types and image sizes. The face of the folder: other layers and
+ * other domains import from here only. model.ts (rows, resource references, filters), store.ts (its SQL,
+ * each statement tagged; the reads that are one statement are exported from it as they are), read.ts
+ * (a resource's page of media).
+ */
+export {
+  type ContentTypeRow,
+  type ImageSizeTypeRow,
+  type MediaItemRow,
+  type MediaTypeName,
+  type RenditionRow,
+  type ResourceRef,
+  type ResourceTypeName,
+} from './model';
+export { getMediaItem, getMediaOfResources, getRenditionsOfMediaItems, listContentTypes, listImageSizes } from './store';
+export { listMedia } from './read';

@@ -11,7 +11,15 @@
  * loyalty-discounts, sms, read, expiry), access.ts (who may read and change an order), totals.ts
  * (prices and fees), pg-errors.ts (Postgres error codes).
  */
-export * from './model';
+export {
+  PAYMENT_TYPES,
+  TICKET_TYPES,
+  type OrderPaymentView,
+  type OrderProductView,
+  type OrderView,
+  type PaymentType,
+  type TicketType,
+} from './model';
 export { orderSettings, type OrderSettings } from './store';
 export { createOrder, updateOrder, type CreateOrderInput, type UpdateOrderInput } from './create';
 export { holdTickets, MAX_SEATS_PER_CALL, validateTicketRequest, type AddTicketsInput, type HoldResult } from './tickets';

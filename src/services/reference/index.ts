@@ -1,2 +1,5 @@
-/** Reference data (refund reasons): read.ts. The face of the folder; it re-exports read.ts whole. */
-export * from './read';
+/**
+ * Reference data (refund reasons). The face of the folder: other layers and other domains import from
+ * here only. store.ts has its one statement, tagged, and its row type.
+ */
+export { listRefundReasons, type RefundReasonRow } from './store';

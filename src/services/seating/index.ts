@@ -8,9 +8,22 @@
  * Premiere membership a map shows), seat-map.ts and layouts.ts (the reads), blocks.ts (set and clear
  * blocks), seat-log.ts (the seat-event log: its own statements, tagged) and seat-log-sweeper.ts.
  */
-export * from './model';
-export * from './store';
-export * from './seat-status';
+export { type LayoutSeatRow, type LayoutVersionRecord, type LayoutZoneRow, type SeatMap } from './model';
+export { getCurrentLayoutsOfTheatres, getLayoutSeats, getLayoutVersionsByIds, getLayoutZones } from './store';
+export {
+  baseSeatStatus,
+  collectSeatFacts,
+  deriveSeatMap,
+  SEAT_STATUSES,
+  SEAT_TYPES,
+  seatKey,
+  SELLABLE,
+  type LayoutSeat,
+  type SeatFacts,
+  type SeatStatus,
+  type SeatType,
+  type Viewer,
+} from './seat-status';
 export { allocateSeats, allocationLayout, MAX_PARTY, ROW_DEPTH, SWEET_DEPTH, type AllocationCell, type AllocationLayout, type AllocationRequest, type Allocation } from './allocator';
 export { membershipLookup, PREMIERE_ACCOUNT_TYPES, resolveViewer, type MembershipArgs, type MembershipKey } from './membership';
 export { seatMapForShowtime, seatMapViewer } from './seat-map';

@@ -1,6 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { orderProducts, orders, outboxEvents, refundBatches, refundReasons, seatClaims, showtimes } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { isRowId } from '../../bounds';
 import { badInput, forbidden, notFound, unauthenticated } from '../../errors';
@@ -9,26 +7,26 @@ import { tracedDb } from '../../tracing/sql';
 import { refundLines } from '../order';
 import { recordSeatChange, transactSeats } from '../seating';
 import { wakeWebhooks } from '../webhook';
-
-/** Orders refunded (or released) per transaction: locks are held for one chunk, never the whole batch. */
-export const CANCELLATION_CHUNK = 25;
-/** How long an instance working a batch holds it; renewed every chunk. Past it, any instance resumes it. */
-export const BATCH_LEASE_MS = 30_000;
-
-type BatchRow = typeof refundBatches.$inferSelect;
-
-/** A showtime cancellation and its refund batch, as both surfaces show it. */
-export interface CancellationView {
-  showtimeId: number;
-  batchId: string;
-  /** running (still being worked, by this or another instance) or completed. */
-  status: string;
-  reason: string;
-  refundedOrders: number;
-  releasedSeats: number;
-  createdAt: Date;
-  completedAt: Date | null;
-}
+import type { BatchRow, CancellationView } from './model';
+import {
+  advanceBatch,
+  batchOfShowtime,
+  cancelOrderLines,
+  completeBatch,
+  createBatch,
+  insertBatchRefundEvent,
+  lockOrders,
+  lockShowtime,
+  markShowtimeCanceled,
+  nextBatchOrders,
+  refundReasonExists,
+  releaseHeldClaimsOfOrder,
+  releaseOrphanClaims,
+  staleBatch,
+  takeLease,
+  ticketLinesOfOrder,
+  touchOrderAt,
+} from './store';
 
 const toView = (b: BatchRow): CancellationView => ({
   showtimeId: b.showtimeId,
@@ -46,16 +44,6 @@ function requireAdmin(principal: Principal): void {
   if (!principal.isAdmin) throw forbidden('Only an admin may cancel a showtime');
 }
 
-/** Takes the batch for this instance if nobody holds it; the batch row as it is after. */
-async function takeLease(db: Db | Tx, batchId: string): Promise<BatchRow | null> {
-  const [taken] = await db
-    .update(refundBatches)
-    .set({ leaseUntil: sql`now() + ${BATCH_LEASE_MS} * interval '1 millisecond'` })
-    .where(and(eq(refundBatches.id, batchId), eq(refundBatches.status, 'running'), sql`(${refundBatches.leaseUntil} is null or ${refundBatches.leaseUntil} < now())`))
-    .returning();
-  return taken ?? null;
-}
-
 /**
  * Cancels a showtime (admin only): it becomes `isCanceled`, every held seat of it is released and every
  * sold seat refunded — each paid order's tickets for it refunded with `reason` (a refund reason name,
@@ -68,28 +56,22 @@ export async function cancelShowtime(db: Db, principal: Principal, showtimeId: n
   if (!isRowId(showtimeId)) throw notFound('Showtime', showtimeId);
   const reasonName = reason ?? 'ShowCancelled';
   if (typeof reasonName !== 'string' || reasonName.length === 0 || reasonName.length > 100) throw badInput('reason must be a refund reason name', 'reason');
-  const [known] = await db.select({ id: refundReasons.id }).from(refundReasons).where(eq(refundReasons.name, reasonName)).limit(1);
-  if (!known) throw badInput(`reason ${reasonName} is not a refund reason (see refundReasons)`, 'reason');
+  if (!(await refundReasonExists(db, reasonName))) throw badInput(`reason ${reasonName} is not a refund reason (see refundReasons)`, 'reason');
 
   // A short transaction: the showtime row locked, marked canceled, and its batch created and leased.
   // FOR UPDATE waits for every hold that read the showtime (a hold reads `is_canceled` under FOR KEY SHARE,
   // `lockForHold` in src/services/order/store-hold.ts), so their claims are committed and seen by the batch; a hold behind
   // this lock reads the committed flag and is refused.
   const { batch, mine } = await db.transaction(async (tx) => {
-    const [show] = await tx.select({ id: showtimes.id }).from(showtimes).where(eq(showtimes.id, showtimeId)).for('update');
-    if (!show) throw notFound('Showtime', showtimeId);
-    const [existing] = await tx.select().from(refundBatches).where(eq(refundBatches.showtimeId, showtimeId));
+    if (!(await lockShowtime(tx, showtimeId))) throw notFound('Showtime', showtimeId);
+    const existing = await batchOfShowtime(tx, showtimeId);
     if (existing) {
       // Again: completed (nothing to do), being worked elsewhere (answer its progress), or abandoned (resume).
       const taken = await takeLease(tx, existing.id);
       return { batch: taken ?? existing, mine: taken !== null };
     }
-    await tx.update(showtimes).set({ isCanceled: true, lastUpdatedDateUtc: new Date() }).where(eq(showtimes.id, showtimeId));
-    const [created] = await tx
-      .insert(refundBatches)
-      .values({ showtimeId, reason: reasonName, leaseUntil: sql`now() + ${BATCH_LEASE_MS} * interval '1 millisecond'` })
-      .returning();
-    return { batch: created, mine: true };
+    await markShowtimeCanceled(tx, showtimeId);
+    return { batch: await createBatch(tx, showtimeId, reasonName), mine: true };
   });
   if (!mine) return toView(batch);
   return toView(await workBatch(db, batch));
@@ -104,107 +86,54 @@ async function workBatch(db: Db, batch: BatchRow): Promise<BatchRow> {
   const showtimeId = batch.showtimeId;
   const done: number[] = [];
   for (;;) {
-    const ids = (
-      await db
-        .selectDistinct({ orderId: seatClaims.orderId })
-        .from(seatClaims)
-        .where(
-          and(
-            eq(seatClaims.showtimeId, showtimeId),
-            inArray(seatClaims.status, ['held', 'sold']),
-            sql`${seatClaims.orderId} is not null`,
-            done.length ? sql`${seatClaims.orderId} <> all(${`{${done.join(',')}}`}::int[])` : undefined,
-          ),
-        )
-        .orderBy(asc(seatClaims.orderId))
-        .limit(CANCELLATION_CHUNK)
-    ).map((r) => r.orderId!);
+    const ids = await nextBatchOrders(db, showtimeId, done);
     if (ids.length === 0) break;
     await transactSeats(db, (tx) => workChunk(tx, batch, ids));
     wakeWebhooks(db);
     done.push(...ids);
   }
   return transactSeats(db, async (tx) => {
-    const orphans = await tx
-      .update(seatClaims)
-      .set({ status: 'released', expiresAt: null, updatedAt: new Date() })
-      .where(and(eq(seatClaims.showtimeId, showtimeId), inArray(seatClaims.status, ['held', 'sold']), sql`${seatClaims.orderId} is null`))
-      .returning({ row: seatClaims.row, column: seatClaims.column });
+    const orphans = await releaseOrphanClaims(tx, showtimeId);
     recordSeatChange(tx, showtimeId, orphans, 'released', 'cancel');
-    const [completed] = await tx
-      .update(refundBatches)
-      .set({
-        status: 'completed',
-        completedAt: new Date(),
-        leaseUntil: null,
-        releasedSeats: sql`${refundBatches.releasedSeats} + ${orphans.length}::int`,
-      })
-      .where(eq(refundBatches.id, batch.id))
-      .returning();
-    return completed;
+    return completeBatch(tx, batch.id, orphans.length);
   });
 }
 
 async function workChunk(tx: Tx, batch: BatchRow, orderIds: number[]): Promise<void> {
   const showtimeId = batch.showtimeId;
   const now = new Date();
-  const locked = await tx.select().from(orders).where(inArray(orders.id, orderIds)).orderBy(asc(orders.id)).for('update');
+  const locked = await lockOrders(tx, orderIds);
   let refunded = 0;
   let released = 0;
   for (const order of locked) {
-    const tickets = await tx
-      .select({ lineNumber: orderProducts.lineNumber, status: orderProducts.status })
-      .from(orderProducts)
-      .where(and(eq(orderProducts.orderId, order.id), eq(orderProducts.showtimeId, showtimeId), eq(orderProducts.kind, 'Ticket')));
+    const tickets = await ticketLinesOfOrder(tx, order.id, showtimeId);
     const held = tickets.filter((t) => t.status === 'Held' || t.status === 'Pending').map((t) => t.lineNumber);
     if (held.length > 0) {
-      await tx
-        .update(orderProducts)
-        .set({ status: 'Cancelled', expiresAt: null })
-        .where(and(eq(orderProducts.orderId, order.id), inArray(orderProducts.lineNumber, held)));
-      const freed = await tx
-        .update(seatClaims)
-        .set({ status: 'released', expiresAt: null, updatedAt: now })
-        .where(and(eq(seatClaims.orderId, order.id), eq(seatClaims.showtimeId, showtimeId), eq(seatClaims.status, 'held')))
-        .returning({ row: seatClaims.row, column: seatClaims.column });
+      await cancelOrderLines(tx, order.id, held);
+      const freed = await releaseHeldClaimsOfOrder(tx, order.id, showtimeId, now);
       recordSeatChange(tx, showtimeId, freed, 'released', 'cancel');
       released += freed.length;
     }
     const sold = tickets.filter((t) => t.status === 'Fulfilled').map((t) => t.lineNumber);
     if (sold.length > 0 && (order.status === 'Fulfilled' || order.status === 'PartialyRefunded')) {
       const details = await refundLines(tx, order, batch.reason, sold, now);
-      await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
-      await tx.insert(outboxEvents).values({
-        type: 'Orders.BatchRefund',
-        payload: { ...details, BatchId: batch.id, ShowtimeId: showtimeId },
-        createdAt: now,
-      });
+      await touchOrderAt(tx, order.id, now);
+      await insertBatchRefundEvent(tx, { ...details, BatchId: batch.id, ShowtimeId: showtimeId }, now);
       refunded += 1;
       released += sold.length;
     }
   }
-  await tx
-    .update(refundBatches)
-    .set({
-      refundedOrders: sql`${refundBatches.refundedOrders} + ${refunded}::int`,
-      releasedSeats: sql`${refundBatches.releasedSeats} + ${released}::int`,
-      leaseUntil: sql`now() + ${BATCH_LEASE_MS} * interval '1 millisecond'`,
-    })
-    .where(eq(refundBatches.id, batch.id));
+  await advanceBatch(tx, batch.id, refunded, released);
 }
 
 /**
  * Resumes one batch whose instance died (running, lease run out), if any: the refund-batch sweeper of
  * every instance calls it (`startRefundBatchSweeper`). Returns whether it worked one.
  */
-export async function resumeRefundBatch(db: Db): Promise<boolean> {
-  const [stale] = await db
-    .select({ id: refundBatches.id })
-    .from(refundBatches)
-    .where(and(eq(refundBatches.status, 'running'), sql`${refundBatches.leaseUntil} < now()`))
-    .limit(1);
-  if (!stale) return false;
-  const taken = await takeLease(db, stale.id);
+async function resumeRefundBatch(db: Db): Promise<boolean> {
+  const stale = await staleBatch(db);
+  if (stale === null) return false;
+  const taken = await takeLease(db, stale);
   if (!taken) return false;
   await workBatch(db, taken);
   return true;

@@ -1,16 +1,39 @@
 /**
  * Showtimes: reads, lists, the REST/GraphQL field table, and cancellation with its refund batches. The
  * face of the folder: other layers and other domains import from here only (`npm run lint`: `face` in
- * eslint.config.mjs). The catalog's faces re-export their files whole: everything in them is read by
- * the loaders, the read planner or the surfaces.
+ * eslint.config.mjs).
  *
- * read.ts (the showtime record and its reads by id, performance, selection, proximity; ticket prices,
- * occupancy; its prepared statements tagged), list.ts (filtered, paged lists), query.ts (the SQL of a
- * showtime query: columns, record JSON, filters, local dates), view.ts (the field table both surfaces
- * print), cancel.ts (the cancellation verb, its refund batches and their sweeper).
+ * model.ts (rows, the showtime record, selections, filters, occupancy, the cancellation's view),
+ * store.ts (its SQL: every statement of the reads, lists and cancellation, tagged), query.ts (the SQL
+ * fragments store.ts and the read planner compose: columns, record JSON, filters, local dates; no
+ * statement), read.ts (one showtime, showtimes near a point, occupancy), list.ts (filtered, paged
+ * lists), view.ts (the field table both surfaces print), cancel.ts (the cancellation verb, its refund
+ * batches and their sweeper).
  */
-export * from './read';
-export * from './list';
-export * from './query';
-export * from './view';
-export * from './cancel';
+export {
+  CANCELLATION_CHUNK,
+  type CancellationView,
+  type Occupancy,
+  type ShowtimeFilters,
+  type ShowtimeListPage,
+  type ShowtimeListQuery,
+  type ShowtimeRecord,
+  type TicketPriceRow,
+} from './model';
+export { earliestShowtime, getShowtimeByPerformance, getShowtimesByIds, getTicketPrices, selectShowtimesOf } from './store';
+export {
+  filterConditions,
+  futureAtDatabaseNow,
+  localDatesCondition,
+  MAX_FILTER_CODES,
+  optionalDate,
+  SHOWTIME_MEDIA_KEYS,
+  showtimeColumns,
+  showtimeRecordJson,
+  showtimeRecordOf,
+  validateFilters,
+} from './query';
+export { getOccupancy, getShowtime, isAlmostSoldOut, isSoldOut, occupancyOfTaken, showtimesNear } from './read';
+export { listShowtimePages, listShowtimes } from './list';
+export { SHOWTIME_FIELDS, showtimeFields } from './view';
+export { cancelShowtime, startRefundBatchSweeper } from './cancel';

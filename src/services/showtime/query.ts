@@ -4,25 +4,14 @@ import { isRowId } from '../../bounds';
 import { badInput } from '../../errors';
 import { containsPattern } from '../shared/like-pattern';
 import { addDays, parseDateArg } from '../shared/local-time';
+import type { ShowtimeFilters } from './model';
 
 /**
- * The SQL building blocks of showtime queries: the joined row every showtime read selects, the
- * theatre-local date condition and the attribute/movie filters. Everything filters in SQL.
+ * The SQL building blocks of showtime queries: the joined row every showtime read selects (and its
+ * positional JSON with the decoder), the theatre-local date condition, the attribute/movie filters and
+ * the validation of their arguments. Everything filters in SQL. No statement runs here: store.ts and
+ * the read planner (src/read-planner/catalog.ts) compose these into theirs.
  */
-
-export type AttributeOperator = 'AND' | 'OR';
-
-/** The spec's showtime query parameters (movie, movie-id, include/exclude-attributes, attribute-operator). */
-export interface ShowtimeFilters {
-  /** Case-insensitive substring of the movie's name. */
-  movieName?: string | null;
-  movieId?: number | null;
-  /** Attribute codes the showtime must have: all of them (AND, the default) or any of them (OR). */
-  includeAttributes?: readonly string[] | null;
-  /** Attribute codes the showtime must not have (none of them). */
-  excludeAttributes?: readonly string[] | null;
-  attributeOperator?: AttributeOperator | null;
-}
 
 /** The order of every showtime list: start time, then id. */
 export const showtimeOrder = [asc(showtimes.showDateTimeUtc), asc(showtimes.id)];
@@ -219,7 +208,7 @@ export function localDatesCondition(dates: readonly string[]): SQL {
 }
 
 /** The UTC window of `localDatesCondition`: from a day before the first date to two days after the last. */
-export function localDatesWindow(dates: readonly string[]): { from: Date; to: Date } {
+function localDatesWindow(dates: readonly string[]): { from: Date; to: Date } {
   const sorted = [...dates].sort();
   return {
     from: new Date(`${addDays(sorted[0], -1)}T00:00:00Z`),

@@ -1,12 +1,18 @@
-import { mobilePurchaseUrlOf, movieUrlOf, purchaseUrlOf, type ShowtimeRecord } from './read';
-import { SHOWTIME_MEDIA_KEYS } from './query';
 import { toLocalDateTime, utcOffset } from '../shared/local-time';
 import { fieldTable } from '../shared/field-table';
 import { mediaOf } from '../movie';
+import type { ShowtimeRecord } from './model';
+import { SHOWTIME_MEDIA_KEYS } from './query';
 
-export { SHOWTIME_MEDIA_KEYS };
+/** The chain's public website: purchase and movie pages of showtimes link there. */
+const CHAIN_WEBSITE_URL = 'https://www.marquee-cinemas.example';
 
-export type ShowtimeMediaKey = (typeof SHOWTIME_MEDIA_KEYS)[number];
+/** The movie's page on the chain's website. */
+const movieUrlOf = (slug: string): string => `${CHAIN_WEBSITE_URL}/movies/${slug}`;
+
+/** Where a guest buys tickets of a showtime, on the website and in the mobile site. */
+const purchaseUrlOf = (showtimeId: number): string => `${CHAIN_WEBSITE_URL}/showtimes/${showtimeId}/purchase`;
+const mobilePurchaseUrlOf = (showtimeId: number): string => `${CHAIN_WEBSITE_URL}/m/showtimes/${showtimeId}/purchase`;
 
 /** A showtime record's field computed from its showtime row alone. */
 const own = <V>(key: keyof ShowtimeRecord['showtime'] & string, value: (s: ShowtimeRecord['showtime']) => V) => ({

@@ -4,7 +4,18 @@
  * catalog), read.ts, enrol.ts (opt in and out) and contact.ts (who a contact is, and its rights) for
  * the verbs; store.ts has its SQL, each statement tagged.
  */
-export * from './model';
+export {
+  confirmationCode,
+  parseContact,
+  parseRouteContact,
+  type CatalogEntry,
+  type ChannelView,
+  type ContactKind,
+  type ContactRef,
+  type EnrolmentRow,
+  type SubscriberRow,
+  type SubscriptionView,
+} from './model';
 export { assertContactCredentials, isPrivileged } from './contact';
 export { enrolmentsOfSubscribers, subscribersOfAccounts } from './store';
 export {

@@ -9,8 +9,18 @@
  * in-process wake-up), retention.ts (pruning, run by the retention domain's sweeper), start.ts (the dispatcher of an
  * instance, with its metrics).
  */
-export * from './model';
-export * from './subscriptions';
+export { WEBHOOK_EVENT_TYPES, webhookSettings, type DeliveryView, type SubscriptionView } from './model';
+export {
+  createSubscription,
+  deleteSubscription,
+  getSubscription,
+  listDeliveries,
+  listSubscriptions,
+  listWebhookEventTypes,
+  redeliver,
+  rotateSecret,
+  testSubscriptions,
+} from './subscriptions';
 export { WebhookDispatcher, jittered } from './dispatcher';
 export { startWebhooks } from './start';
 export { checkHref, isPrivateAddress, MAX_HREF_LENGTH } from './target';

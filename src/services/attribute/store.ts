@@ -1,0 +1,63 @@
+import { asc } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { attributeGroups, attributes, movieAttributes, showtimeAttributes, theatreAttributes } from '../../../db/schema';
+import { anyOf, prepared } from '../shared/prepared-reads';
+import type { AttributeGroupRow, AttributeRow } from './model';
+
+/**
+ * Attributes' SQL: every statement of the domain, each under its `// statement: <name>` tag (a prepared
+ * statement's tag is its name).
+ */
+
+const attributeOrder = [asc(attributes.sort), asc(attributes.name), asc(attributes.id)];
+
+/** Every attribute, in display order (sort, name, id). */
+export function allAttributes(db: Db): Promise<AttributeRow[]> {
+  // statement: allAttributes
+  return db.select().from(attributes).orderBy(...attributeOrder);
+}
+
+/** Every attribute group. */
+export function allAttributeGroups(db: Db): Promise<AttributeGroupRow[]> {
+  // statement: allAttributeGroups
+  return db.select().from(attributeGroups);
+}
+
+/** Attribute ids of each given movie (rows resolve through the reference cache). */
+export async function getAttributeIdsOfMovies(db: Db, movieIds: readonly number[]) {
+  if (!movieIds.length) return [];
+  // statement: movieAttributesIds
+  return prepared(db, 'movieAttributesIds', (d) =>
+    d
+      .select({ key: movieAttributes.movieId, attributeId: movieAttributes.attributeId })
+      .from(movieAttributes)
+      .where(anyOf(movieAttributes.movieId, 'ids'))
+      .prepare('movieAttributesIds'),
+  ).execute({ ids: [...movieIds] });
+}
+
+/** Attribute ids of each given theatre (rows resolve through the reference cache). */
+export async function getAttributeIdsOfTheatres(db: Db, theatreIds: readonly number[]) {
+  if (!theatreIds.length) return [];
+  // statement: theatreAttributesIds
+  return prepared(db, 'theatreAttributesIds', (d) =>
+    d
+      .select({ key: theatreAttributes.theatreId, attributeId: theatreAttributes.attributeId })
+      .from(theatreAttributes)
+      .where(anyOf(theatreAttributes.theatreId, 'ids'))
+      .prepare('theatreAttributesIds'),
+  ).execute({ ids: [...theatreIds] });
+}
+
+/** Attribute ids of each given showtime (rows resolve through the reference cache). */
+export async function getAttributeIdsOfShowtimes(db: Db, showtimeIds: readonly number[]) {
+  if (!showtimeIds.length) return [];
+  // statement: showtimeAttributesIds
+  return prepared(db, 'showtimeAttributesIds', (d) =>
+    d
+      .select({ key: showtimeAttributes.showtimeId, attributeId: showtimeAttributes.attributeId })
+      .from(showtimeAttributes)
+      .where(anyOf(showtimeAttributes.showtimeId, 'ids'))
+      .prepare('showtimeAttributesIds'),
+  ).execute({ ids: [...showtimeIds] });
+}

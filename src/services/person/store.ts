@@ -1,0 +1,75 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { movieCredits, movies, people } from '../../../db/schema';
+import { anyOf, prepared } from '../shared/prepared-reads';
+import type { CreditRow, PersonRow } from './model';
+
+/**
+ * People's SQL: every statement of the domain, each under its `// statement: <name>` tag (a prepared
+ * statement's tag is its name).
+ */
+
+const creditOrder = [asc(movieCredits.sortOrder), asc(movieCredits.id)];
+
+/** One person, or null when the id is unknown. */
+export async function getPerson(db: Db, id: number): Promise<PersonRow | null> {
+  // statement: getPerson
+  const [row] = await db.select().from(people).where(eq(people.id, id));
+  return row ?? null;
+}
+
+/** People of the given ids (loaders reorder). */
+export async function getPeopleByIds(db: Db, ids: readonly number[]): Promise<PersonRow[]> {
+  if (!ids.length) return [];
+  // statement: peopleByIds
+  return prepared(db, 'peopleByIds', (d) => d.select().from(people).where(anyOf(people.id, 'ids')).prepare('peopleByIds')).execute({
+    ids: [...ids],
+  });
+}
+
+/** Credits of the given movies with their people (one joined statement), in billing order. */
+export async function getCreditsWithPeopleOfMovies(
+  db: Db,
+  movieIds: readonly number[],
+): Promise<{ credit: CreditRow; person: PersonRow }[]> {
+  if (!movieIds.length) return [];
+  // statement: creditsWithPeopleOfMovies
+  return prepared(db, 'creditsWithPeopleOfMovies', (d) =>
+    d
+      .select({ credit: movieCredits, person: people })
+      .from(movieCredits)
+      .innerJoin(people, eq(people.id, movieCredits.personId))
+      .where(anyOf(movieCredits.movieId, 'ids'))
+      .orderBy(...creditOrder)
+      .prepare('creditsWithPeopleOfMovies'),
+  ).execute({ ids: [...movieIds] });
+}
+
+/** Credits of the given people, in billing order. */
+export async function getCreditsOfPeople(db: Db, personIds: readonly number[]): Promise<CreditRow[]> {
+  if (!personIds.length) return [];
+  // statement: getCreditsOfPeople
+  return db
+    .select()
+    .from(movieCredits)
+    .where(inArray(movieCredits.personId, [...personIds]))
+    .orderBy(asc(movieCredits.movieId), ...creditOrder);
+}
+
+/** Whether a movie of this id exists. */
+export async function movieExists(db: Db, movieId: number): Promise<boolean> {
+  // statement: movieExists
+  const [movie] = await db.select({ id: movies.id }).from(movies).where(eq(movies.id, movieId));
+  return movie !== undefined;
+}
+
+/** The credits of one movie with their people, in billing order. */
+export function creditsWithPeopleOfMovie(db: Db, movieId: number): Promise<{ credit: CreditRow; person: PersonRow }[]> {
+  // statement: creditsWithPeopleOfMovie
+  return db
+    .select({ credit: movieCredits, person: people })
+    .from(movieCredits)
+    .innerJoin(people, eq(people.id, movieCredits.personId))
+    .where(eq(movieCredits.movieId, movieId))
+    .orderBy(...creditOrder);
+}

@@ -1,0 +1,455 @@
+import { and, asc, count, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../../db/client';
+import {
+  layoutSeats,
+  movies,
+  orderProducts,
+  orders,
+  outboxEvents,
+  refundBatches,
+  refundReasons,
+  seatClaims,
+  showtimes,
+  showtimeTicketPrices,
+  theatres,
+} from '../../../db/schema';
+import { EARTH_RADIUS_MILES } from '../shared/geo';
+import { anyOf, prepared } from '../shared/prepared-reads';
+import {
+  BATCH_LEASE_MS,
+  CANCELLATION_CHUNK,
+  type BatchRow,
+  type NearShowtimeRecord,
+  type ShowtimeRecord,
+  type ShowtimeSelection,
+  type TicketPriceRow,
+} from './model';
+import {
+  filterConditions,
+  futureCondition,
+  localDatesCondition,
+  preparedDatesParams,
+  preparedLocalDatesCondition,
+  showtimeColumns,
+  showtimeOrder as order,
+  showtimeRecordJson,
+  showtimeRecordWithRelationsJson,
+  takenSeats,
+} from './query';
+
+/**
+ * Showtimes' SQL: every statement of the reads (read.ts, the loaders), the lists (list.ts) and the
+ * cancellation (cancel.ts), each under its `// statement: <name>` tag (a prepared statement's tag is its
+ * name). The fragments they are built of (columns, record JSON, conditions), which the read planner
+ * shares, are query.ts's. Statements that run inside the cancellation's transactions take them (`Tx`,
+ * or `DbOrTx` when they also run outside one). No rights checks here: cancel.ts decides.
+ */
+
+// --- reads -------------------------------------------------------------------------------------
+
+function selectShowtimes(db: Db) {
+  return db
+    .select(showtimeColumns)
+    .from(showtimes)
+    .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
+    .innerJoin(movies, eq(movies.id, showtimes.movieId));
+}
+
+/** Showtimes of the given ids (loaders reorder). */
+export async function getShowtimesByIds(db: Db, ids: readonly number[]): Promise<ShowtimeRecord[]> {
+  if (!ids.length) return [];
+  // statement: showtimesByIds
+  return prepared(db, 'showtimesByIds', (d) =>
+    selectShowtimes(d).where(anyOf(showtimes.id, 'ids')).prepare('showtimesByIds'),
+  ).execute({ ids: [...ids] });
+}
+
+/** The showtime of a theatre's performance number (the REST seating-layout route's key), or null. */
+export async function getShowtimeByPerformance(
+  db: Db,
+  theatreId: number,
+  performanceNumber: number,
+): Promise<ShowtimeRecord | null> {
+  // statement: getShowtimeByPerformance
+  const [row] = await selectShowtimes(db)
+    .where(and(eq(showtimes.theatreId, theatreId), eq(showtimes.performanceNumber, performanceNumber)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** All showtimes of a selection in one statement, by start time. Batch loaders split them by key. */
+export async function selectShowtimesOf(db: Db, selection: ShowtimeSelection): Promise<ShowtimeRecord[]> {
+  const conditions: SQL[] = [...filterConditions(selection.filters)];
+  if (!conditions.length) return selectUnfilteredShowtimesOf(db, selection);
+  if (selection.theatreIds) conditions.push(inArray(showtimes.theatreId, [...selection.theatreIds]));
+  if (selection.movieIds) conditions.push(inArray(showtimes.movieId, [...selection.movieIds]));
+  conditions.push(selection.dates?.length ? localDatesCondition(selection.dates) : futureCondition());
+  // statement: selectShowtimesOf (filtered: built per call)
+  return selectShowtimes(db)
+    .where(and(...conditions))
+    .orderBy(...order);
+}
+
+/**
+ * `selectShowtimesOf` without filters, the common case (a theatre's or a movie's day): one prepared
+ * statement per shape (theatres and/or movies, dates or future), so it is built only once.
+ */
+function selectUnfilteredShowtimesOf(db: Db, selection: ShowtimeSelection): Promise<ShowtimeRecord[]> {
+  const dates = selection.dates?.length ? selection.dates : null;
+  const shape = `showtimesOf:${selection.theatreIds ? 't' : ''}${selection.movieIds ? 'm' : ''}${dates ? 'd' : 'f'}`;
+  // statement: showtimesOf_<shape> (t: theatres, m: movies, then d: dates or f: future)
+  const statement = prepared(db, shape, (d) => {
+    const conditions: SQL[] = [];
+    if (selection.theatreIds) conditions.push(anyOf(showtimes.theatreId, 'theatreIds'));
+    if (selection.movieIds) conditions.push(anyOf(showtimes.movieId, 'movieIds'));
+    conditions.push(dates ? preparedLocalDatesCondition() : gte(showtimes.showDateTimeUtc, sql.placeholder('now')));
+    return selectShowtimes(d)
+      .where(and(...conditions))
+      .orderBy(...order)
+      .prepare(shape.replace(':', '_'));
+  });
+  return statement.execute({
+    theatreIds: selection.theatreIds ? [...selection.theatreIds] : undefined,
+    movieIds: selection.movieIds ? [...selection.movieIds] : undefined,
+    ...preparedDatesParams(dates),
+  });
+}
+
+/** The earliest future, not canceled showtime of a movie at a theatre, or null. */
+export async function earliestShowtime(db: Db, theatreId: number, movieId: number): Promise<ShowtimeRecord | null> {
+  // statement: earliestShowtime
+  const [row] = await selectShowtimes(db)
+    .where(
+      and(
+        eq(showtimes.theatreId, theatreId),
+        eq(showtimes.movieId, movieId),
+        eq(showtimes.isCanceled, false),
+        futureCondition(),
+      ),
+    )
+    .orderBy(...order)
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A window of the showtimes on a theatre-local date at theatres within `radius` miles of the point,
+ * ordered by distance, then start time, then id, with the count of them all (two statements).
+ */
+export async function nearShowtimesWindow(
+  db: Db,
+  query: { date: string; point: { latitude: number; longitude: number; radius: number }; conditions: SQL[] },
+  window: { limit: number; offset: number },
+): Promise<{ rows: NearShowtimeRecord[]; total: number }> {
+  const { point } = query;
+  // Explicit casts: an integral JS number would otherwise be bound as an integer parameter.
+  const lat = sql`${point.latitude}::double precision`;
+  const lon = sql`${point.longitude}::double precision`;
+  const distance = sql<number>`(2 * ${EARTH_RADIUS_MILES}::double precision * asin(least(1, sqrt(
+    power(sin(radians(${theatres.latitude} - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${theatres.latitude}))
+      * power(sin(radians(${theatres.longitude} - ${lon}) / 2), 2)))))`;
+  const where = and(lte(distance, sql`${point.radius}::double precision`), localDatesCondition([query.date]), ...query.conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    // statement: nearShowtimes
+    db
+      .select({ ...showtimeColumns, distance: distance.mapWith(Number) })
+      .from(showtimes)
+      .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
+      .innerJoin(movies, eq(movies.id, showtimes.movieId))
+      .where(where)
+      .orderBy(asc(distance), asc(theatres.id), ...order)
+      .limit(window.limit)
+      .offset(window.offset),
+    // statement: nearShowtimesCount
+    db
+      .select({ total: count() })
+      .from(showtimes)
+      .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
+      .innerJoin(movies, eq(movies.id, showtimes.movieId))
+      .where(where),
+  ]);
+  return { rows, total };
+}
+
+/** Ticket prices of the given showtimes, by price (then type: equal prices keep one order everywhere). */
+export async function getTicketPrices(db: Db, showtimeIds: readonly number[]): Promise<TicketPriceRow[]> {
+  if (!showtimeIds.length) return [];
+  // statement: ticketPricesOf
+  return prepared(db, 'ticketPricesOf', (d) =>
+    d
+      .select()
+      .from(showtimeTicketPrices)
+      .where(anyOf(showtimeTicketPrices.showtimeId, 'ids'))
+      .orderBy(asc(showtimeTicketPrices.showtimeId), asc(showtimeTicketPrices.price), asc(showtimeTicketPrices.type))
+      .prepare('ticketPricesOf'),
+  ).execute({ ids: [...showtimeIds] });
+}
+
+/** The active claims of each given showtime (the partial index of active claims answers it) and its layout version. */
+export function takenOf(db: Db, showtimeIds: readonly number[]): Promise<{ showtimeId: number; layoutVersionId: number; taken: number }[]> {
+  // statement: takenOf
+  return prepared(db, 'takenOf', (d) =>
+    d
+      .select({
+        showtimeId: showtimes.id,
+        layoutVersionId: showtimes.layoutVersionId,
+        taken: takenSeats.mapWith(Number),
+      })
+      .from(showtimes)
+      .where(anyOf(showtimes.id, 'ids'))
+      .prepare('takenOf'),
+  ).execute({ ids: [...showtimeIds] });
+}
+
+/** The sellable seats (not aisles, not blocked) of each given layout version that has any. */
+export function capacityOf(db: Db, layoutVersionIds: number[]): Promise<{ versionId: number; seats: number }[]> {
+  // statement: capacityOf
+  return prepared(db, 'capacityOf', (d) =>
+    d
+      .select({ versionId: layoutSeats.layoutVersionId, seats: count() })
+      .from(layoutSeats)
+      .where(and(anyOf(layoutSeats.layoutVersionId, 'ids'), notInArray(layoutSeats.type, ['NotASeat', 'Blocked'])))
+      .groupBy(layoutSeats.layoutVersionId)
+      .prepare('capacityOf'),
+  ).execute({ ids: layoutVersionIds });
+}
+
+// --- lists -------------------------------------------------------------------------------------
+
+/**
+ * A showtime page's columns: the record, the total count of the list (a window count) and the
+ * reference version (an InitPlan, read once): the caller's attributes then need no version read.
+ */
+const selectPage = (db: Db, relations: boolean) =>
+  db
+    .select({
+      record: relations ? showtimeRecordWithRelationsJson : showtimeRecordJson,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      referenceVersion: sql<number>`(select version from reference_version where id = 1)`.mapWith(Number),
+    })
+    .from(showtimes)
+    .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
+    .innerJoin(movies, eq(movies.id, showtimes.movieId));
+
+/** A theatre's list of showtimes (`listShowtimes`): on a theatre-local date or every future one, under the filters' conditions. */
+export interface ShowtimeList {
+  theatreId: number;
+  date: string | null;
+  conditions: readonly SQL[];
+}
+
+const listWhere = (list: ShowtimeList) =>
+  and(eq(showtimes.theatreId, list.theatreId), list.date ? localDatesCondition([list.date]) : futureCondition(), ...list.conditions);
+
+/**
+ * A window of a theatre's listed showtimes, each row a record's JSON with the list's total and the
+ * reference version; without conditions a prepared statement per shape.
+ */
+export async function listedShowtimesWindow(
+  db: Db,
+  list: ShowtimeList & { relations: boolean },
+  window: { limit: number; offset: number },
+): Promise<{ record: unknown; total: number; referenceVersion: number }[]> {
+  const { date, relations } = list;
+  const { limit, offset } = window;
+  // Without filters (most lists), a prepared statement per shape; filtered lists are built per call.
+  // The first page has a statement without OFFSET: Postgres costs an unknown `offset $n` high, so with
+  // one it planned the statement anew for every execution (custom plans, ~0.3 ms of its CPU per page);
+  // without, it keeps the generic plan after five.
+  const name = `${date ? 'd' : 'f'}${relations ? 'r' : ''}${offset === 0 ? '0' : ''}`;
+  if (list.conditions.length) {
+    // statement: listShowtimes (filtered: built per call)
+    return selectPage(db, relations).where(listWhere(list)).orderBy(...order).limit(limit).offset(offset);
+  }
+  // statement: listShowtimes_<shape> (d: a date or f: future, r: with relations, 0: the first page)
+  return prepared(db, `listShowtimes:${name}`, (d) => {
+    const listed = selectPage(d, relations)
+      .where(
+        and(
+          eq(showtimes.theatreId, sql.placeholder('theatreId')),
+          date ? preparedLocalDatesCondition() : gte(showtimes.showDateTimeUtc, sql.placeholder('now')),
+        ),
+      )
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'));
+    return (offset === 0 ? listed : listed.offset(sql.placeholder('offset'))).prepare(`listShowtimes_${name}`);
+  }).execute({ theatreId: list.theatreId, limit, offset, ...preparedDatesParams(date ? [date] : null) });
+}
+
+/** How many showtimes a list has (its total when a page is past the end). */
+export async function countListedShowtimes(db: Db, list: ShowtimeList): Promise<number> {
+  // statement: countListedShowtimes
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(showtimes)
+    .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
+    .innerJoin(movies, eq(movies.id, showtimes.movieId))
+    .where(listWhere(list));
+  return total;
+}
+
+// --- the cancellation and its refund batches ------------------------------------------------------
+
+/** Whether a refund reason of this name exists. */
+export async function refundReasonExists(db: Db, name: string): Promise<boolean> {
+  // statement: refundReasonByName
+  const [known] = await db.select({ id: refundReasons.id }).from(refundReasons).where(eq(refundReasons.name, name)).limit(1);
+  return known !== undefined;
+}
+
+/** Locks the showtime's row (FOR UPDATE); whether it exists. */
+export async function lockShowtime(tx: Tx, showtimeId: number): Promise<boolean> {
+  // statement: lockShowtime
+  const [show] = await tx.select({ id: showtimes.id }).from(showtimes).where(eq(showtimes.id, showtimeId)).for('update');
+  return show !== undefined;
+}
+
+/** The refund batch of a showtime, or null. */
+export async function batchOfShowtime(tx: Tx, showtimeId: number): Promise<BatchRow | null> {
+  // statement: batchOfShowtime
+  const [existing] = await tx.select().from(refundBatches).where(eq(refundBatches.showtimeId, showtimeId));
+  return existing ?? null;
+}
+
+/** Takes the batch for this instance if nobody holds it; the batch row as it is after. */
+export async function takeLease(db: DbOrTx, batchId: string): Promise<BatchRow | null> {
+  // statement: takeLease
+  const [taken] = await db
+    .update(refundBatches)
+    .set({ leaseUntil: sql`now() + ${BATCH_LEASE_MS} * interval '1 millisecond'` })
+    .where(and(eq(refundBatches.id, batchId), eq(refundBatches.status, 'running'), sql`(${refundBatches.leaseUntil} is null or ${refundBatches.leaseUntil} < now())`))
+    .returning();
+  return taken ?? null;
+}
+
+/** Marks the showtime canceled. */
+export async function markShowtimeCanceled(tx: Tx, showtimeId: number): Promise<void> {
+  // statement: markShowtimeCanceled
+  await tx.update(showtimes).set({ isCanceled: true, lastUpdatedDateUtc: new Date() }).where(eq(showtimes.id, showtimeId));
+}
+
+/** Creates the showtime's refund batch, leased to this instance. */
+export async function createBatch(tx: Tx, showtimeId: number, reason: string): Promise<BatchRow> {
+  // statement: createBatch
+  const [created] = await tx
+    .insert(refundBatches)
+    .values({ showtimeId, reason, leaseUntil: sql`now() + ${BATCH_LEASE_MS} * interval '1 millisecond'` })
+    .returning();
+  return created;
+}
+
+/** The next CANCELLATION_CHUNK orders (by id) with active claims on the showtime, past those `done`. */
+export async function nextBatchOrders(db: Db, showtimeId: number, done: readonly number[]): Promise<number[]> {
+  // statement: nextBatchOrders
+  const rows = await db
+    .selectDistinct({ orderId: seatClaims.orderId })
+    .from(seatClaims)
+    .where(
+      and(
+        eq(seatClaims.showtimeId, showtimeId),
+        inArray(seatClaims.status, ['held', 'sold']),
+        sql`${seatClaims.orderId} is not null`,
+        done.length ? sql`${seatClaims.orderId} <> all(${`{${done.join(',')}}`}::int[])` : undefined,
+      ),
+    )
+    .orderBy(asc(seatClaims.orderId))
+    .limit(CANCELLATION_CHUNK);
+  return rows.map((r) => r.orderId!);
+}
+
+/** Releases the showtime's active claims that have no order; the seats released. */
+export function releaseOrphanClaims(tx: Tx, showtimeId: number): Promise<{ row: number; column: number }[]> {
+  // statement: releaseOrphanClaims
+  return tx
+    .update(seatClaims)
+    .set({ status: 'released', expiresAt: null, updatedAt: new Date() })
+    .where(and(eq(seatClaims.showtimeId, showtimeId), inArray(seatClaims.status, ['held', 'sold']), sql`${seatClaims.orderId} is null`))
+    .returning({ row: seatClaims.row, column: seatClaims.column });
+}
+
+/** Completes the batch, adding the seats released last; the batch row after. */
+export async function completeBatch(tx: Tx, batchId: string, releasedSeats: number): Promise<BatchRow> {
+  // statement: completeBatch
+  const [completed] = await tx
+    .update(refundBatches)
+    .set({
+      status: 'completed',
+      completedAt: new Date(),
+      leaseUntil: null,
+      releasedSeats: sql`${refundBatches.releasedSeats} + ${releasedSeats}::int`,
+    })
+    .where(eq(refundBatches.id, batchId))
+    .returning();
+  return completed;
+}
+
+/** Locks the orders (FOR UPDATE, in id order, as every order write locks its order). */
+export function lockOrders(tx: Tx, orderIds: number[]) {
+  // statement: lockOrders
+  return tx.select().from(orders).where(inArray(orders.id, orderIds)).orderBy(asc(orders.id)).for('update');
+}
+
+/** The ticket lines of an order for the showtime. */
+export function ticketLinesOfOrder(tx: Tx, orderId: number, showtimeId: number) {
+  // statement: ticketLinesOfOrder
+  return tx
+    .select({ lineNumber: orderProducts.lineNumber, status: orderProducts.status })
+    .from(orderProducts)
+    .where(and(eq(orderProducts.orderId, orderId), eq(orderProducts.showtimeId, showtimeId), eq(orderProducts.kind, 'Ticket')));
+}
+
+/** Cancels lines of an order. */
+export async function cancelOrderLines(tx: Tx, orderId: number, lineNumbers: number[]): Promise<void> {
+  // statement: cancelOrderLines
+  await tx
+    .update(orderProducts)
+    .set({ status: 'Cancelled', expiresAt: null })
+    .where(and(eq(orderProducts.orderId, orderId), inArray(orderProducts.lineNumber, lineNumbers)));
+}
+
+/** Releases an order's held claims on the showtime; the seats released. */
+export function releaseHeldClaimsOfOrder(tx: Tx, orderId: number, showtimeId: number, now: Date): Promise<{ row: number; column: number }[]> {
+  // statement: releaseHeldClaimsOfOrder
+  return tx
+    .update(seatClaims)
+    .set({ status: 'released', expiresAt: null, updatedAt: now })
+    .where(and(eq(seatClaims.orderId, orderId), eq(seatClaims.showtimeId, showtimeId), eq(seatClaims.status, 'held')))
+    .returning({ row: seatClaims.row, column: seatClaims.column });
+}
+
+/** Marks an order modified at `now`. */
+export async function touchOrderAt(tx: Tx, orderId: number, now: Date): Promise<void> {
+  // statement: touchOrderAt
+  await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, orderId));
+}
+
+/** Writes an order's `Orders.BatchRefund` event to the outbox. */
+export async function insertBatchRefundEvent(tx: Tx, payload: Record<string, unknown>, now: Date): Promise<void> {
+  // statement: insertBatchRefundEvent
+  await tx.insert(outboxEvents).values({ type: 'Orders.BatchRefund', payload, createdAt: now });
+}
+
+/** Adds a chunk's refunded orders and released seats to the batch, and renews its lease. */
+export async function advanceBatch(tx: Tx, batchId: string, refunded: number, released: number): Promise<void> {
+  // statement: advanceBatch
+  await tx
+    .update(refundBatches)
+    .set({
+      refundedOrders: sql`${refundBatches.refundedOrders} + ${refunded}::int`,
+      releasedSeats: sql`${refundBatches.releasedSeats} + ${released}::int`,
+      leaseUntil: sql`now() + ${BATCH_LEASE_MS} * interval '1 millisecond'`,
+    })
+    .where(eq(refundBatches.id, batchId));
+}
+
+/** The id of one running batch whose lease ran out (its instance died), or null. */
+export async function staleBatch(db: Db): Promise<string | null> {
+  // statement: staleBatch
+  const [stale] = await db
+    .select({ id: refundBatches.id })
+    .from(refundBatches)
+    .where(and(eq(refundBatches.status, 'running'), sql`${refundBatches.leaseUntil} < now()`))
+    .limit(1);
+  return stale?.id ?? null;
+}
