@@ -9,14 +9,12 @@
  */
 export {
   type ComboComponentRow,
-  type ComboGroupItemRow,
   type ConcessionCategoryRow,
   type ConcessionDiscountRow,
   type ConcessionFilters,
   type ConcessionGroupRow,
   type ConcessionRecord,
   type ModifierGroupRow,
-  type ModifierRow,
   type PickupTimes,
 } from './model';
 export {
@@ -33,6 +31,8 @@ export {
   getUpsellConcessions,
   getUpsellGroupsByIds,
   listConcessionsOfTheatres,
+  type ComboGroupItemRow,
+  type ModifierRow,
 } from './store';
 export { getCategoriesOfTheatres, getConcession, listConcessionCategories } from './read';
 export { pickupTimesForDate, pickupTimesForDates, pickupTimesForShowtimes } from './pickup';

@@ -7,7 +7,6 @@ import type {
   modifierGroups,
   upsellGroups,
 } from '../../../db/schema';
-import type { getComboGroupItems, getModifiersOfGroups } from './store';
 
 type ConcessionProductRow = typeof concessions.$inferSelect;
 export type ConcessionCategoryRow = typeof concessionCategories.$inferSelect;
@@ -35,13 +34,6 @@ export interface ConcessionFilters {
   group?: string | null;
 }
 
-/** A modifier of a group with the id an order's add-modifier body takes, and its product's names and sku. */
-export type ModifierRow = Awaited<ReturnType<typeof getModifiersOfGroups>>[number];
-/** A product a Group-type combo component offers, with its name and sku. */
-export type ComboGroupItemRow = Awaited<ReturnType<typeof getComboGroupItems>>[number];
-
-/** Order-product statuses that hold a pickup slot. */
-export const ACTIVE_PICKUP_STATUSES = ['Pending', 'Held', 'Submitted', 'Fulfilled'];
 
 export interface PickupTime {
   available: number;

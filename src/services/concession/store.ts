@@ -17,22 +17,30 @@ import {
   upsellGroups,
   upsellItems,
 } from '../../../db/schema';
-import {
-  ACTIVE_PICKUP_STATUSES,
-  type ComboComponentRow,
-  type ConcessionCategoryRow,
-  type ConcessionDiscountRow,
-  type ConcessionFilters,
-  type ConcessionGroupRow,
-  type ConcessionRecord,
-  type ModifierGroupRow,
-  type UpsellGroupRow,
+import type {
+  ComboComponentRow,
+  ConcessionCategoryRow,
+  ConcessionDiscountRow,
+  ConcessionFilters,
+  ConcessionGroupRow,
+  ConcessionRecord,
+  ModifierGroupRow,
+  UpsellGroupRow,
 } from './model';
 
 /**
  * Concessions' SQL: every statement of the menu (read.ts, the loaders, the read planner's conditions)
- * and of the pickup times (pickup.ts), each under its `// statement: <name>` tag.
+ * and of the pickup times (pickup.ts), each under its `// statement: <name>` tag. The two row types
+ * inferred from their statements live here, beside them (model.ts does not import the store).
  */
+
+/** Order-product statuses that hold a pickup slot. */
+export const ACTIVE_PICKUP_STATUSES = ['Pending', 'Held', 'Submitted', 'Fulfilled'];
+
+/** A modifier of a group with the id an order's add-modifier body takes, and its product's names and sku. */
+export type ModifierRow = Awaited<ReturnType<typeof getModifiersOfGroups>>[number];
+/** A product a Group-type combo component offers, with its name and sku. */
+export type ComboGroupItemRow = Awaited<ReturnType<typeof getComboGroupItems>>[number];
 
 
 const recordColumns = {

@@ -2,7 +2,6 @@ import type { Principal } from '../../auth/principal';
 import { membershipLookup, type MembershipArgs } from './membership';
 import type { SeatMap } from './model';
 import { collectSeatFacts, deriveSeatMap, type Viewer } from './seat-status';
-import type { ShowtimeRecord } from '../showtime';
 import type { LayoutSeatRow, LayoutVersionRecord } from './model';
 import type { MembershipKey } from './membership';
 
@@ -16,12 +15,20 @@ interface Reader<K, V> {
  * take them as a parameter and name only what they use.
  */
 export interface SeatMapReads {
-  showtimeById: Reader<number, ShowtimeRecord | null>;
+  showtimeById: Reader<number, ShowtimeOfMap | null>;
   layoutVersionById: Reader<number, LayoutVersionRecord | null>;
   layoutSeatsByVersionId: Reader<number, LayoutSeatRow[]>;
   claimsByShowtimeId: Reader<number, Parameters<typeof collectSeatFacts>[0]>;
   blocksByShowtimeId: Reader<number, Parameters<typeof collectSeatFacts>[1]>;
   viewerByMembership: Reader<MembershipKey, Viewer>;
+}
+
+/**
+ * What the seat map reads of a showtime's record (the showtime domain's `ShowtimeRecord` has it): the
+ * seating domain does not import the showtime domain, which imports orders, which import seating.
+ */
+interface ShowtimeOfMap {
+  showtime: { id: number; theatreId: number; performanceNumber: number; layoutVersionId: number; socialDistancing: boolean };
 }
 
 /**
