@@ -19,11 +19,13 @@ function tsFiles(dir: string): string[] {
   });
 }
 
-/** The local modules a file imports or re-exports as values. */
-export function valueImports(file: string, known: Set<string>): string[] {
+/** The local modules a file imports or re-exports as values (`types`: or as types too). */
+export function valueImports(file: string, known: Set<string>, types = false): string[] {
   const text = fs.readFileSync(file, 'utf8');
   const found: string[] = [];
-  const statement = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?'(\.{1,2}\/[^']*)'/gm;
+  const statement = types
+    ? /^\s*(?:import|export)\s+(?:[^'";]*?\sfrom\s+)?'(\.{1,2}\/[^']*)'/gm
+    : /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?'(\.{1,2}\/[^']*)'/gm;
   for (const match of text.matchAll(statement)) {
     const base = path.resolve(path.dirname(file), match[1]!);
     const target = [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) => known.has(candidate));
@@ -92,6 +94,12 @@ describe('module imports', () => {
 
   it('has no import cycle in src, resolvers, schema or db (outside db/schema)', () => {
     const found = cycles(graph).map((component) => component.map((file) => path.relative(ROOT, file)).sort());
+    expect(found).toEqual([]);
+  });
+
+  it('has no cycle of type imports either: a domain that names another domain\'s types depends on it', () => {
+    const withTypes = new Map(files.map((file) => [file, valueImports(file, known, true)]));
+    const found = cycles(withTypes).map((component) => component.map((file) => path.relative(ROOT, file)).sort());
     expect(found).toEqual([]);
   });
 });
