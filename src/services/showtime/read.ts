@@ -1,9 +1,9 @@
-import { and, asc, count, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { layoutSeats, movies, showtimes, showtimeTicketPrices, theatres } from '../../../db/schema';
 import { immutableCacheFor } from '../shared/immutable-cache';
-import { EARTH_RADIUS_MILES, validateNearQuery } from '../shared/geo';
-import { pageWindow, toPage, type Page } from '../shared/paging';
+import { haversineMilesSql, validateNearQuery, withinRadius } from '../shared/geo';
+import { pageWindow, toPage, type ListQuery, type Page } from '../shared/paging';
 import { anyOf, prepared } from '../shared/prepared-reads';
 import {
   filterConditions,
@@ -154,33 +154,49 @@ export type NearShowtimeRecord = ShowtimeRecord & { distance: number };
 
 /**
  * Showtimes on a theatre-local date at theatres within `radius` miles (default 50) of the point,
- * ordered by distance, then start time, then id; paged. Validates date, point, radius and filters.
+ * ordered by distance, then theatre, start time and id: `showtimesNear`'s list, also read by the
+ * planner. `distance` is a value of each item. Validates date, point, radius and filters.
  */
+export function showtimesNearList(query: {
+  date: string;
+  latitude: number;
+  longitude: number;
+  radius?: number | null;
+  filters?: ShowtimeFilters;
+}): ListQuery {
+  const date = optionalDate(query.date)!;
+  const point = validateNearQuery(query);
+  const filters = validateFilters(query.filters ?? {});
+  const distance = haversineMilesSql(point, theatres.latitude, theatres.longitude);
+  return {
+    table: showtimes,
+    joins: [
+      { table: theatres, on: eq(theatres.id, showtimes.theatreId) },
+      { table: movies, on: eq(movies.id, showtimes.movieId) },
+    ],
+    where: and(withinRadius(distance, point), localDatesCondition([date]), ...filterConditions(filters)),
+    order: [distance, theatres.id, showtimes.showDateTimeUtc, showtimes.id],
+    values: { distance },
+  };
+}
+
+/** A page of `showtimesNearList`. */
 export async function showtimesNear(
   db: Db,
   query: { date: string; latitude: number; longitude: number; radius?: number | null; filters?: ShowtimeFilters },
   page: { pageNumber: number; pageSize: number },
 ): Promise<Page<NearShowtimeRecord>> {
-  const date = optionalDate(query.date)!;
-  const point = validateNearQuery(query);
-  const filters = validateFilters(query.filters ?? {});
-  // Explicit casts: an integral JS number would otherwise be bound as an integer parameter.
-  const lat = sql`${point.latitude}::double precision`;
-  const lon = sql`${point.longitude}::double precision`;
-  const distance = sql<number>`(2 * ${EARTH_RADIUS_MILES}::double precision * asin(least(1, sqrt(
-    power(sin(radians(${theatres.latitude} - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${theatres.latitude}))
-      * power(sin(radians(${theatres.longitude} - ${lon}) / 2), 2)))))`;
-  const where = and(lte(distance, sql`${point.radius}::double precision`), localDatesCondition([date]), ...filterConditions(filters));
+  const { where, order, values } = showtimesNearList(query);
   const { limit, offset } = pageWindow(page);
+  // The list's joins (theatre and movie), as drizzle's builder takes them.
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ ...showtimeColumns, distance: distance.mapWith(Number) })
+      .select({ ...showtimeColumns, distance: values!.distance.mapWith(Number) })
       .from(showtimes)
       .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
       .innerJoin(movies, eq(movies.id, showtimes.movieId))
       .where(where)
-      .orderBy(asc(distance), asc(theatres.id), ...order)
+      .orderBy(...order.map((key) => asc(key)))
       .limit(limit)
       .offset(offset),
     db
