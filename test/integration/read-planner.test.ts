@@ -203,4 +203,15 @@ it('reads the lists near a point through the planner: the page ordered by the di
   expect(showtimes.errors).toBeUndefined();
   expect(showtimes.data!.showtimesNear.items[0].theatreId).toBe(pick.theatreId);
   expect(showtimes.statements).toBe(1);
+  // REST: the page with each theatre's attribute ids and media and its distance (before: 5; 2 for an empty page).
+  const count = (r: { headers: Headers }) => Number(r.headers.get('x-sql-statements'));
+  const rest = await app.get<{ count: number; _embedded: { locations: { rank: number; distance: number }[] } }>(
+    `/v2/locations?latitude=${t.latitude}&longitude=${t.longitude}&radius=500&page-size=100`,
+  );
+  expect(rest.status).toBe(200);
+  expect(rest.body._embedded.locations.slice(0, items.length).map((l) => l.distance)).toEqual(items.map((i) => i.distance));
+  expect(count(rest)).toBe(1);
+  const none = await app.get(`/v2/locations?latitude=-60&longitude=0`);
+  expect(none.status).toBe(200);
+  expect(count(none)).toBe(1);
 });
