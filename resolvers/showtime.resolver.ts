@@ -7,8 +7,9 @@ import { ShowtimeFilterArgs, ShowtimesNearArgs, toShowtimeFilters } from '../sch
 import { Showtime, ShowtimePage, TicketPrice, toShowtime, toTicketPrice } from '../schema/showtime.type';
 import { Theatre, toTheatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { earliestShowtime, getShowtime, isAlmostSoldOut, isSoldOut, showtimesNear } from '../src/services/showtime';
-import { NOT_PLANNED, plannedOf, readOne } from '../src/read-planner';
+import { earliestShowtime, getShowtime, isAlmostSoldOut, isSoldOut, showtimesNear, showtimesNearList } from '../src/services/showtime';
+import type { Page } from '../src/services/shared/paging';
+import { NOT_PLANNED, plannedOf, readOne, readPage } from '../src/read-planner';
 import { attributesOfIds } from './attributes';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
@@ -49,9 +50,12 @@ export class ShowtimeResolver {
     @Args(() => ShowtimeFilterArgs) filters: ShowtimeFilterArgs,
     @Args(() => PageArgs) page: PageArgs,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ShowtimePage> {
-    const result = await showtimesNear(ctx.catalogDb, { ...near, filters: toShowtimeFilters(filters) }, page);
-    return toGraphQLPage(ShowtimePage, result, toShowtime);
+    const query = { ...near, filters: toShowtimeFilters(filters) };
+    const planned = await readPage(ctx, info, showtimesNearList(query), page);
+    if (planned !== NOT_PLANNED) return toGraphQLPage(ShowtimePage, planned as Page<Showtime>, (s) => s);
+    return toGraphQLPage(ShowtimePage, await showtimesNear(ctx.catalogDb, query, page), toShowtime);
   }
 
   @FieldResolver(() => Movie, { description: 'The movie shown.' })

@@ -29,5 +29,10 @@ export class LocationPage extends PageOf(Location) {
 
 /** Maps a location row to its GraphQL type. */
 export function toLocation(row: LocationRow): Location {
-  return Object.assign(new Location(), { rank: row.rank, distance: row.distance, theatre: toTheatre(row.theatre) });
+  return locationOf(row.rank, row.distance, toTheatre(row.theatre));
+}
+
+/** A location of a theatre already mapped (read through the planner: `nearList`'s item and its distance). */
+export function locationOf(rank: number, distance: number, theatre: Theatre): Location {
+  return Object.assign(new Location(), { rank, distance, theatre });
 }

@@ -1,4 +1,4 @@
-import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { getNamedType, isObjectType, parse, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { collectSubfields } from 'graphql/execution/collectFields';
@@ -8,7 +8,7 @@ import type { Context } from '../context';
 import { pageWindow, toPage, type ListQuery, type Page, type PageRequest } from '../services/shared/paging';
 import { DomainError } from '../errors';
 import { CATALOG } from './catalog';
-import { fromSql, newScope, orderedList, planLevel, rowSql, type Plan, type Selection } from './compile';
+import { fromSql, newScope, planLevel, rowSql, type Plan, type Selection } from './compile';
 
 /**
  * The read planner (docs/read-planner.md): a catalog root field's whole selection read in one
@@ -136,17 +136,32 @@ function pageSelection(info: GraphQLResolveInfo, pageType: GraphQLObjectType): {
 }
 
 /**
- * A page root (`theatres`, `movies`, `markets`): the page of `list` and the selection under its `items`
- * (every alias) in one statement — the rows in order, their total, and everything planned under them —
- * or NOT_PLANNED when the planner is off. The list is the service's own (`theatreList`, …), so its rows,
- * order and filters are the loader path's.
+ * A page root (`theatres`, `movies`, `markets`, …): the page of `list` and the selection under its
+ * `items` (every alias) in one statement — the rows in order, their total, and everything planned under
+ * them — or NOT_PLANNED when the planner is off. The list is the service's own (`theatreList`, …), so
+ * its rows, order and filters are the loader path's. With `at`, each item of the page holds the list's
+ * row at that field beside the list's values (`Location.theatre`, with its distance): the items read are
+ * those rows, planned with the selection under `items { <at> }` (every alias), and the resolver builds
+ * the page's items of them and of `valuesOf(row)`.
  */
-export async function readPage(ctx: Context, info: GraphQLResolveInfo, list: ListQuery, page: PageRequest): Promise<Page<object> | typeof NOT_PLANNED> {
+export async function readPage(
+  ctx: Context,
+  info: GraphQLResolveInfo,
+  list: ListQuery,
+  page: PageRequest,
+  at?: string,
+): Promise<Page<object> | typeof NOT_PLANNED> {
   const pageType = getNamedType(info.returnType);
   if (!enabled(ctx) || !isObjectType(pageType)) return NOT_PLANNED;
-  const itemType = getNamedType(pageType.getFields().items?.type);
+  let itemType = getNamedType(pageType.getFields().items?.type);
+  const { nodes: itemNodes, total } = pageSelection(info, pageType);
+  let nodes = itemNodes;
+  if (at && isObjectType(itemType)) {
+    const holder = itemType;
+    itemType = getNamedType(holder.getFields()[at]?.type);
+    nodes = [...collectSubfields(info.schema, info.fragments, info.variableValues, holder, nodes).values()].filter((n) => n[0].name.value === at).flat();
+  }
   if (!isObjectType(itemType) || !CATALOG[itemType.name]) return NOT_PLANNED;
-  const { nodes, total } = pageSelection(info, pageType);
   return readPageOf(ctx, info, itemType, nodes, list, page, true, total);
 }
 
@@ -166,22 +181,48 @@ async function readPageOf(
         planLevel(newScope(selection, ctx.listItems.max, prune), itemType, nodes, 'r0'),
       )
     : planLevel(newScope(selection, ctx.listItems.max, prune), itemType, nodes, 'r0');
-  const table = getTableName(list.table);
   const where = list.where ?? sql`true`;
-  const order = list.order.map((column) => `r0."${column.name}"`);
+  // The list's table and joins bind their names, which its conditions, order and values use; `r0` is a
+  // lateral view of the table's row, which the planned relations correlate to.
+  const from = sql`${list.table}${sql.join((list.joins ?? []).map((join) => sql` inner join ${join.table} on ${join.on}`))}`;
+  // Values computed per row are output columns (v0, …), an order key too (o0, …, or the value's own).
+  const values = Object.entries(list.values ?? {});
+  const valueNames = new Map(values.map(([, value], i) => [value as unknown, `v${i}`]));
+  const order = list.order.map((key, i) => valueNames.get(key) ?? `o${i}`);
+  const outputs = [
+    ...values.map(([, value], i) => sql`, ${value} as ${sql.raw(`v${i}`)}`),
+    ...list.order.flatMap((key, i) => (valueNames.has(key) ? [] : [sql`, ${key} as ${sql.raw(`o${i}`)}`])),
+  ];
+  // An item is `[row and relations, [values]]` when the list has values. The aggregate reads the ordered,
+  // limited subquery as it comes (as orderedList's lists do).
+  const item = values.length ? sql.raw(`json_build_array(x.r, json_build_array(${values.map((_, i) => `x.v${i}`).join(', ')}))`) : sql.raw('x.r');
   const { limit, offset } = pageWindow(page);
-  // The list's conditions name the table itself: `r0` is a lateral view of its row, which the
-  // planned relations correlate to.
-  const from = sql`"${sql.raw(table)}", lateral (select "${sql.raw(table)}".*) r0`;
   const [result] = await executePrepared<{ version: number | string | null; total: number | null; body: string }>(
     ctx.catalogDb,
-    sql`select ${version} as version, ${total ? sql`(select count(*)::int from ${list.table} where ${where})` : sql`null::int`} as total,
-      ${orderedList(rowSql(level.plan, 'r0', level.children), from, where, order, { limit, offset })}::text as body`,
+    sql`select ${version} as version, ${total ? sql`(select count(*)::int from ${from} where ${where})` : sql`null::int`} as total,
+      (select coalesce(json_agg(${item}), '[]'::json)::text
+        from (select ${rowSql(level.plan, 'r0', level.children)} as r${sql.join(outputs)}
+          from ${from}, lateral (select ${list.table}.*) r0 where ${where}
+          order by ${sql.raw(order.join(', '))} limit ${limit} offset ${offset}) x) as body`,
   );
   ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
-  const items = (JSON.parse(result.body) as unknown[]).map((value) => decode(level.plan, value));
+  const names = values.map(([name]) => name);
+  const items = (JSON.parse(result.body) as unknown[]).map((value) => {
+    if (!names.length) return decode(level.plan, value);
+    const [row, read] = value as [unknown, unknown[]];
+    const object = decode(level.plan, row);
+    Object.defineProperty(object, VALUES, { value: Object.fromEntries(names.map((name, i) => [name, read[i]])) });
+    return object;
+  });
   // Without a total asked for, the page's count is left unread (no field of the selection shows it).
   return toPage(items, result.total ?? 0, page);
+}
+
+const VALUES = Symbol('values of the list');
+
+/** The values a list computed for this item (`ListQuery.values`, by name; their JSON values), or {} for none. */
+export function valuesOf(item: object): Readonly<Record<string, unknown>> {
+  return (item as { [VALUES]?: Record<string, unknown> })[VALUES] ?? {};
 }
 
 /**

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Theatre } from '../../schema/theatre.type';
-import { fixedRead } from '../read-planner';
-import type { Context } from '../context';
-import { findLocations, theatreList, type TheatreFilters, type TheatreRow } from '../services/theatre';
-import type { Hal } from './hal';
+import { fixedRead, valuesOf } from '../read-planner';
+import type { ListQuery } from '../services/shared/paging';
+import { nearList, theatreList } from '../services/theatre';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
 import { arr, int, links, nnum, num, obj, paged, params, query, route, str } from './schemas';
-import { THEATRE_SELECTION, theatrePath, theatreSchema, toPlannedTheatre, toTheatre } from './shapes/theatre';
+import { THEATRE_SELECTION, theatrePath, theatreSchema, toPlannedTheatre } from './shapes/theatre';
 import { component } from './openapi';
 
 const locationSchema = component('Location', obj({
@@ -26,37 +25,23 @@ const listSchema = (withPoint: boolean) =>
 const nearPointListSchema = listSchema(true);
 const locationListSchema = listSchema(false);
 
-async function toLocations(
-  ctx: Context,
-  hal: Hal,
-  items: readonly { rank: number; distance: number | null; theatre: TheatreRow }[],
-) {
-  return Promise.all(
-    items.map(async (item) => ({
-      rank: item.rank,
-      distance: item.distance,
-      _embedded: { theatre: await toTheatre(ctx, hal, item.theatre) },
-      _links: hal.self(theatrePath(item.theatre.id)),
-    })),
-  );
-}
-
 /** The fixed read of theatres with their attribute ids and media (THEATRE_SELECTION). */
 type TheatreRead = ReturnType<typeof fixedRead>;
 
 /**
- * State and name lookups rank theatres by name (there is no point to measure from): the page of the
- * theatres list with each theatre's attribute ids and media, read through the planner in one statement.
+ * The page of a theatres list with each theatre's attribute ids and media, read through the planner in
+ * one statement, as locations: ranked from 1 in the list's order, with the list's distance (null
+ * without a point: state and name lookups rank theatres by name).
  */
-async function locationsOf(kit: RestKit, request: FastifyRequest, theatres: TheatreRead, filters: TheatreFilters, page: PageRequest) {
+async function locationsOf(kit: RestKit, request: FastifyRequest, theatres: TheatreRead, list: ListQuery, page: PageRequest) {
   const ctx = await kit.context(request);
   const hal = kit.hal(request);
-  const result = await theatres.page(ctx, theatreList(filters), page);
+  const result = await theatres.page(ctx, list, page);
   const offset = (page.pageNumber - 1) * page.pageSize;
   const locations = await Promise.all(
     (result.items as Theatre[]).map(async (theatre, i) => ({
       rank: offset + i + 1,
-      distance: null,
+      distance: (valuesOf(theatre).distance as number | undefined) ?? null,
       _embedded: { theatre: await toPlannedTheatre(ctx, hal, theatre) },
       _links: hal.self(theatrePath(theatre.id)),
     })),
@@ -79,18 +64,11 @@ export async function locationRoutes(app: FastifyInstance, kit: RestKit): Promis
       }),
     },
     async (request) => {
-      const ctx = await kit.context(request);
-      const hal = kit.hal(request);
-      const page = pageOf(request.query);
       const q = request.query;
-      const result = await findLocations(ctx.catalogDb, { latitude: q.latitude, longitude: q.longitude, radius: q.radius }, page);
-      return {
-        ...pagedFields(request, hal, page, result.totalCount),
-        latitude: result.latitude,
-        longitude: result.longitude,
-        radius: result.radius,
-        _embedded: { locations: await toLocations(ctx, hal, result.items) },
-      };
+      const list = nearList({ latitude: q.latitude, longitude: q.longitude, radius: q.radius });
+      const { pageSize, pageNumber, count, _links, _embedded } = await locationsOf(kit, request, THEATRES, list, pageOf(q));
+      // The spec's order of the fields: the point searched from between the paging fields and the items.
+      return { pageSize, pageNumber, count, _links, ...list.point, _embedded };
     },
   );
 
@@ -104,7 +82,7 @@ export async function locationRoutes(app: FastifyInstance, kit: RestKit): Promis
       }),
     },
     async (request) => {
-      return locationsOf(kit, request, THEATRES, { state: request.params.stateName }, pageOf(request.query));
+      return locationsOf(kit, request, THEATRES, theatreList({ state: request.params.stateName }), pageOf(request.query));
     },
   );
 
@@ -118,7 +96,7 @@ export async function locationRoutes(app: FastifyInstance, kit: RestKit): Promis
       }),
     },
     async (request) => {
-      return locationsOf(kit, request, THEATRES, { name: request.params.theatreName }, pageOf(request.query));
+      return locationsOf(kit, request, THEATRES, theatreList({ name: request.params.theatreName }), pageOf(request.query));
     },
   );
 }

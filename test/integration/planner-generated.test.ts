@@ -53,6 +53,9 @@ interface Pick {
   productId: number;
   category: string;
   group: string;
+  /** The point of the picked theatre (the lists near a point search from it). */
+  latitude: number;
+  longitude: number;
 }
 
 async function pickData(): Promise<Pick> {
@@ -76,7 +79,13 @@ async function pickData(): Promise<Pick> {
   const [names] = await sql<{ category: string; group: string }[]>`
     select (select upper(name) from concession_categories where level = 1 order by sort_order, id limit 1) as category,
       (select upper(name) from concession_groups order by name limit 1) as "group"`;
-  return { ...row, ...menu, ...offer, ...names };
+  const [point] = await sql<{ latitude: number; longitude: number }[]>`select latitude, longitude from theatres where id = ${row.theatreId}`;
+  // A tie for the lists near a point: the nearest other theatre moved onto the picked one's point, so
+  // two theatres (and their showtimes) are at the same distance and the list's tie-breakers order them.
+  await sql`update theatres set latitude = ${point.latitude}, longitude = ${point.longitude}
+    where id = (select id from theatres where id <> ${row.theatreId}
+      order by (latitude - ${point.latitude}) ^ 2 + (longitude - ${point.longitude}) ^ 2, id limit 1)`;
+  return { ...row, ...menu, ...offer, ...names, ...point };
 }
 
 /**
@@ -150,6 +159,9 @@ function roots(p: Pick) {
     { type: 'Market', open: 'markets(pageSize: 3) { items', close: '}', statements: 1 },
     { type: 'Theatre', open: 'theatres(pageSize: 3) { items', close: '}', statements: 1 },
     { type: 'Concession', open: `concession(id: ${p.offerId})`, close: '', statements: 1 },
+    // Lists near a point: ordered by a distance computed from it (a value of the list, docs/read-planner.md).
+    { type: 'Theatre', open: `locationsNear(latitude: ${p.latitude}, longitude: ${p.longitude}, radius: 500, pageSize: 3) { totalCount items { rank distance theatre`, close: '} }', statements: 1 },
+    { type: 'Showtime', open: `showtimesNear(date: "${p.day}", latitude: ${p.latitude}, longitude: ${p.longitude}, radius: 500, pageSize: 4) { totalCount items`, close: '}', statements: 1 },
   ];
 }
 
@@ -310,6 +322,18 @@ function variants(p: Pick): Case[] {
     // Media: a resource's active items (by resource type and key, no foreign key) and their renditions.
     { name: 'media: renditions of one size, under aliases', query: `{ movie(id: ${p.movieId}) { mediaItems { id contentType mediaType a: renditions(size: "Thumb") { url width } b: renditions { size } } } }`, ...one },
     { name: 'media: a page of movies with their posters, and showtimes\' theatres with theirs', query: `{ movies(pageSize: 3) { items { id mediaItems { name renditions(size: "Standard") { url } } } } theatre(id: ${p.theatreId}) { media { id resourceType resourceId effectiveStartDate } showtimes(date: "${p.day}") { movie { mediaItems { id } } } } }`, rootStatements: 2, kinds: 0 },
+    // Lists near a point: the list's distance filters (radius), orders (then the list's tie-breakers) and is a field of the item.
+    { name: 'near: locations, second page, paging fields, the point', query: `{ locationsNear(latitude: ${p.latitude}, longitude: ${p.longitude}, radius: 500, pageSize: 2, pageNumber: 2) { totalCount pageNumber pageSize hasNextPage latitude longitude radius __typename items { __typename rank distance theatre { id name location { latitude longitude } } } } }`, ...one },
+    { name: 'near: locations, the theatre under two aliases, items under two aliases', query: `{ locationsNear(latitude: ${p.latitude}, longitude: ${p.longitude}, radius: 300, pageSize: 5) { a: items { t: theatre { id attributes { code } } u: theatre { name media { id } market { name } } } b: items { distance theatre { showtimes(date: "${p.day}") { id movie { name } } } } } }`, ...one },
+    { name: 'near: locations without the theatre, and total only', query: `{ a: locationsNear(latitude: ${p.latitude}, longitude: ${p.longitude}) { items { rank distance } } b: locationsNear(latitude: ${p.latitude}, longitude: ${p.longitude}, radius: 1) { totalCount } }`, rootStatements: 2, kinds: 0 },
+    { name: 'near: locations, a far point (none), past the last page', query: `{ a: locationsNear(latitude: -60, longitude: 0) { totalCount hasNextPage items { rank theatre { id } } } b: locationsNear(latitude: ${p.latitude}, longitude: ${p.longitude}, radius: 500, pageNumber: 1000) { totalCount items { theatre { id } } } }`, rootStatements: 2, kinds: 0 },
+    { name: 'near: locations under variables, with a menu page', query: `query($lat: Float!, $lon: Float!, $size: Int!) { locationsNear(latitude: $lat, longitude: $lon, radius: 500, pageSize: $size) { items { distance theatre { concessions(pageSize: 3) { totalCount items { id name categories { name } } } } } } }`, variables: { lat: p.latitude, lon: p.longitude, size: 4 }, ...one },
+    { name: 'bad argument: a latitude the loader path refuses', query: `{ locationsNear(latitude: 91, longitude: 0) { totalCount items { theatre { id } } } }`, rootStatements: 1, kinds: 0 },
+    { name: 'bad argument: a radius the loader path refuses', query: `{ locationsNear(latitude: 10, longitude: 0, radius: 0) { totalCount } }`, rootStatements: 1, kinds: 0 },
+    { name: 'near: showtimes, filters, second page', query: `{ showtimesNear(date: "${p.day}", latitude: ${p.latitude}, longitude: ${p.longitude}, radius: 500, movieName: "a", excludeAttributes: ["3d"], pageSize: 3, pageNumber: 2) { totalCount hasNextPage items { id theatreId showDateTimeUtc movie { name } attributes { code } ticketPrices { price } } } }`, ...one },
+    { name: 'near: showtimes, an attribute filter, occupancy', query: `{ showtimesNear(date: "${p.day}", latitude: ${p.latitude}, longitude: ${p.longitude}, includeAttributes: ["imax"], attributeOperator: OR) { totalCount items { id isSoldOut theatre { name } } } }`, rootStatements: 1, kinds: 1 },
+    { name: 'near: showtimes, a far point (none), past the last page', query: `{ a: showtimesNear(date: "${p.day}", latitude: -60, longitude: 0) { totalCount items { id } } b: showtimesNear(date: "${p.day}", latitude: ${p.latitude}, longitude: ${p.longitude}, pageNumber: 1000) { totalCount items { id } } }`, rootStatements: 2, kinds: 0 },
+    { name: 'bad argument: a showtimes date the loader path refuses', query: `{ showtimesNear(date: "2026-02-30", latitude: ${p.latitude}, longitude: ${p.longitude}) { items { id } } }`, rootStatements: 1, kinds: 0 },
     { name: 'unknown id', query: `{ theatre(id: 999999) { showtimes(date: "${p.day}") { id } } }`, rootStatements: 1, kinds: 0 },
     { name: 'bad argument: the field errs as on the loader path', query: theatre(`showtimes(date: "2026-02-30") { id }`), rootStatements: 1, kinds: 0 },
   ];

@@ -180,3 +180,38 @@ it('reads REST locations by state and by name through the same planner: the page
   expect(byName.status).toBe(200);
   expect(count(byName)).toBe(1);
 });
+
+it('reads the lists near a point through the planner: the page ordered by the distance, with it and every nested relation, in one statement', async () => {
+  const pick = await busiestDay();
+  const [t] = await sql<{ latitude: number; longitude: number }[]>`select latitude, longitude from theatres where id = ${pick.theatreId}`;
+  const point = `latitude: ${t.latitude}, longitude: ${t.longitude}, radius: 500`;
+  // Before: the page and its count, then a loader per relation and level.
+  const locations = await app.gql<{ locationsNear: { totalCount: number; items: { rank: number; distance: number; theatre: { id: number } }[] } }>(
+    `{ locationsNear(${point}, pageSize: 20) { totalCount items { rank distance theatre { id name attributes { code } media { id } market { name }
+      concessions(pageSize: 3) { items { id categories { name } } } } } } }`,
+  );
+  expect(locations.errors).toBeUndefined();
+  const items = locations.data!.locationsNear.items;
+  expect(items.length).toBeGreaterThan(1);
+  expect(items[0]).toMatchObject({ rank: 1, distance: 0, theatre: { id: pick.theatreId } });
+  expect(items.map((i) => i.distance)).toEqual(items.map((i) => i.distance).sort((a, b) => a - b));
+  expect(locations.statements).toBe(1);
+  // Before: the page and its count, then the movie, attributes, theatre and price loaders.
+  const showtimes = await app.gql<{ showtimesNear: { items: { theatreId: number }[] } }>(
+    `{ showtimesNear(date: "${pick.day}", ${point}, pageSize: 50) { totalCount items { id theatreId movie { name attributes { code } } theatre { name } attributes { code } ticketPrices { price } } } }`,
+  );
+  expect(showtimes.errors).toBeUndefined();
+  expect(showtimes.data!.showtimesNear.items[0].theatreId).toBe(pick.theatreId);
+  expect(showtimes.statements).toBe(1);
+  // REST: the page with each theatre's attribute ids and media and its distance (before: 5; 2 for an empty page).
+  const count = (r: { headers: Headers }) => Number(r.headers.get('x-sql-statements'));
+  const rest = await app.get<{ count: number; _embedded: { locations: { rank: number; distance: number }[] } }>(
+    `/v2/locations?latitude=${t.latitude}&longitude=${t.longitude}&radius=500&page-size=100`,
+  );
+  expect(rest.status).toBe(200);
+  expect(rest.body._embedded.locations.slice(0, items.length).map((l) => l.distance)).toEqual(items.map((i) => i.distance));
+  expect(count(rest)).toBe(1);
+  const none = await app.get(`/v2/locations?latitude=-60&longitude=0`);
+  expect(none.status).toBe(200);
+  expect(count(none)).toBe(1);
+});

@@ -3,7 +3,7 @@ import type { Context } from '../../context';
 import { NOT_PLANNED, plannedOf } from '../../read-planner';
 import type { AttributeRow } from '../../services/attribute';
 import type { MediaItemRow } from '../../services/media';
-import { theatreFields, type TheatreRow } from '../../services/theatre';
+import type { theatreFields } from '../../services/theatre';
 import type { Hal } from '../hal';
 import { resource } from '../derive';
 import { arr, stringMap } from '../schemas';
@@ -41,15 +41,6 @@ const MEDIA = { path: { key: 'media', prev: undefined, typename: 'Theatre' } };
 
 /** The media fields the REST shape reads (a media item row, or a media item the planner read). */
 type MediaOf = Pick<MediaItemRow, 'contentType' | 'imageUrl' | 'videoUrl'>;
-
-/** A theatre row read elsewhere (a location near a point): its attributes and media through their loaders. */
-export async function toTheatre(ctx: Context, hal: Hal, row: TheatreRow) {
-  const [attributes, media] = await Promise.all([
-    ctx.loaders.attributesByTheatreId.load(row.id),
-    ctx.loaders.mediaItemsByResource.load({ type: 'theatre', key: String(row.id) }),
-  ]);
-  return theatreOf(hal, theatreFields(row), attributes, media);
-}
 
 /** A theatre read through the planner with THEATRE_SELECTION: its attribute ids and media came with it. */
 export async function toPlannedTheatre(ctx: Context, hal: Hal, theatre: Theatre) {

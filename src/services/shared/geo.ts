@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badInput } from '../../errors';
 
 /** Mean Earth radius in statute miles (the unit of the spec's `radius` and `distance`). */
@@ -21,6 +23,23 @@ export function haversineMiles(a: Point, b: Point): number {
   // Rounding can push h a hair above 1 for antipodal points; asin would then be NaN.
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(Math.min(1, h)));
 }
+
+/**
+ * `haversineMiles` from the point to the row's coordinates, computed in SQL, so that a list filters,
+ * orders and pages by it in the database (the lists near a point: theatres, showtimes).
+ */
+export function haversineMilesSql(point: Point, latitude: PgColumn, longitude: PgColumn): SQL<number> {
+  // Explicit casts: an integral JS number would otherwise be bound as an integer parameter.
+  const lat = sql`${point.latitude}::double precision`;
+  const lon = sql`${point.longitude}::double precision`;
+  return sql<number>`(2 * ${EARTH_RADIUS_MILES}::double precision * asin(least(1, sqrt(
+    power(sin(radians(${latitude} - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${latitude}))
+      * power(sin(radians(${longitude} - ${lon}) / 2), 2)))))`;
+}
+
+/** `distance <= radius` of a near query (its radius as a double: an integral one would bind as an integer). */
+export const withinRadius = (distance: SQL<number>, query: NearQuery): SQL => sql`${distance} <= ${query.radius}::double precision`;
 
 export interface NearQuery extends Point {
   radius: number;

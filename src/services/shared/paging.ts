@@ -17,14 +17,27 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_PAGE_NUMBER = 1_000_000;
 
 /**
- * A list as every path reads it: the rows of `table` that `where` keeps, in `order` (the last column
+ * A list as every path reads it: the rows of `table` that `where` keeps, in `order` (the last key
  * unique). The services page it (`db.select()`), the read planner reads it with the selection under
  * its items in one statement (src/read-planner/).
  */
 export interface ListQuery {
   table: PgTable;
+  /**
+   * Tables the list's conditions, order or values read beside `table`, each inner-joined on its
+   * condition (one row each: a foreign key's target). The planner's FROM is the same, so the names they
+   * bind are in scope of the item type's row too (a showtime's record reads its theatre and movie).
+   */
+  joins?: readonly { table: PgTable; on: SQL }[];
   where: SQL | undefined;
-  order: readonly PgColumn[];
+  /** Columns of `table` or its joins, or computed values (one of `values`); ascending; the last key is unique. */
+  order: readonly (PgColumn | SQL)[];
+  /**
+   * Values computed per row from the list's arguments (a distance from a point), by name: declared
+   * once with the list, usable in `where` and `order`, and read with each item (the planner's
+   * `valuesOf(item)`; a service selects them beside its row). Their JSON value is the item's value.
+   */
+  values?: Readonly<Record<string, SQL>>;
 }
 
 /** Which page: 1-based number and size. */

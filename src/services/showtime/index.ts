@@ -33,7 +33,7 @@ export {
   showtimeRecordOf,
   validateFilters,
 } from './query';
-export { getOccupancy, getShowtime, isAlmostSoldOut, isSoldOut, occupancyOfTaken, showtimesNear } from './read';
+export { getOccupancy, getShowtime, isAlmostSoldOut, isSoldOut, occupancyOfTaken, showtimesNear, showtimesNearList } from './read';
 export { listShowtimePages, listShowtimes } from './list';
 export { SHOWTIME_FIELDS, showtimeFields } from './view';
 export { cancelShowtime, startRefundBatchSweeper } from './cancel';

@@ -1,9 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { movies, showtimes, theatres } from '../../../db/schema';
 import { immutableCacheFor } from '../shared/immutable-cache';
-import { validateNearQuery } from '../shared/geo';
-import { pageWindow, toPage, type Page } from '../shared/paging';
+import { haversineMilesSql, validateNearQuery, withinRadius } from '../shared/geo';
+import { pageWindow, toPage, type ListQuery, type Page } from '../shared/paging';
 import { ALMOST_SOLD_OUT_RATIO, type NearShowtimeRecord, type Occupancy, type ShowtimeFilters, type ShowtimeRecord } from './model';
-import { filterConditions, optionalDate, validateFilters } from './query';
+import { filterConditions, localDatesCondition, optionalDate, validateFilters } from './query';
 import { capacityOf, getShowtimesByIds, nearShowtimesWindow, takenOf } from './store';
 
 /** One showtime, or null when the id is unknown. */
@@ -14,17 +16,39 @@ export async function getShowtime(db: Db, id: number): Promise<ShowtimeRecord | 
 
 /**
  * Showtimes on a theatre-local date at theatres within `radius` miles (default 50) of the point,
- * ordered by distance, then start time, then id; paged. Validates date, point, radius and filters.
+ * ordered by distance, then theatre, start time and id: `showtimesNear`'s list, also read by the
+ * planner. `distance` is a value of each item. Validates date, point, radius and filters.
  */
+export function showtimesNearList(query: {
+  date: string;
+  latitude: number;
+  longitude: number;
+  radius?: number | null;
+  filters?: ShowtimeFilters;
+}): ListQuery {
+  const date = optionalDate(query.date)!;
+  const point = validateNearQuery(query);
+  const filters = validateFilters(query.filters ?? {});
+  const distance = haversineMilesSql(point, theatres.latitude, theatres.longitude);
+  return {
+    table: showtimes,
+    joins: [
+      { table: theatres, on: eq(theatres.id, showtimes.theatreId) },
+      { table: movies, on: eq(movies.id, showtimes.movieId) },
+    ],
+    where: and(withinRadius(distance, point), localDatesCondition([date]), ...filterConditions(filters)),
+    order: [distance, theatres.id, showtimes.showDateTimeUtc, showtimes.id],
+    values: { distance },
+  };
+}
+
+/** A page of `showtimesNearList`. */
 export async function showtimesNear(
   db: Db,
   query: { date: string; latitude: number; longitude: number; radius?: number | null; filters?: ShowtimeFilters },
   page: { pageNumber: number; pageSize: number },
 ): Promise<Page<NearShowtimeRecord>> {
-  const date = optionalDate(query.date)!;
-  const point = validateNearQuery(query);
-  const filters = validateFilters(query.filters ?? {});
-  const { rows, total } = await nearShowtimesWindow(db, { date, point, conditions: filterConditions(filters) }, pageWindow(page));
+  const { rows, total } = await nearShowtimesWindow(db, showtimesNearList(query), pageWindow(page));
   return toPage(rows, total, page);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../../db/client';
 import {
   layoutSeats,
@@ -13,7 +13,7 @@ import {
   showtimeTicketPrices,
   theatres,
 } from '../../../db/schema';
-import { EARTH_RADIUS_MILES } from '../shared/geo';
+import type { ListQuery } from '../shared/paging';
 import { anyOf, prepared } from '../shared/prepared-reads';
 import {
   BATCH_LEASE_MS,
@@ -133,32 +133,19 @@ export async function earliestShowtime(db: Db, theatreId: number, movieId: numbe
 }
 
 /**
- * A window of the showtimes on a theatre-local date at theatres within `radius` miles of the point,
- * ordered by distance, then start time, then id, with the count of them all (two statements).
+ * A page of showtimes near a point (`showtimesNearList`, read.ts): its rows with their distance, and
+ * its count. The list's joins (theatre and movie) as drizzle's builder takes them.
  */
-export async function nearShowtimesWindow(
-  db: Db,
-  query: { date: string; point: { latitude: number; longitude: number; radius: number }; conditions: SQL[] },
-  window: { limit: number; offset: number },
-): Promise<{ rows: NearShowtimeRecord[]; total: number }> {
-  const { point } = query;
-  // Explicit casts: an integral JS number would otherwise be bound as an integer parameter.
-  const lat = sql`${point.latitude}::double precision`;
-  const lon = sql`${point.longitude}::double precision`;
-  const distance = sql<number>`(2 * ${EARTH_RADIUS_MILES}::double precision * asin(least(1, sqrt(
-    power(sin(radians(${theatres.latitude} - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${theatres.latitude}))
-      * power(sin(radians(${theatres.longitude} - ${lon}) / 2), 2)))))`;
-  const where = and(lte(distance, sql`${point.radius}::double precision`), localDatesCondition([query.date]), ...query.conditions);
+export async function nearShowtimesWindow(db: Db, list: ListQuery, window: { limit: number; offset: number }): Promise<{ rows: NearShowtimeRecord[]; total: number }> {
   const [rows, [{ total }]] = await Promise.all([
     // statement: nearShowtimes
     db
-      .select({ ...showtimeColumns, distance: distance.mapWith(Number) })
+      .select({ ...showtimeColumns, distance: (list.values!.distance as SQL<number>).mapWith(Number) })
       .from(showtimes)
       .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
       .innerJoin(movies, eq(movies.id, showtimes.movieId))
-      .where(where)
-      .orderBy(asc(distance), asc(theatres.id), ...order)
+      .where(list.where)
+      .orderBy(...list.order.map((key) => asc(key)))
       .limit(window.limit)
       .offset(window.offset),
     // statement: nearShowtimesCount
@@ -167,7 +154,7 @@ export async function nearShowtimesWindow(
       .from(showtimes)
       .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
       .innerJoin(movies, eq(movies.id, showtimes.movieId))
-      .where(where),
+      .where(list.where),
   ]);
   return { rows, total };
 }

@@ -1,8 +1,8 @@
-import { asc, count, lte, sql } from 'drizzle-orm';
+import { asc, count } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { theatres } from '../../../db/schema';
-import { type Page, pageWindow, toPage } from '../shared/paging';
-import { EARTH_RADIUS_MILES, validateNearQuery, type NearQuery } from '../shared/geo';
+import { type ListQuery, type Page, pageWindow, toPage } from '../shared/paging';
+import { haversineMilesSql, validateNearQuery, withinRadius, type NearQuery } from '../shared/geo';
 import type { TheatreRow } from './read';
 
 /** A theatre near a point: `rank` 1 is the closest; `distance` is in miles. */
@@ -13,41 +13,36 @@ export interface LocationRow {
 }
 
 /**
- * Haversine distance in miles from the point to each theatre, computed in SQL (the same formula as
- * `haversineMiles` in geo.ts) so filtering, ordering and paging happen in the database.
+ * Theatres within `radius` miles (default 50) of the point, closest first, ties broken by theatre id:
+ * `findLocations`' list, also read by the planner. `distance` (miles, the haversine formula of geo.ts
+ * in SQL) is a value of each item. Validates the query (BAD_USER_INPUT naming the argument).
  */
-function distanceSql(point: NearQuery) {
-  // Explicit casts: an integral JS number would otherwise be bound as an integer parameter.
-  const lat = sql`${point.latitude}::double precision`;
-  const lon = sql`${point.longitude}::double precision`;
-  return sql<number>`(2 * ${EARTH_RADIUS_MILES}::double precision * asin(least(1, sqrt(
-    power(sin(radians(${theatres.latitude} - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${theatres.latitude}))
-      * power(sin(radians(${theatres.longitude} - ${lon}) / 2), 2)))))`;
+export function nearList(query: { latitude: number; longitude: number; radius?: number | null }): ListQuery & { point: NearQuery } {
+  const point = validateNearQuery(query);
+  const distance = haversineMilesSql(point, theatres.latitude, theatres.longitude);
+  return { table: theatres, where: withinRadius(distance, point), order: [distance, theatres.id], values: { distance }, point };
 }
 
 /**
- * Theatres within `radius` miles (default 50) of the point, closest first, paged.
- * Validates the query (BAD_USER_INPUT naming the argument). Ties on distance are broken by theatre id.
+ * Theatres within `radius` miles (default 50) of the point, closest first, paged (`nearList`).
+ * Validates the query (BAD_USER_INPUT naming the argument).
  */
 export async function findLocations(
   db: Db,
   query: { latitude: number; longitude: number; radius?: number | null },
   page: { pageNumber: number; pageSize: number },
 ): Promise<Page<LocationRow> & { latitude: number; longitude: number; radius: number }> {
-  const point = validateNearQuery(query);
-  const distance = distanceSql(point);
-  const within = lte(distance, sql`${point.radius}::double precision`);
+  const { where, order, values, point } = nearList(query);
   const { limit, offset } = pageWindow(page);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ theatre: theatres, distance: distance.mapWith(Number) })
+      .select({ theatre: theatres, distance: values!.distance.mapWith(Number) })
       .from(theatres)
-      .where(within)
-      .orderBy(asc(distance), asc(theatres.id))
+      .where(where)
+      .orderBy(...order.map((key) => asc(key)))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(theatres).where(within),
+    db.select({ total: count() }).from(theatres).where(where),
   ]);
   const items = rows.map((row, i) => ({ rank: offset + i + 1, distance: row.distance, theatre: row.theatre }));
   return { ...toPage(items, total, page), latitude: point.latitude, longitude: point.longitude, radius: point.radius };
