@@ -150,6 +150,25 @@ async function readPageOf(
   prune: boolean,
   total = true,
 ): Promise<Page<object>> {
+  const { items, count } = await readRows(ctx, selection, itemType, nodes, list, pageWindow(page), prune, total);
+  // Without a total asked for, the page's count is left unread (no field of the selection shows it).
+  return toPage(items, count ?? 0, page);
+}
+
+/**
+ * The rows of `list` in its order within `window` (null: every row) with the selection under each
+ * (`nodes` on `itemType`), and their total when `total`: one statement.
+ */
+async function readRows(
+  ctx: Context,
+  selection: Selection,
+  itemType: GraphQLObjectType,
+  nodes: readonly FieldNode[],
+  list: ListQuery,
+  window: { limit: number; offset: number } | null,
+  prune: boolean,
+  total: boolean,
+): Promise<{ items: object[]; count: number | null }> {
   // The items' plan is kept per selection (memo.ts); the list's conditions are the request's own.
   const level = nodes.length
     ? memoized(nodes, selection.fragments, selection.variableValues, `page|${itemType.name}|${ctx.listItems.max}|${prune}`, () =>
@@ -158,22 +177,33 @@ async function readPageOf(
     : planLevel(newScope(selection, ctx.listItems.max, prune), itemType, nodes, 'r0');
   const table = getTableName(list.table);
   const where = list.where ?? sql`true`;
-  const order = list.order.map((column, i) => ({ expr: `r0."${column.name}"`, name: `o${i}` }));
-  const { limit, offset } = pageWindow(page);
+  const order = list.order.map((column, i) => ({ expr: `r0."${column.name}"`, name: `o${i}`, dir: list.desc?.includes(column) ? ' desc' : '' }));
+  const limits = window ? sql` limit ${window.limit} offset ${window.offset}` : sql``;
   // The list's conditions name the table itself: `r0` is a lateral view of its row, which the
   // planned relations correlate to.
   const [result] = await executePrepared<{ version: number | string | null; total: number | null; body: string }>(
     ctx.catalogDb,
     sql`select ${version} as version, ${total ? sql`(select count(*)::int from ${list.table} where ${where})` : sql`null::int`} as total,
-      (select coalesce(json_agg(x.r order by ${sql.raw(order.map((o) => `x.${o.name}`).join(', '))}), '[]'::json)::text
+      (select coalesce(json_agg(x.r order by ${sql.raw(order.map((o) => `x.${o.name}${o.dir}`).join(', '))}), '[]'::json)::text
         from (select ${rowSql(level.plan, 'r0', level.children)} as r, ${sql.raw(order.map((o) => `${o.expr} as ${o.name}`).join(', '))}
           from "${sql.raw(table)}", lateral (select "${sql.raw(table)}".*) r0 where ${where}
-          order by ${sql.raw(order.map((o) => o.expr).join(', '))} limit ${limit} offset ${offset}) x) as body`,
+          order by ${sql.raw(order.map((o) => `${o.expr}${o.dir}`).join(', '))}${limits}) x) as body`,
   );
   ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
   const items = (JSON.parse(result.body) as unknown[]).map((value) => decode(level.plan, value));
-  // Without a total asked for, the page's count is left unread (no field of the selection shows it).
-  return toPage(items, result.total ?? 0, page);
+  return { items, count: result.total };
+}
+
+/**
+ * A root field that answers the first row of a list (`currentMovieList`: the latest-starting list of a
+ * type whose range holds now) with its whole selection: one statement; null when the list is empty,
+ * NOT_PLANNED when the planner is off.
+ */
+export async function readFirst(ctx: Context, info: GraphQLResolveInfo, list: ListQuery): Promise<object | null | typeof NOT_PLANNED> {
+  const type = getNamedType(info.returnType);
+  if (!enabled(ctx) || !isObjectType(type) || !CATALOG[type.name]) return NOT_PLANNED;
+  const { items } = await readRows(ctx, info, type, info.fieldNodes, list, { limit: 1, offset: 0 }, true, false);
+  return items[0] ?? null;
 }
 
 /**
@@ -196,5 +226,10 @@ export function fixedRead(schema: GraphQLSchema, typeName: string, selection: st
       readRoot(ctx, variables ? { ...selectionOf, variableValues: variables } : selectionOf, type, nodes, id, false),
     /** A page of `list` with the relations of its items: one statement. */
     page: (ctx: Context, list: ListQuery, page: PageRequest): Promise<Page<object>> => readPageOf(ctx, selectionOf, type, nodes, list, page, false),
+    /** Every row of `list` (a list the route does not page) with the relations of each: one statement. */
+    all: async (ctx: Context, list: ListQuery): Promise<object[]> => (await readRows(ctx, selectionOf, type, nodes, list, null, false, false)).items,
+    /** The first row of `list` with its relations, or null when the list is empty: one statement. */
+    first: async (ctx: Context, list: ListQuery): Promise<object | null> =>
+      (await readRows(ctx, selectionOf, type, nodes, list, { limit: 1, offset: 0 }, false, false)).items[0] ?? null,
   };
 }

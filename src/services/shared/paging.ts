@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -25,6 +25,13 @@ export interface ListQuery {
   table: PgTable;
   where: SQL | undefined;
   order: readonly PgColumn[];
+  /** Columns of `order` read descending (the rest ascending); page such a list with `listOrderBy`. */
+  desc?: readonly PgColumn[];
+}
+
+/** A list's order as drizzle's ORDER BY terms, each column in its direction. */
+export function listOrderBy(list: ListQuery): SQL[] {
+  return list.order.map((column) => (list.desc?.includes(column) ? desc(column) : asc(column)));
 }
 
 /** Which page: 1-based number and size. */
