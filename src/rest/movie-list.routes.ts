@@ -26,28 +26,25 @@ import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { arr, id, int, links, obj, params, query, route, str } from './schemas';
 import { component } from './openapi';
+import { resource } from './derive';
 import { zodBody } from './schema-compilers';
 
-const movieListSchema = component('MovieList', obj({
-  id: int(),
-  name: str(),
-  typeName: str('e.g. NowPlaying, AdvanceTickets'),
-  startDate: str('YYYY-MM-DDThh:mm:ss (UTC)'),
-  endDate: str('YYYY-MM-DDThh:mm:ss (UTC)'),
-  _links: links(),
-}));
+/** The spec's response form of a list date: no zone designator (GraphQL's DateTime has one). */
+const LIST_DATES = { startDate: str('YYYY-MM-DDThh:mm:ss (UTC)'), endDate: str('YYYY-MM-DDThh:mm:ss (UTC)') };
 
-const contentSchema = component('MovieListContent', obj({
-  id: int(),
-  name: str(),
-  typeName: str(),
-  startDate: str(),
-  endDate: str(),
-  count: int(),
-  _embedded: obj({
-    movies: arr(obj({ sequence: int(), _embedded: obj({ movie: obj({ id: int(), name: str(), _links: links() }) }) })),
-  }),
-  _links: links(),
+/** The spec's Movie list: the GraphQL MovieList's fields; the count and the movies are the content's. */
+const movieListSchema = component('MovieList', resource('MovieList', { omit: ['count', 'movies'], override: LIST_DATES, links: true }));
+
+/** Movie list content: the list with its count and, embedded, its movies (REST embeds id and name of each). */
+const contentSchema = component('MovieListContent', resource('MovieList', {
+  omit: ['movies'],
+  override: LIST_DATES,
+  extra: {
+    _embedded: obj({
+      movies: arr(obj({ sequence: int(), _embedded: obj({ movie: obj({ id: int(), name: str(), _links: links() }) }) })),
+    }),
+  },
+  links: true,
 }));
 
 /** Without `type` the lists are under `_embedded.movieLists`; with it, each is `{_embedded.movieList}` (the spec's two shapes). */
