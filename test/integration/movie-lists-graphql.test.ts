@@ -236,3 +236,17 @@ describe('privateTheatreRentalMovies', () => {
     expect(codeOf(bad)).toBe('BAD_USER_INPUT');
   });
 });
+
+test('movie lists are catalog answers: public for five minutes, as REST serves them; their writes never stored', async () => {
+  const res = await fetch(`${app.url}/graphql?query=${encodeURIComponent('{ movieLists { items { id movies { sequence movie { id } } } } currentMovieList(typeName: "x") { id } }')}`, {
+    headers: { 'apollo-require-preflight': 'true' },
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('cache-control')).toBe('max-age=300, public');
+  const write = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...bearer('admin') },
+    body: JSON.stringify({ query: 'mutation { deleteMovieList(id: 999999) }' }),
+  });
+  expect(write.headers.get('cache-control')).toBe('no-store');
+});
