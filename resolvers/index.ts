@@ -17,6 +17,7 @@ import { LocationResolver } from './location.resolver';
 import { MarketResolver } from './market.resolver';
 import { ContentTypeResolver, MediaItemResolver } from './media.resolver';
 import { MovieResolver } from './movie.resolver';
+import { MovieListEntryResolver, MovieListResolver } from './movie-list.resolver';
 import { CreditResolver, PersonResolver } from './person.resolver';
 import { TheatreResolver } from './theatre.resolver';
 import { ShowtimeResolver } from './showtime.resolver';
@@ -50,6 +51,8 @@ export const resolvers: NonEmptyArray<Function> = [
   SeatBlockResolver,
   OrderProductMutationResolver,
   MovieResolver,
+  MovieListResolver,
+  MovieListEntryResolver,
   TheatreResolver,
   MarketResolver,
   LocationResolver,

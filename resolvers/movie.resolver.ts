@@ -7,7 +7,8 @@ import { MoviesArgs } from '../schema/movie.input';
 import { Movie, MoviePage, toMovie } from '../schema/movie.type';
 import { Credit, toCredit } from '../schema/person.type';
 import type { Context } from '../src/context';
-import { getMovie, listMovies, movieList } from '../src/services/movie';
+import { getMovie, listMovies, listPrivateRentalMovies, movieList, privateRentalMovieList } from '../src/services/movie';
+import { PageArgs } from '../schema/paging.type';
 import type { Page } from '../src/services/shared/paging';
 import { summarizeCredits } from '../src/services/person';
 import { NOT_PLANNED, plannedOf, readOne, readPage } from '../src/read-planner';
@@ -43,6 +44,15 @@ export class MovieResolver {
     const planned = await readPage(ctx, info, movieList(filters), args);
     if (planned !== NOT_PLANNED) return toGraphQLPage(MoviePage, planned as Page<Movie>, (m) => m);
     return toGraphQLPage(MoviePage, await listMovies(ctx.catalogDb, filters, args), toMovie);
+  }
+
+  @Query(() => MoviePage, {
+    description: 'Movies a guest can rent a private auditorium for (those with a privateTheatreRentalTier), by sortable name (as GET /v2/showtimes/private-theatre-rental-movies).',
+  })
+  async privateTheatreRentalMovies(@Args(() => PageArgs) page: PageArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MoviePage> {
+    const planned = await readPage(ctx, info, privateRentalMovieList, page);
+    if (planned !== NOT_PLANNED) return toGraphQLPage(MoviePage, planned as Page<Movie>, (m) => m);
+    return toGraphQLPage(MoviePage, await listPrivateRentalMovies(ctx.catalogDb, page), toMovie);
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'Actors in billing order, comma separated.' })

@@ -18,6 +18,7 @@ export const CACHE_HINTS: Record<string, CacheHint> = {
       'RefundReason', 'Movie', 'MoviePage', 'Attribute', 'Credit', 'Person', 'MediaItem', 'MediaPage', 'ContentType', 'ImageSizeType',
       'Theatre', 'TheatrePage', 'Market', 'MarketPage', 'Location', 'LocationPage', 'TheatreSeatingLayouts', 'AuditoriumLayouts', 'Layout',
       'Concession', 'ConcessionPage', 'ConcessionCategory', 'ConcessionCategoryPage', 'WebhookEventType', 'MarketingSubscription',
+      'MovieList', 'MovieListPage',
     ].map((t) => [t, catalog]),
   ),
   // Showtimes: public, a minute; where availability shows, 30 s.
@@ -41,7 +42,7 @@ export const CACHE_HINTS: Record<string, CacheHint> = {
       'PersonMedia', 'Rendition', 'TheatreLocation', 'LayoutSeat', 'LayoutZone', 'ConcessionMedia', 'ConcessionGroup', 'ConcessionDiscount',
       'ModifierGroup', 'Modifier', 'ComboComponent', 'GroupComboComponent', 'UpsellGroup', 'UpsellConcession', 'SubscriptionChannel',
       'LoyaltyAddress', 'TenderSummary', 'LoyaltySummary', 'CreditCard', 'GiftCard', 'PartnerCard', 'ExternalCard', 'ExternalBillingAddress',
-      'PushRegistration',
+      'PushRegistration', 'MovieListEntry',
     ].map((t) => [t, inherit]),
   ),
 };

@@ -3,13 +3,22 @@ import * as schema from '../../db/schema';
 import { MARKET_FIELDS, Market, toMarket } from '../../schema/market.type';
 import { MEDIA_ITEM_FIELDS, MediaItem, RENDITION_FIELDS, Rendition, toMediaItem, toRendition } from '../../schema/media.type';
 import { Movie, toMovie } from '../../schema/movie.type';
+import { MovieList, MovieListEntry, toMovieList, toMovieListEntry } from '../../schema/movie-list.type';
 import { CREDIT_FIELDS, Credit, PERSON_FIELDS, Person, toCredit, toPerson } from '../../schema/person.type';
 import { ShowtimeFilterArgs, toShowtimeFilters } from '../../schema/showtime.input';
 import { Showtime, TICKET_PRICE_FIELDS, TicketPrice, toShowtime, toTicketPrice } from '../../schema/showtime.type';
 import { Theatre, toTheatre } from '../../schema/theatre.type';
 import { type MarketRow, THEATRE_FIELDS, type TheatreRow } from '../services/theatre';
 import type { MediaItemRow, RenditionRow } from '../services/media';
-import { MOVIE_FIELDS, type MovieRow } from '../services/movie';
+import {
+  MOVIE_FIELDS,
+  MOVIE_LIST_ENTRY_FIELDS,
+  MOVIE_LIST_FIELDS,
+  movieListCountSql,
+  type MovieListItemRow,
+  type MovieListRecord,
+  type MovieRow,
+} from '../services/movie';
 import type { CreditRow, PersonRow } from '../services/person';
 import {
   filterConditions,
@@ -175,6 +184,25 @@ export const CATALOG: Readonly<Record<string, PlannedType>> = {
   }, {
     // getRenditionsOfMediaItems' order within an item.
     renditions: { kind: 'many', to: 'Rendition', relation: 'renditions', order: ['width', 'id'], where: renditionsOf },
+  }),
+  // A movie list with the number of its movies (the service's MovieListRecord), and its entries in order.
+  MovieList: composite<MovieListRecord>({
+    table: schema.movieLists,
+    from: (alias) => `movie_lists ${alias}`,
+    columns: { ...columnRefs(schema.movieLists, (alias) => alias), count: { sql: movieListCountSql, decode: null } },
+    map: toMovieList,
+    fields: MOVIE_LIST_FIELDS,
+    always: ['id'],
+    make: (values) => Object.assign(new MovieList(), values),
+  }, {
+    movies: { kind: 'many', to: 'MovieListEntry', relation: 'items', order: ['sequence', 'movie_id'] },
+  }),
+  MovieListEntry: plain<MovieListItemRow>(schema.movieListItems, 'movie_list_items', toMovieListEntry, {
+    fields: MOVIE_LIST_ENTRY_FIELDS,
+    always: [], // no id: an entry is its list's and movie's
+    make: (values) => Object.assign(new MovieListEntry(), values),
+  }, {
+    movie: { kind: 'one', to: 'Movie', relation: 'movie' },
   }),
   Rendition: plain<RenditionRow>(schema.renditions, 'renditions', toRendition, { fields: RENDITION_FIELDS, make: (values) => Object.assign(new Rendition(), values) }, {}),
   ...CONCESSION_TYPES,

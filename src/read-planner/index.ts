@@ -175,6 +175,25 @@ async function readPageOf(
   prune: boolean,
   total = true,
 ): Promise<Page<object>> {
+  const { items, count } = await readRows(ctx, selection, itemType, nodes, list, pageWindow(page), prune, total);
+  // Without a total asked for, the page's count is left unread (no field of the selection shows it).
+  return toPage(items, count ?? 0, page);
+}
+
+/**
+ * The rows of `list` in its order within `window` (null: every row) with the selection under each
+ * (`nodes` on `itemType`), and their total when `total`: one statement.
+ */
+async function readRows(
+  ctx: Context,
+  selection: Selection,
+  itemType: GraphQLObjectType,
+  nodes: readonly FieldNode[],
+  list: ListQuery,
+  window: { limit: number; offset: number } | null,
+  prune: boolean,
+  total: boolean,
+): Promise<{ items: object[]; count: number | null }> {
   // The items' plan is kept per selection (memo.ts); the list's conditions are the request's own.
   const level = nodes.length
     ? memoized(nodes, selection.fragments, selection.variableValues, `page|${itemType.name}|${ctx.listItems.max}|${prune}`, () =>
@@ -188,22 +207,23 @@ async function readPageOf(
   // Values computed per row are output columns (v0, …), an order key too (o0, …, or the value's own).
   const values = Object.entries(list.values ?? {});
   const valueNames = new Map(values.map(([, value], i) => [value as unknown, `v${i}`]));
-  const order = list.order.map((key, i) => valueNames.get(key) ?? `o${i}`);
+  const order = list.order.map((key, i) => `${valueNames.get(key) ?? `o${i}`}${list.desc?.includes(key) ? ' desc' : ''}`);
   const outputs = [
     ...values.map(([, value], i) => sql`, ${value} as ${sql.raw(`v${i}`)}`),
     ...list.order.flatMap((key, i) => (valueNames.has(key) ? [] : [sql`, ${key} as ${sql.raw(`o${i}`)}`])),
   ];
   // An item is `[row and relations, [values]]` when the list has values. The aggregate reads the ordered,
-  // limited subquery as it comes (as orderedList's lists do).
+  // limited subquery as it comes (as orderedList's lists do); a list read whole (no window, so no Limit
+  // node) is ordered by the aggregate too.
   const item = values.length ? sql.raw(`json_build_array(x.r, json_build_array(${values.map((_, i) => `x.v${i}`).join(', ')}))`) : sql.raw('x.r');
-  const { limit, offset } = pageWindow(page);
+  const limits = window ? sql` limit ${window.limit} offset ${window.offset}` : sql``;
   const [result] = await executePrepared<{ version: number | string | null; total: number | null; body: string }>(
     ctx.catalogDb,
     sql`select ${version} as version, ${total ? sql`(select count(*)::int from ${from} where ${where})` : sql`null::int`} as total,
-      (select coalesce(json_agg(${item}), '[]'::json)::text
+      (select coalesce(json_agg(${item}${window ? sql`` : sql.raw(` order by ${order.map((key) => `x.${key}`).join(', ')}`)}), '[]'::json)::text
         from (select ${rowSql(level.plan, 'r0', level.children)} as r${sql.join(outputs)}
           from ${from}, lateral (select ${list.table}.*) r0 where ${where}
-          order by ${sql.raw(order.join(', '))} limit ${limit} offset ${offset}) x) as body`,
+          order by ${sql.raw(order.join(', '))}${limits}) x) as body`,
   );
   ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
   const names = values.map(([name]) => name);
@@ -214,8 +234,19 @@ async function readPageOf(
     Object.defineProperty(object, VALUES, { value: Object.fromEntries(names.map((name, i) => [name, read[i]])) });
     return object;
   });
-  // Without a total asked for, the page's count is left unread (no field of the selection shows it).
-  return toPage(items, result.total ?? 0, page);
+  return { items, count: result.total };
+}
+
+/**
+ * A root field that answers the first row of a list (`currentMovieList`: the latest-starting list of a
+ * type whose range holds now) with its whole selection: one statement; null when the list is empty,
+ * NOT_PLANNED when the planner is off.
+ */
+export async function readFirst(ctx: Context, info: GraphQLResolveInfo, list: ListQuery): Promise<object | null | typeof NOT_PLANNED> {
+  const type = getNamedType(info.returnType);
+  if (!enabled(ctx) || !isObjectType(type) || !CATALOG[type.name]) return NOT_PLANNED;
+  const { items } = await readRows(ctx, info, type, info.fieldNodes, list, { limit: 1, offset: 0 }, true, false);
+  return items[0] ?? null;
 }
 
 const VALUES = Symbol('values of the list');
@@ -245,5 +276,10 @@ export function fixedRead(schema: GraphQLSchema, typeName: string, selection: st
       readRoot(ctx, variables ? { ...selectionOf, variableValues: variables } : selectionOf, type, nodes, id, false),
     /** A page of `list` with the relations of its items: one statement. */
     page: (ctx: Context, list: ListQuery, page: PageRequest): Promise<Page<object>> => readPageOf(ctx, selectionOf, type, nodes, list, page, false),
+    /** Every row of `list` (a list the route does not page) with the relations of each: one statement. */
+    all: async (ctx: Context, list: ListQuery): Promise<object[]> => (await readRows(ctx, selectionOf, type, nodes, list, null, false, false)).items,
+    /** The first row of `list` with its relations, or null when the list is empty: one statement. */
+    first: async (ctx: Context, list: ListQuery): Promise<object | null> =>
+      (await readRows(ctx, selectionOf, type, nodes, list, { limit: 1, offset: 0 }, false, false)).items[0] ?? null,
   };
 }

@@ -4,7 +4,6 @@ import type { StatementCount } from '../../db/client';
 import type { Config } from '../config';
 import type { Context } from '../context';
 import type { ReadMode } from '../read-route';
-import { forbidden, unauthenticated } from '../errors';
 import { baseUrlOf, Hal } from './hal';
 
 /** What every route group gets: configuration, the per-request context, and link building. */
@@ -19,8 +18,6 @@ export interface RestKit {
   context(request: FastifyRequest): Promise<Context>;
   /** Link building against the request's `{base_url}`. */
   hal(request: FastifyRequest): Hal;
-  /** The context of an admin caller: 401 without an account token, 403 without the admin scope. */
-  admin(request: FastifyRequest): Promise<Context>;
 }
 
 export function createRestKit(
@@ -44,11 +41,5 @@ export function createRestKit(
     schema,
     context,
     hal: (request) => new Hal(baseUrlOf(request, config)),
-    async admin(request) {
-      const ctx = await context(request);
-      if (ctx.principal.accountId === null) throw unauthenticated('An admin account token (Authorization: Bearer) is required');
-      if (!ctx.principal.isAdmin) throw forbidden('Only an admin may change movie lists');
-      return ctx;
-    },
   };
 }

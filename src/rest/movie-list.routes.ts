@@ -1,44 +1,50 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../errors';
+import type { MovieList, MovieListEntry } from '../../schema/movie-list.type';
+import type { Movie } from '../../schema/movie.type';
+import type { Context } from '../context';
+import { DomainError, notFound } from '../errors';
+import { fixedRead, NOT_PLANNED, plannedOf } from '../read-planner';
 import {
   addMovieToList,
   createMovieList,
+  currentMovieListQuery,
   deleteMovieList,
   formatListDate,
-  getCurrentMovieList,
-  getMovieListContent,
-  listMovieLists,
+  MOVIE_LIST_ADD,
+  MOVIE_LIST_CREATE,
+  MOVIE_LIST_MOVE,
+  movieListQuery,
   parseListDate,
   removeMovieFromList,
   repositionMovieInList,
-  type MovieListContent,
-  type MovieListRow,
+  type MovieListAdd,
+  type MovieListCreate,
+  type MovieListMove,
 } from '../services/movie';
+import { parseInput } from '../services/shared/parse-input';
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { arr, id, int, links, obj, params, query, route, str } from './schemas';
 import { component } from './openapi';
+import { resource } from './derive';
+import { zodBody } from './schema-compilers';
 
-const movieListSchema = component('MovieList', obj({
-  id: int(),
-  name: str(),
-  typeName: str('e.g. NowPlaying, AdvanceTickets'),
-  startDate: str('YYYY-MM-DDThh:mm:ss (UTC)'),
-  endDate: str('YYYY-MM-DDThh:mm:ss (UTC)'),
-  _links: links(),
-}));
+/** The spec's response form of a list date: no zone designator (GraphQL's DateTime has one). */
+const LIST_DATES = { startDate: str('YYYY-MM-DDThh:mm:ss (UTC)'), endDate: str('YYYY-MM-DDThh:mm:ss (UTC)') };
 
-const contentSchema = component('MovieListContent', obj({
-  id: int(),
-  name: str(),
-  typeName: str(),
-  startDate: str(),
-  endDate: str(),
-  count: int(),
-  _embedded: obj({
-    movies: arr(obj({ sequence: int(), _embedded: obj({ movie: obj({ id: int(), name: str(), _links: links() }) }) })),
-  }),
-  _links: links(),
+/** The spec's Movie list: the GraphQL MovieList's fields; the count and the movies are the content's. */
+const movieListSchema = component('MovieList', resource('MovieList', { omit: ['count', 'movies'], override: LIST_DATES, links: true }));
+
+/** Movie list content: the list with its count and, embedded, its movies (REST embeds id and name of each). */
+const contentSchema = component('MovieListContent', resource('MovieList', {
+  omit: ['movies'],
+  override: LIST_DATES,
+  extra: {
+    _embedded: obj({
+      movies: arr(obj({ sequence: int(), _embedded: obj({ movie: obj({ id: int(), name: str(), _links: links() }) }) })),
+    }),
+  },
+  links: true,
 }));
 
 /** Without `type` the lists are under `_embedded.movieLists`; with it, each is `{_embedded.movieList}` (the spec's two shapes). */
@@ -53,50 +59,63 @@ const listsSchema = component('MovieListList', obj(
 ));
 
 const listIdParams = params({ movieListId: id() });
-const entryBody = (positionRequired: boolean) => ({
-  type: 'object',
-  properties: { movieId: int(), position: { type: 'integer', minimum: 1, description: '1-based; clamped to the list length' } },
-  required: positionRequired ? ['movieId', 'position'] : ['movieId'],
-});
+/** The bodies: described and parsed by the service's zod schemas, once (docs/architecture.md, "Inputs"). */
+const createBody = zodBody(MOVIE_LIST_CREATE, parseInput);
+const addBody = zodBody(MOVIE_LIST_ADD, parseInput);
+const moveBody = zodBody(MOVIE_LIST_MOVE, parseInput);
+
+/**
+ * What the routes read through the read planner (src/read-planner/), as GraphQL's MovieList: a list's
+ * own fields (with the number of its movies), and its content with each entry's movie.
+ */
+const LIST_SELECTION = '{ id }';
+const CONTENT_SELECTION = '{ movies { sequence movie { id name } } }';
+const ENTRIES = { path: { key: 'movies', prev: undefined, typename: 'MovieList' } };
+const MOVIE = { path: { key: 'movie', prev: undefined, typename: 'MovieListEntry' } };
 
 const listPath = (id: number) => `/v1/movie-lists/${id}`;
 
-function listBody(hal: Hal, row: MovieListRow) {
+function listBody(hal: Hal, list: MovieList) {
   return {
-    id: row.id,
-    name: row.name,
-    typeName: row.typeName,
-    startDate: formatListDate(row.startDate),
-    endDate: formatListDate(row.endDate),
-    _links: hal.self(listPath(row.id)),
+    id: list.id,
+    name: list.name,
+    typeName: list.typeName,
+    startDate: formatListDate(list.startDate),
+    endDate: formatListDate(list.endDate),
+    _links: hal.self(listPath(list.id)),
   };
 }
 
-function contentBody(hal: Hal, content: MovieListContent, selfPath: string) {
+/** A list read with CONTENT_SELECTION: its fields, count and movies in sequence order. */
+function contentBody(hal: Hal, list: MovieList, selfPath: string) {
+  const entries = plannedOf(list, ENTRIES);
+  if (entries === NOT_PLANNED) throw new Error('read planner: a movie list read without CONTENT_SELECTION');
   return {
-    ...listBody(hal, content.list),
-    count: content.entries.length,
+    ...listBody(hal, list),
+    count: list.count,
     _embedded: {
-      movies: content.entries.map((e) => ({
-        sequence: e.sequence,
-        _embedded: { movie: { id: e.movie.id, name: e.movie.name, _links: hal.self(`/v2/movies/${e.movie.id}`) } },
-      })),
+      movies: (entries as MovieListEntry[]).map((e) => {
+        const movie = plannedOf(e, MOVIE) as Movie;
+        return { sequence: e.sequence, _embedded: { movie: { id: movie.id, name: movie.name, _links: hal.self(`/v2/movies/${movie.id}`) } } };
+      }),
     },
     _links: hal.self(selfPath),
   };
 }
 
-/** Answers 201 with `Location` of the list and its content. */
-async function createdList(kit: RestKit, request: FastifyRequest, reply: FastifyReply, listId: number) {
-  const ctx = await kit.context(request);
-  const hal = kit.hal(request);
-  const content = await getMovieListContent(ctx.catalogDb, listId);
-  if (!content) throw notFound('Movie list', listId);
-  return reply.status(201).header('location', hal.url(listPath(listId))).send(contentBody(hal, content, listPath(listId)));
-}
-
-/** Movie lists v1: reads are public; create, add, reposition and delete need an admin token. */
+/** Movie lists v1: reads are public; create, add, reposition and delete need an admin token (AUTH_RULES and the services). */
 export async function movieListRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
+  const LISTS = fixedRead(kit.schema, 'MovieList', LIST_SELECTION);
+  const CONTENT = fixedRead(kit.schema, 'MovieList', CONTENT_SELECTION);
+
+  /** Answers 201 with `Location` of the list and its content, read after the write. */
+  async function createdList(ctx: Context, request: FastifyRequest, reply: FastifyReply, listId: number) {
+    const hal = kit.hal(request);
+    const list = (await CONTENT.one(ctx, listId)) as MovieList | null;
+    if (!list) throw notFound('Movie list', listId);
+    return reply.status(201).header('location', hal.url(listPath(listId))).send(contentBody(hal, list, listPath(listId)));
+  }
+
   app.get<{ Querystring: { type?: string; 'start-date'?: string; 'end-date'?: string } }>(
     '/v1/movie-lists',
     {
@@ -109,46 +128,27 @@ export async function movieListRoutes(app: FastifyInstance, kit: RestKit): Promi
       const ctx = await kit.context(request);
       const hal = kit.hal(request);
       const q = request.query;
-      const rows = await listMovieLists(ctx.catalogDb, {
+      const list = movieListQuery({
         typeName: q.type,
         startDate: q['start-date'] ? parseListDate(q['start-date'], 'start-date') : null,
         endDate: q['end-date'] ? parseListDate(q['end-date'], 'end-date') : null,
       });
+      const lists = (await LISTS.all(ctx, list)) as MovieList[];
       const self = { self: { href: hal.url(request.url), templated: false } };
       if (q.type) {
-        return { count: rows.length, movieLists: rows.map((r) => ({ _embedded: { movieList: listBody(hal, r) } })), _links: self };
+        return { count: lists.length, movieLists: lists.map((l) => ({ _embedded: { movieList: listBody(hal, l) } })), _links: self };
       }
-      return { count: rows.length, _embedded: { movieLists: rows.map((r) => listBody(hal, r)) }, _links: self };
+      return { count: lists.length, _embedded: { movieLists: lists.map((l) => listBody(hal, l)) }, _links: self };
     },
   );
 
-  app.post<{ Body: { name: string; typeName: string; startDate: string; endDate: string } }>(
+  app.post<{ Body: MovieListCreate }>(
     '/v1/movie-lists',
-    {
-      schema: route('Movie lists', 'Create a movie list (admin)', {
-        body: {
-          type: 'object',
-          properties: {
-            name: { ...str(), maxLength: 200 },
-            typeName: { ...str('e.g. NowPlaying'), maxLength: 100 },
-            startDate: { ...str('YYYY-MM-DD hh:mm:ss'), maxLength: 40 },
-            endDate: { ...str('YYYY-MM-DD hh:mm:ss'), maxLength: 40 },
-          },
-          required: ['name', 'typeName', 'startDate', 'endDate'],
-        },
-        response: { 201: contentSchema },
-      }),
-    },
+    { schema: route('Movie lists', 'Create a movie list (admin)', { body: createBody, response: { 201: contentSchema } }) },
     async (request, reply) => {
-      const ctx = await kit.admin(request);
-      const b = request.body;
-      const row = await createMovieList(ctx.db, {
-        name: b.name,
-        typeName: b.typeName,
-        startDate: parseListDate(b.startDate, 'startDate'),
-        endDate: parseListDate(b.endDate, 'endDate'),
-      });
-      return createdList(kit, request, reply, row.id);
+      const ctx = await kit.context(request);
+      const id = await createMovieList(ctx.db, ctx.principal, request.body);
+      return createdList(ctx, request, reply, id);
     },
   );
 
@@ -162,8 +162,10 @@ export async function movieListRoutes(app: FastifyInstance, kit: RestKit): Promi
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const content = await getCurrentMovieList(ctx.catalogDb, request.params.typeName);
-      return contentBody(kit.hal(request), content, `/v1/movie-lists/views/${seg(request.params.typeName)}`);
+      const { typeName } = request.params;
+      const list = (await CONTENT.first(ctx, currentMovieListQuery(typeName))) as MovieList | null;
+      if (!list) throw new DomainError('NOT_FOUND', `No current movie list of type ${typeName}`);
+      return contentBody(kit.hal(request), list, `/v1/movie-lists/views/${seg(typeName)}`);
     },
   );
 
@@ -175,43 +177,39 @@ export async function movieListRoutes(app: FastifyInstance, kit: RestKit): Promi
     async (request) => {
       const ctx = await kit.context(request);
       const id = request.params.movieListId;
-      const content = await getMovieListContent(ctx.catalogDb, id);
-      if (!content) throw notFound('Movie list', id);
-      return contentBody(kit.hal(request), content, listPath(id));
+      const list = (await CONTENT.one(ctx, id)) as MovieList | null;
+      if (!list) throw notFound('Movie list', id);
+      return contentBody(kit.hal(request), list, listPath(id));
     },
   );
 
-  app.post<{ Params: { movieListId: number }; Body: { movieId: number; position?: number } }>(
+  app.post<{ Params: { movieListId: number }; Body: MovieListAdd }>(
     '/v1/movie-lists/:movieListId',
     {
-      schema: route('Movie lists', 'Add a movie at a position (admin)', {
-        params: listIdParams,
-        body: entryBody(false),
-        response: { 201: contentSchema },
-      }),
+      schema: route('Movie lists', 'Add a movie at a position (admin)', { params: listIdParams, body: addBody, response: { 201: contentSchema } }),
     },
     async (request, reply) => {
-      const ctx = await kit.admin(request);
+      const ctx = await kit.context(request);
       const id = request.params.movieListId;
-      await addMovieToList(ctx.db, id, request.body.movieId, request.body.position);
-      return createdList(kit, request, reply, id);
+      await addMovieToList(ctx.db, ctx.principal, id, request.body);
+      return createdList(ctx, request, reply, id);
     },
   );
 
-  app.put<{ Params: { movieListId: number }; Body: { movieId: number; position: number } }>(
+  app.put<{ Params: { movieListId: number }; Body: MovieListMove }>(
     '/v1/movie-lists/:movieListId',
     {
       schema: route('Movie lists', 'Move a movie of the list to a new position (admin)', {
         params: listIdParams,
-        body: entryBody(true),
+        body: moveBody,
         response: { 201: contentSchema },
       }),
     },
     async (request, reply) => {
-      const ctx = await kit.admin(request);
+      const ctx = await kit.context(request);
       const id = request.params.movieListId;
-      await repositionMovieInList(ctx.db, id, request.body.movieId, request.body.position);
-      return createdList(kit, request, reply, id);
+      await repositionMovieInList(ctx.db, ctx.principal, id, request.body);
+      return createdList(ctx, request, reply, id);
     },
   );
 
@@ -219,8 +217,8 @@ export async function movieListRoutes(app: FastifyInstance, kit: RestKit): Promi
     '/v1/movie-lists/:movieListId',
     { schema: route('Movie lists', 'Delete a movie list (admin)', { params: listIdParams, response: { 200: { type: 'null' } } }) },
     async (request, reply) => {
-      const ctx = await kit.admin(request);
-      await deleteMovieList(ctx.db, request.params.movieListId);
+      const ctx = await kit.context(request);
+      await deleteMovieList(ctx.db, ctx.principal, request.params.movieListId);
       return reply.status(200).send();
     },
   );
@@ -234,8 +232,8 @@ export async function movieListRoutes(app: FastifyInstance, kit: RestKit): Promi
       }),
     },
     async (request, reply) => {
-      const ctx = await kit.admin(request);
-      await removeMovieFromList(ctx.db, request.params.movieListId, request.params.movieId);
+      const ctx = await kit.context(request);
+      await removeMovieFromList(ctx.db, ctx.principal, request.params.movieListId, request.params.movieId);
       return reply.status(200).send();
     },
   );

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { badInput, DomainError, notFound } from '../errors';
-import { listPrivateRentalMovies } from '../services/movie';
+import type { Movie } from '../../schema/movie.type';
+import { fixedRead } from '../read-planner';
+import { privateRentalMovieList } from '../services/movie';
 import {
   earliestShowtime,
   getShowtime,
@@ -15,7 +17,7 @@ import {
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
 import { arr, id, nstr, num, obj, paged, params, query, route, str } from './schemas';
-import { moviePageSchema, toMovie } from './shapes/movie';
+import { MOVIE_SELECTION, moviePageSchema, toPlannedMovie } from './shapes/movie';
 import { lastUpdatedOf, showtimeSchema, toShowtime, toShowtimes } from './shapes/showtime';
 import { component } from './openapi';
 
@@ -131,6 +133,8 @@ async function listOfTheatre(ctx: Context, theatreId: number, list: () => Promis
 
 /** Showtimes v2: of a theatre (on a date or all future), one, earliest of a movie, near a point. */
 export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
+  // Private-rental movies read as GraphQL's `privateTheatreRentalMovies` reads them (src/read-planner/).
+  const RENTAL_MOVIES = fixedRead(kit.schema, 'Movie', MOVIE_SELECTION);
   app.get<{ Params: { theatreNumber: number; date: string }; Querystring: FilterQuery }>(
     '/v2/theatres/:theatreNumber/showtimes/:date',
     {
@@ -183,8 +187,8 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
       const ctx = await kit.context(request);
       const hal = kit.hal(request);
       const page = pageOf(request.query);
-      const result = await listPrivateRentalMovies(ctx.catalogDb, page);
-      const movies = await Promise.all(result.items.map((m) => toMovie(ctx, hal, m)));
+      const result = await RENTAL_MOVIES.page(ctx, privateRentalMovieList, page);
+      const movies = await Promise.all(result.items.map((m) => toPlannedMovie(ctx, hal, m as Movie)));
       return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { movies } };
     },
   );

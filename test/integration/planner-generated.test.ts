@@ -26,7 +26,7 @@ const schema = buildSchema(readFileSync(path.join(__dirname, '../../schema/schem
 const CATALOG = [
   'Theatre', 'Market', 'Movie', 'Showtime', 'Person', 'Credit', 'TicketPrice',
   'Concession', 'ConcessionCategory', 'ConcessionGroup', 'ConcessionDiscount', 'ModifierGroup', 'Modifier', 'ComboComponent', 'GroupComboComponent',
-  'MediaItem', 'Rendition', 'UpsellGroup', 'UpsellConcession',
+  'MediaItem', 'Rendition', 'UpsellGroup', 'UpsellConcession', 'MovieList', 'MovieListEntry',
 ];
 /** Fields outside the planner and the kind of statement each adds (docs/read-planner.md). */
 const OUTSIDE: Record<string, string> = {
@@ -56,6 +56,9 @@ interface Pick {
   /** The point of the picked theatre (the lists near a point search from it). */
   latitude: number;
   longitude: number;
+  /** A movie list (not seeded: made here) of movies with credits and showtimes, current now, of type `listType`. */
+  movieListId: number;
+  listType: string;
 }
 
 async function pickData(): Promise<Pick> {
@@ -85,7 +88,14 @@ async function pickData(): Promise<Pick> {
   await sql`update theatres set latitude = ${point.latitude}, longitude = ${point.longitude}
     where id = (select id from theatres where id <> ${row.theatreId}
       order by (latitude - ${point.latitude}) ^ 2 + (longitude - ${point.longitude}) ^ 2, id limit 1)`;
-  return { ...row, ...menu, ...offer, ...names, ...point };
+  // Movie lists are not seeded: one current list of three movies (the picked one, with credits and showtimes, second).
+  const [list] = await sql<{ id: number }[]>`
+    insert into movie_lists (name, type_name, start_date, end_date)
+    values ('Generated', 'GeneratedType', now() - interval '1 day', now() + interval '30 days') returning id`;
+  const others = await sql<{ id: number }[]>`select id from movies where id <> ${row.movieId} order by id limit 2`;
+  const entries = [others[0].id, row.movieId, others[1].id].map((movieId, i) => ({ movie_list_id: list.id, movie_id: movieId, sequence: i + 1 }));
+  await sql`insert into movie_list_items ${sql(entries)}`;
+  return { ...row, ...menu, ...offer, ...names, ...point, movieListId: list.id, listType: 'GeneratedType' };
 }
 
 /**
@@ -162,6 +172,10 @@ function roots(p: Pick) {
     // Lists near a point: ordered by a distance computed from it (a value of the list, docs/read-planner.md).
     { type: 'Theatre', open: `locationsNear(latitude: ${p.latitude}, longitude: ${p.longitude}, radius: 500, pageSize: 3) { totalCount items { rank distance theatre`, close: '} }', statements: 1 },
     { type: 'Showtime', open: `showtimesNear(date: "${p.day}", latitude: ${p.latitude}, longitude: ${p.longitude}, radius: 500, pageSize: 4) { totalCount items`, close: '}', statements: 1 },
+    { type: 'MovieList', open: `movieList(id: ${p.movieListId})`, close: '', statements: 1 },
+    { type: 'MovieList', open: 'movieLists(pageSize: 3) { items', close: '}', statements: 1 },
+    { type: 'MovieList', open: `currentMovieList(typeName: "${p.listType}")`, close: '', statements: 1 },
+    { type: 'Movie', open: 'privateTheatreRentalMovies(pageSize: 3) { items', close: '}', statements: 1 },
   ];
 }
 
@@ -220,6 +234,8 @@ function nested(p: Pick): Record<string, { open: string; close: string }> {
     UpsellConcession: { open: `${menu} { items { upsellGroup { upsellConcessions`, close: '} } } }' },
     MediaItem: { open: `theatre(id: ${p.theatreId}) { media`, close: '}' },
     Rendition: { open: `movie(id: ${p.movieId}) { mediaItems { renditions`, close: '} }' },
+    MovieList: { open: 'movieLists { items', close: '}' },
+    MovieListEntry: { open: `movieList(id: ${p.movieListId}) { movies`, close: '}' },
   };
 }
 
@@ -257,6 +273,7 @@ function fieldsAlone(p: Pick): Case[] {
     Showtime: `showtime(id: ${p.showtimeId})`,
     Person: `person(id: ${p.personId})`,
     Concession: `concession(id: ${p.offerId})`,
+    MovieList: `movieList(id: ${p.movieListId})`,
   };
   for (const typeName of CATALOG) {
     const type = schema.getType(typeName) as GraphQLObjectType;
@@ -334,6 +351,19 @@ function variants(p: Pick): Case[] {
     { name: 'near: showtimes, an attribute filter, occupancy', query: `{ showtimesNear(date: "${p.day}", latitude: ${p.latitude}, longitude: ${p.longitude}, includeAttributes: ["imax"], attributeOperator: OR) { totalCount items { id isSoldOut theatre { name } } } }`, rootStatements: 1, kinds: 1 },
     { name: 'near: showtimes, a far point (none), past the last page', query: `{ a: showtimesNear(date: "${p.day}", latitude: -60, longitude: 0) { totalCount items { id } } b: showtimesNear(date: "${p.day}", latitude: ${p.latitude}, longitude: ${p.longitude}, pageNumber: 1000) { totalCount items { id } } }`, rootStatements: 2, kinds: 0 },
     { name: 'bad argument: a showtimes date the loader path refuses', query: `{ showtimesNear(date: "2026-02-30", latitude: ${p.latitude}, longitude: ${p.longitude}) { items { id } } }`, rootStatements: 1, kinds: 0 },
+    // Movie lists: the three roots with every argument, and a list at the second level of a query beside others.
+    { name: 'movie lists: filters, a one-item page, paging fields', query: `{ movieLists(type: "generatedtype", startDate: "2000-01-01", endDate: "2100-01-01 00:00:00", pageSize: 1, pageNumber: 1) { totalCount pageNumber hasNextPage items { id name count movies { sequence movie { name } } } } }`, ...one },
+    { name: 'movie lists: total only', query: `{ movieLists { totalCount } }`, ...one },
+    { name: 'movie lists: past the last page', query: `{ movieLists(pageNumber: 1000) { totalCount hasNextPage items { id movies { movieId } } } }`, ...one },
+    { name: 'movie lists: none overlapping', query: `{ movieLists(startDate: "2099-01-01", endDate: "2099-01-02") { totalCount items { id movies { movieId } } } }`, ...one },
+    { name: 'movie lists: a list under aliases, entries under two aliases', query: `{ movieList(id: ${p.movieListId}) { a: movies { sequence movie { id showtimes(date: "${p.day}") { id theatre { name } } } } b: movies { movieId movie { castAndCrew { person { name } } } } } }`, ...one },
+    { name: 'movie lists: unknown id', query: `{ movieList(id: 999999) { id movies { sequence } } }`, ...one },
+    { name: 'movie lists: no current list of a type', query: `{ currentMovieList(typeName: "Nothing") { id movies { sequence } } }`, ...one },
+    { name: 'movie lists: three roots', query: `{ movieList(id: ${p.movieListId}) { count } currentMovieList(typeName: "${p.listType}") { id movies { movie { name } } } movieLists(type: "${p.listType}") { items { id } } }`, rootStatements: 3, kinds: 0 },
+    { name: 'movie lists: outside the planner under a list (credits summary, earliest showtime)', query: `{ movieList(id: ${p.movieListId}) { movies { movie { starringActors earliestShowingUtc } } } }`, rootStatements: 1, kinds: 2 },
+    { name: 'bad argument: a list date the loader path refuses', query: `{ movieLists(startDate: "2031-02-30") { totalCount } }`, rootStatements: 0, kinds: 0 },
+    { name: 'private-rental movies: second page, relations', query: `{ privateTheatreRentalMovies(pageSize: 5, pageNumber: 2) { totalCount hasNextPage items { id name privateTheatreRentalTier attributes { code } castAndCrew { person { name } } mediaItems { renditions { url } } } } }`, ...one },
+    { name: 'private-rental movies: past the last page', query: `{ privateTheatreRentalMovies(pageNumber: 1000) { totalCount items { id } } }`, ...one },
     { name: 'unknown id', query: `{ theatre(id: 999999) { showtimes(date: "${p.day}") { id } } }`, rootStatements: 1, kinds: 0 },
     { name: 'bad argument: the field errs as on the loader path', query: theatre(`showtimes(date: "2026-02-30") { id }`), rootStatements: 1, kinds: 0 },
   ];

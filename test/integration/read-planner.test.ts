@@ -215,3 +215,37 @@ it('reads the lists near a point through the planner: the page ordered by the di
   expect(none.status).toBe(200);
   expect(count(none)).toBe(1);
 });
+
+it('reads REST movie lists and private-rental movies through the same planner: one statement per route (two with the earliest showtimes)', async () => {
+  const count = (r: { headers: Headers }) => Number(r.headers.get('x-sql-statements'));
+  // Movie lists are not seeded: a current list of three movies and a past one.
+  const [list] = await sql<{ id: number }[]>`
+    insert into movie_lists (name, type_name, start_date, end_date) values ('Planned', 'PlannedType', now() - interval '1 day', now() + interval '9 days') returning id`;
+  await sql`insert into movie_lists (name, type_name, start_date, end_date) values ('Past', 'PlannedType', now() - interval '9 days', now() - interval '2 days')`;
+  await sql`insert into movie_list_items (movie_list_id, movie_id, sequence) select ${list.id}, id, row_number() over (order by id)::int from (select id from movies order by id limit 3) m`;
+  const all = await app.get<{ count: number }>('/v1/movie-lists');
+  expect(all.body.count).toBe(2);
+  // Before as now: the lists, one statement (each with the number of its movies now).
+  expect(count(all)).toBe(1);
+  const byType = await app.get<{ count: number }>(`/v1/movie-lists?type=plannedtype&start-date=${encodeURIComponent(new Date().toISOString().slice(0, 10))}`);
+  expect(byType.body.count).toBe(1);
+  expect(count(byType)).toBe(1);
+  // Before: the list, then its entries with their movies: 2.
+  const one = await app.get<{ count: number; _embedded: { movies: unknown[] } }>(`/v1/movie-lists/${list.id}`);
+  expect(one.body.count).toBe(3);
+  expect(one.body._embedded.movies).toHaveLength(3);
+  expect(count(one)).toBe(1);
+  // Before: the current list's id, the list, its entries: 3.
+  const view = await app.get<{ id: number }>('/v1/movie-lists/views/PlannedType');
+  expect(view.body.id).toBe(list.id);
+  expect(count(view)).toBe(1);
+  const gql = await app.gql(`{ movieList(id: ${list.id}) { count movies { sequence movie { id name } } } currentMovieList(typeName: "PlannedType") { id } }`);
+  expect(gql.errors).toBeUndefined();
+  expect(gql.statements).toBe(2);
+  // Before: the page, its count, then credits, people, attributes and earliest showtimes by their loaders: 6.
+  const rental = await app.get<{ _embedded: { movies: unknown[] } }>('/v2/showtimes/private-theatre-rental-movies?page-size=20');
+  expect(rental.body._embedded.movies.length).toBeGreaterThan(0);
+  expect(count(rental)).toBe(2);
+  const empty = await app.get('/v2/showtimes/private-theatre-rental-movies?page-number=1000');
+  expect(count(empty)).toBe(1);
+});

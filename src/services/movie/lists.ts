@@ -1,42 +1,74 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/client';
 import { movieListItems, movieLists, movies } from '../../../db/schema';
-import { badInput, DomainError, notFound } from '../../errors';
+import type { Principal } from '../../auth/principal';
+import { isRowId } from '../../bounds';
+import { badInput, DomainError, forbidden, notFound, unauthenticated } from '../../errors';
+import { fieldTable } from '../shared/field-table';
+import { type ListQuery, listOrderBy, type Page, pageWindow, toPage, type PageRequest } from '../shared/paging';
+
+/**
+ * Curated movie lists (spec: Movie lists v1; docs/rest.md, "Movie lists"). Reads: the lists as
+ * `ListQuery`s that the read planner reads with any selection under them (src/read-planner/) and the
+ * loader path pages; writes: one function per verb, admin only, called by GraphQL and REST alike, with
+ * their bodies described once (the zod schemas below).
+ */
 
 export type MovieListRow = typeof movieLists.$inferSelect;
+/** A list with the number of its movies (`count`), as both read paths give it. */
+export type MovieListRecord = MovieListRow & { count: number };
+export type MovieListItemRow = typeof movieListItems.$inferSelect;
 
-/** One entry of a list's content: its 1-based position and the movie's id and name. */
-export interface MovieListEntry {
-  sequence: number;
-  movie: { id: number; name: string };
-}
+/** The number of a list's movies, as SQL over the list's row bound to `alias` (the planner's column). */
+export const movieListCountSql = (alias: string) =>
+  `(select count(*)::int from movie_list_items ${alias}_n where ${alias}_n.movie_list_id = ${alias}."id")`;
 
-export interface MovieListContent {
-  list: MovieListRow;
-  entries: MovieListEntry[];
-}
+/** The columns of a MovieListRecord (the row and its count) for drizzle's select. */
+const recordColumns = {
+  ...getTableColumns(movieLists),
+  count: sql<number>`(select count(*)::int from ${movieListItems} where ${movieListItems.movieListId} = ${movieLists.id})`.mapWith(Number),
+};
+
+/** A list's fields from its record (src/services/shared/field-table.ts); dates as ISO-8601 UTC. */
+export const MOVIE_LIST_FIELDS = fieldTable<MovieListRecord>()({
+  id: 'id',
+  name: 'name',
+  typeName: 'typeName',
+  startDate: { needs: ['startDate'], value: (row) => row.startDate.toISOString() },
+  endDate: { needs: ['endDate'], value: (row) => row.endDate.toISOString() },
+  count: 'count',
+});
+
+/** An entry's fields from its row: its 1-based place and the movie's id (the movie is a relation). */
+export const MOVIE_LIST_ENTRY_FIELDS = fieldTable<MovieListItemRow>()({ sequence: 'sequence', movieId: 'movieId' });
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?$/;
+const LIST_DATE_RULE = 'must be a date as YYYY-MM-DD hh:mm:ss';
 
 /**
  * Parses the spec's `YYYY-MM-DD hh:mm:ss` (also `YYYY-MM-DDThh:mm:ss`, or a bare `YYYY-MM-DD` meaning
  * midnight) as UTC; anything else, or an impossible date, is BAD_USER_INPUT naming `argument`.
  */
 export function parseListDate(value: string, argument: string): Date {
-  const m = DATE_TIME.exec(value.trim());
-  if (m) {
-    const [y, mo, d, h = '0', mi = '0', s = '0'] = m.slice(1);
-    const date = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, +s));
-    const roundTrips =
-      date.getUTCFullYear() === +y && date.getUTCMonth() === +mo - 1 && date.getUTCDate() === +d && +h < 24 && +mi < 60 && +s < 60;
-    if (roundTrips) return date;
-  }
-  throw badInput(`${argument} must be a date as YYYY-MM-DD hh:mm:ss`, argument);
+  const date = listDateOf(value);
+  if (date) return date;
+  throw badInput(`${argument} ${LIST_DATE_RULE}`, argument);
 }
 
-/** The spec's response form of list dates: `YYYY-MM-DDThh:mm:ss` (UTC, no zone designator). */
-export function formatListDate(date: Date): string {
-  return date.toISOString().slice(0, 19);
+function listDateOf(value: string): Date | null {
+  const m = DATE_TIME.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h = '0', mi = '0', s = '0'] = m.slice(1);
+  const date = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, +s));
+  const roundTrips =
+    date.getUTCFullYear() === +y && date.getUTCMonth() === +mo - 1 && date.getUTCDate() === +d && +h < 24 && +mi < 60 && +s < 60;
+  return roundTrips ? date : null;
+}
+
+/** The spec's response form of list dates: `YYYY-MM-DDThh:mm:ss` (UTC, no zone designator), of a Date or an ISO text. */
+export function formatListDate(date: Date | string): string {
+  return (typeof date === 'string' ? date : date.toISOString()).slice(0, 19);
 }
 
 /**
@@ -49,6 +81,8 @@ export function reorder(current: readonly number[], movieId: number, position: n
   return [...others.slice(0, at), movieId, ...others.slice(at)];
 }
 
+// ---- reads ---------------------------------------------------------------------------------------
+
 export interface MovieListFilters {
   typeName?: string | null;
   /** Lists whose date range overlaps [startDate, endDate] (either bound optional). */
@@ -56,70 +90,128 @@ export interface MovieListFilters {
   endDate?: Date | null;
 }
 
-/** Movie lists, optionally of one type and overlapping a date range, newest start first. */
-export async function listMovieLists(db: Db, filters: MovieListFilters = {}): Promise<MovieListRow[]> {
+/**
+ * Movie lists, optionally of one type (case-insensitive) and overlapping a date range, newest start
+ * first: the list every path reads (the planner, the loader path's page, REST's whole list).
+ */
+export function movieListQuery(filters: MovieListFilters = {}): ListQuery {
   const where: SQL[] = [];
   if (filters.typeName) where.push(sql`lower(${movieLists.typeName}) = lower(${filters.typeName})`);
   if (filters.startDate) where.push(gte(movieLists.endDate, filters.startDate));
   if (filters.endDate) where.push(lte(movieLists.startDate, filters.endDate));
-  return db
-    .select()
-    .from(movieLists)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(movieLists.startDate), asc(movieLists.id));
-}
-
-/** One list with its movies in sequence order, or null for an unknown id. */
-export async function getMovieListContent(db: DbOrTx, id: number): Promise<MovieListContent | null> {
-  const [list] = await db.select().from(movieLists).where(eq(movieLists.id, id));
-  if (!list) return null;
-  const entries = await db
-    .select({ sequence: movieListItems.sequence, id: movies.id, name: movies.name })
-    .from(movieListItems)
-    .innerJoin(movies, eq(movies.id, movieListItems.movieId))
-    .where(eq(movieListItems.movieListId, id))
-    .orderBy(asc(movieListItems.sequence));
-  return { list, entries: entries.map((e) => ({ sequence: e.sequence, movie: { id: e.id, name: e.name } })) };
+  return { table: movieLists, where: where.length ? and(...where) : undefined, order: [movieLists.startDate, movieLists.id], desc: [movieLists.startDate] };
 }
 
 /**
- * The current list of a type: the one whose date range contains `now` (the latest-starting one when
- * several do). NOT_FOUND when there is none.
+ * The current list of a type, as a list of at most one that matters: the lists of the type
+ * (case-insensitive) whose date range contains `now`, the latest-starting (then highest id) first.
  */
-export async function getCurrentMovieList(db: Db, typeName: string, now = new Date()): Promise<MovieListContent> {
-  const [list] = await db
-    .select({ id: movieLists.id })
-    .from(movieLists)
-    .where(
-      and(sql`lower(${movieLists.typeName}) = lower(${typeName})`, lte(movieLists.startDate, now), gte(movieLists.endDate, now)),
-    )
-    .orderBy(desc(movieLists.startDate), desc(movieLists.id))
-    .limit(1);
-  const content = list ? await getMovieListContent(db, list.id) : null;
-  if (!content) throw new DomainError('NOT_FOUND', `No current movie list of type ${typeName}`);
-  return content;
+export function currentMovieListQuery(typeName: string, now = new Date()): ListQuery {
+  return {
+    table: movieLists,
+    where: and(sql`lower(${movieLists.typeName}) = lower(${typeName})`, lte(movieLists.startDate, now), gte(movieLists.endDate, now)),
+    order: [movieLists.startDate, movieLists.id],
+    desc: [movieLists.startDate, movieLists.id],
+  };
 }
 
-export interface NewMovieList {
-  name: string;
-  typeName: string;
-  startDate: Date;
-  endDate: Date;
+/** A page of `list` (movieListQuery, currentMovieListQuery) with each list's count: the loader path's read. */
+export async function pageMovieLists(db: Db, list: ListQuery, page: PageRequest): Promise<Page<MovieListRecord>> {
+  const { limit, offset } = pageWindow(page);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(recordColumns).from(movieLists).where(list.where).orderBy(...listOrderBy(list)).limit(limit).offset(offset),
+    db.select({ total: sql<number>`count(*)::int`.mapWith(Number) }).from(movieLists).where(list.where),
+  ]);
+  return toPage(rows, total, page);
 }
 
-/** Creates an empty list; the end must not precede the start. */
-export async function createMovieList(db: Db, input: NewMovieList): Promise<MovieListRow> {
-  if (!input.name.trim()) throw badInput('name must not be empty', 'name');
-  if (!input.typeName.trim()) throw badInput('typeName must not be empty', 'typeName');
-  if (input.endDate < input.startDate) throw badInput('endDate must not precede startDate', 'endDate');
-  const [row] = await db.insert(movieLists).values(input).returning();
-  return row;
+/** The first list of `list` (the current one of a type), or null. */
+export async function firstMovieList(db: Db, list: ListQuery): Promise<MovieListRecord | null> {
+  const [row] = await db.select(recordColumns).from(movieLists).where(list.where).orderBy(...listOrderBy(list)).limit(1);
+  return row ?? null;
+}
+
+/** One list with its count, or null for an unknown id. */
+export async function getMovieList(db: DbOrTx, id: number): Promise<MovieListRecord | null> {
+  if (!isRowId(id)) return null;
+  const [row] = await db.select(recordColumns).from(movieLists).where(eq(movieLists.id, id));
+  return row ?? null;
+}
+
+/** The entries of the given lists, each list's in sequence order (loaders group them). */
+export async function getEntriesOfMovieLists(db: Db, listIds: readonly number[]): Promise<MovieListItemRow[]> {
+  if (!listIds.length) return [];
+  return db
+    .select()
+    .from(movieListItems)
+    .where(inArray(movieListItems.movieListId, [...listIds]))
+    .orderBy(asc(movieListItems.movieListId), asc(movieListItems.sequence), asc(movieListItems.movieId));
+}
+
+// ---- writes --------------------------------------------------------------------------------------
+
+/** A list date in a body: the spec's `YYYY-MM-DD hh:mm:ss` (UTC), parsed. */
+const listDate = z
+  .string({ required_error: 'is required' })
+  .max(40)
+  .transform((value, ctx) => {
+    const date = listDateOf(value);
+    if (date) return date;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: LIST_DATE_RULE });
+    return z.NEVER;
+  })
+  .describe('YYYY-MM-DD hh:mm:ss (UTC); also YYYY-MM-DDThh:mm:ss, or YYYY-MM-DD for midnight');
+
+const notBlank = (max: number) =>
+  z
+    .string({ required_error: 'is required' })
+    .min(1, 'must not be empty')
+    .max(max)
+    .refine((value) => value.trim().length > 0, 'must not be empty');
+
+/** The body of a new list (POST /v1/movie-lists, `createMovieList`): the one validation of both surfaces. */
+export const MOVIE_LIST_CREATE = z
+  .object({
+    name: notBlank(200),
+    typeName: notBlank(100).describe('e.g. NowPlaying, AdvanceTickets'),
+    startDate: listDate,
+    endDate: listDate,
+  })
+  .refine((list) => list.endDate >= list.startDate, { message: 'must not precede startDate', path: ['endDate'] });
+export type MovieListCreate = z.output<typeof MOVIE_LIST_CREATE>;
+
+const movieId = z.number({ required_error: 'is required' }).int();
+const position = z.number({ required_error: 'is required' }).int().min(1);
+
+/** Adding a movie (POST /v1/movie-lists/{id}, `addMovieToList`): its place defaults to last. */
+export const MOVIE_LIST_ADD = z.object({ movieId, position: position.optional().describe('1-based; clamped to the list length; default: last') });
+export type MovieListAdd = z.output<typeof MOVIE_LIST_ADD>;
+
+/** Moving a movie of a list (PUT /v1/movie-lists/{id}, `repositionMovieInList`). */
+export const MOVIE_LIST_MOVE = z.object({ movieId, position: position.describe('The new 1-based place; clamped to the list length') });
+export type MovieListMove = z.output<typeof MOVIE_LIST_MOVE>;
+
+/** Admin alone writes movie lists (docs/auth.md): 401 without an account token, 403 without the admin scope. */
+function requireAdmin(principal: Principal): void {
+  if (principal.accountId === null) throw unauthenticated('An admin account token (Authorization: Bearer) is required');
+  if (!principal.isAdmin) throw forbidden('Only an admin may change movie lists');
+}
+
+/** Creates an empty list (the body parsed with MOVIE_LIST_CREATE) and answers its id. */
+export async function createMovieList(db: Db, principal: Principal, input: MovieListCreate): Promise<number> {
+  requireAdmin(principal);
+  // statement: insertMovieList
+  const [row] = await db.insert(movieLists).values(input).returning({ id: movieLists.id });
+  return row.id;
 }
 
 /** Locks the list for the rest of the transaction (serializes edits of one list) and returns its order. */
 async function lockedOrder(tx: DbOrTx, listId: number): Promise<number[]> {
+  if (!isRowId(listId)) throw notFound('Movie list', listId);
+  // statement: lockMovieList
   const [list] = await tx.select({ id: movieLists.id }).from(movieLists).where(eq(movieLists.id, listId)).for('update');
   if (!list) throw notFound('Movie list', listId);
+  // statement: movieListOrder
   const rows = await tx
     .select({ movieId: movieListItems.movieId })
     .from(movieListItems)
@@ -138,6 +230,7 @@ async function writeOrder(tx: DbOrTx, listId: number, order: readonly number[]):
     order.map((movieId, i) => sql`when ${movieId} then ${i + 1}`),
     sql` `,
   );
+  // statement: writeMovieListOrder
   await tx
     .update(movieListItems)
     .set({ sequence: sql`(case ${movieListItems.movieId} ${cases} end)::int` })
@@ -145,36 +238,43 @@ async function writeOrder(tx: DbOrTx, listId: number, order: readonly number[]):
 }
 
 /**
- * Adds a movie at `position` (default: last); the movies from that position on move down one.
- * NOT_FOUND for an unknown list or movie, CONFLICT when the movie is already in the list.
+ * Adds a movie at `position` (default: last); the movies from that position on move down one. One
+ * transaction. NOT_FOUND for an unknown list or movie, CONFLICT when the movie is already in the list.
  */
-export async function addMovieToList(db: Db, listId: number, movieId: number, position?: number | null): Promise<void> {
+export async function addMovieToList(db: Db, principal: Principal, listId: number, input: MovieListAdd): Promise<void> {
+  requireAdmin(principal);
+  const { movieId } = input;
   await db.transaction(async (tx) => {
     const order = await lockedOrder(tx, listId);
     if (order.includes(movieId)) {
       throw new DomainError('CONFLICT', `Movie ${movieId} is already in movie list ${listId}; reposition it with PUT`);
     }
-    const [movie] = await tx.select({ id: movies.id }).from(movies).where(eq(movies.id, movieId));
+    // statement: movieExists
+    const [movie] = isRowId(movieId) ? await tx.select({ id: movies.id }).from(movies).where(eq(movies.id, movieId)) : [];
     if (!movie) throw notFound('Movie', movieId);
+    // statement: insertMovieListItem
     await tx.insert(movieListItems).values({ movieListId: listId, movieId, sequence: order.length + 1 });
-    await writeOrder(tx, listId, reorder(order, movieId, position ?? order.length + 1));
+    await writeOrder(tx, listId, reorder(order, movieId, input.position ?? order.length + 1));
   });
 }
 
-/** Moves a movie of the list to `position` (clamped to 1..n); the others close up around it. */
-export async function repositionMovieInList(db: Db, listId: number, movieId: number, position: number): Promise<void> {
+/** Moves a movie of the list to `position` (clamped to 1..n); the others close up around it. One transaction. */
+export async function repositionMovieInList(db: Db, principal: Principal, listId: number, input: MovieListMove): Promise<void> {
+  requireAdmin(principal);
   await db.transaction(async (tx) => {
     const order = await lockedOrder(tx, listId);
-    if (!order.includes(movieId)) throw notInList(listId, movieId);
-    await writeOrder(tx, listId, reorder(order, movieId, position));
+    if (!order.includes(input.movieId)) throw notInList(listId, input.movieId);
+    await writeOrder(tx, listId, reorder(order, input.movieId, input.position));
   });
 }
 
-/** Removes a movie from the list; the ones after it move up so sequences stay 1..n. */
-export async function removeMovieFromList(db: Db, listId: number, movieId: number): Promise<void> {
+/** Removes a movie from the list; the ones after it move up so sequences stay 1..n. One transaction. */
+export async function removeMovieFromList(db: Db, principal: Principal, listId: number, movieId: number): Promise<void> {
+  requireAdmin(principal);
   await db.transaction(async (tx) => {
     const order = await lockedOrder(tx, listId);
     if (!order.includes(movieId)) throw notInList(listId, movieId);
+    // statement: deleteMovieListItem
     await tx.delete(movieListItems).where(and(eq(movieListItems.movieListId, listId), eq(movieListItems.movieId, movieId)));
     await writeOrder(
       tx,
@@ -184,8 +284,11 @@ export async function removeMovieFromList(db: Db, listId: number, movieId: numbe
   });
 }
 
-/** Deletes a list and its entries; NOT_FOUND for an unknown id. */
-export async function deleteMovieList(db: Db, listId: number): Promise<void> {
+/** Deletes a list and its entries (one statement: they cascade); NOT_FOUND for an unknown id. */
+export async function deleteMovieList(db: Db, principal: Principal, listId: number): Promise<void> {
+  requireAdmin(principal);
+  if (!isRowId(listId)) throw notFound('Movie list', listId);
+  // statement: deleteMovieList
   const deleted = await db.delete(movieLists).where(eq(movieLists.id, listId)).returning({ id: movieLists.id });
   if (!deleted.length) throw notFound('Movie list', listId);
 }

@@ -1,21 +1,26 @@
-import { asc, count, isNotNull } from 'drizzle-orm';
+import { count, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { movies } from '../../../db/schema';
-import { type Page, pageWindow, toPage } from '../shared/paging';
+import { type ListQuery, listOrderBy, type Page, type PageRequest, pageWindow, toPage } from '../shared/paging';
 import type { MovieRow } from './read';
 
 /**
- * Movies a guest can rent a private auditorium for: those with a private-theatre-rental tier
- * (the target of a showtime's `private-theatre-rental-movies` link), by sortable name.
+ * Movies a guest can rent a private auditorium for: those with a private-theatre-rental tier (the
+ * target of a showtime's `private-theatre-rental-movies` link), by sortable name. The list both paths
+ * read: the read planner with the selection under its items (GraphQL, REST), the loader path's page.
  */
-export async function listPrivateRentalMovies(
-  db: Db,
-  page: { pageNumber: number; pageSize: number },
-): Promise<Page<MovieRow>> {
-  const where = isNotNull(movies.privateTheatreRentalTier);
+export const privateRentalMovieList: ListQuery = {
+  table: movies,
+  where: isNotNull(movies.privateTheatreRentalTier),
+  order: [movies.sortableName, movies.id],
+};
+
+/** A page of privateRentalMovieList: the loader path's read (READ_PLANNER=off). */
+export async function listPrivateRentalMovies(db: Db, page: PageRequest): Promise<Page<MovieRow>> {
+  const { where } = privateRentalMovieList;
   const { limit, offset } = pageWindow(page);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(movies).where(where).orderBy(asc(movies.sortableName), asc(movies.id)).limit(limit).offset(offset),
+    db.select().from(movies).where(where).orderBy(...listOrderBy(privateRentalMovieList)).limit(limit).offset(offset),
     db.select({ total: count() }).from(movies).where(where),
   ]);
   return toPage(rows, total, page);

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gte, inArray, lt, min, not, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, min, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { movies, showtimes } from '../../../db/schema';
-import { type ListQuery, type Page, pageWindow, toPage } from '../shared/paging';
+import { listOrderBy, type ListQuery, type Page, pageWindow, toPage } from '../shared/paging';
 import { containsPattern } from '../shared/like-pattern';
 import { anyOf, prepared } from '../shared/prepared-reads';
 import { fieldTable } from '../shared/field-table';
@@ -89,10 +89,11 @@ export async function listMovies(
   filters: MovieFilters,
   page: { pageNumber: number; pageSize: number },
 ): Promise<Page<MovieRow>> {
-  const { where, order } = movieList(filters);
+  const list = movieList(filters);
+  const { where } = list;
   const { limit, offset } = pageWindow(page);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(movies).where(where).orderBy(...order.map((c) => asc(c))).limit(limit).offset(offset),
+    db.select().from(movies).where(where).orderBy(...listOrderBy(list)).limit(limit).offset(offset),
     db.select({ total: count() }).from(movies).where(where),
   ]);
   return toPage(rows, total, page);

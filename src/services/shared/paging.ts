@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -30,14 +30,21 @@ export interface ListQuery {
    */
   joins?: readonly { table: PgTable; on: SQL }[];
   where: SQL | undefined;
-  /** Columns of `table` or its joins, or computed values (one of `values`); ascending; the last key is unique. */
+  /** Columns of `table` or its joins, or computed values (one of `values`); the last key is unique. */
   order: readonly (PgColumn | SQL)[];
+  /** Keys of `order` read descending (the rest ascending); page such a list with `listOrderBy`. */
+  desc?: readonly (PgColumn | SQL)[];
   /**
    * Values computed per row from the list's arguments (a distance from a point), by name: declared
    * once with the list, usable in `where` and `order`, and read with each item (the planner's
    * `valuesOf(item)`; a service selects them beside its row). Their JSON value is the item's value.
    */
   values?: Readonly<Record<string, SQL>>;
+}
+
+/** A list's order as drizzle's ORDER BY terms, each key in its direction. */
+export function listOrderBy(list: ListQuery): SQL[] {
+  return list.order.map((key) => (list.desc?.includes(key) ? desc(key) : asc(key)));
 }
 
 /** Which page: 1-based number and size. */

@@ -13,7 +13,7 @@ import {
   showtimeTicketPrices,
   theatres,
 } from '../../../db/schema';
-import type { ListQuery } from '../shared/paging';
+import { listOrderBy, type ListQuery } from '../shared/paging';
 import { anyOf, prepared } from '../shared/prepared-reads';
 import {
   BATCH_LEASE_MS,
@@ -145,7 +145,7 @@ export async function nearShowtimesWindow(db: Db, list: ListQuery, window: { lim
       .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
       .innerJoin(movies, eq(movies.id, showtimes.movieId))
       .where(list.where)
-      .orderBy(...list.order.map((key) => asc(key)))
+      .orderBy(...listOrderBy(list))
       .limit(window.limit)
       .offset(window.offset),
     // statement: nearShowtimesCount

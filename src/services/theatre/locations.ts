@@ -1,7 +1,7 @@
-import { asc, count } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { theatres } from '../../../db/schema';
-import { type ListQuery, type Page, pageWindow, toPage } from '../shared/paging';
+import { listOrderBy, type ListQuery, type Page, pageWindow, toPage } from '../shared/paging';
 import { haversineMilesSql, validateNearQuery, withinRadius, type NearQuery } from '../shared/geo';
 import type { TheatreRow } from './read';
 
@@ -32,14 +32,15 @@ export async function findLocations(
   query: { latitude: number; longitude: number; radius?: number | null },
   page: { pageNumber: number; pageSize: number },
 ): Promise<Page<LocationRow> & { latitude: number; longitude: number; radius: number }> {
-  const { where, order, values, point } = nearList(query);
+  const list = nearList(query);
+  const { where, values, point } = list;
   const { limit, offset } = pageWindow(page);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ theatre: theatres, distance: values!.distance.mapWith(Number) })
       .from(theatres)
       .where(where)
-      .orderBy(...order.map((key) => asc(key)))
+      .orderBy(...listOrderBy(list))
       .limit(limit)
       .offset(offset),
     db.select({ total: count() }).from(theatres).where(where),

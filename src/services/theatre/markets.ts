@@ -1,16 +1,15 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { markets } from '../../../db/schema';
-import { type ListQuery, type Page, pageWindow, toPage } from '../shared/paging';
+import { listOrderBy, type ListQuery, type Page, pageWindow, toPage } from '../shared/paging';
 
 export type MarketRow = typeof markets.$inferSelect;
 
 /** A page of markets, by name. */
 export async function listMarkets(db: Db, page: { pageNumber: number; pageSize: number }): Promise<Page<MarketRow>> {
-  const { order } = marketList;
   const { limit, offset } = pageWindow(page);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(markets).orderBy(...order.map((c) => asc(c))).limit(limit).offset(offset),
+    db.select().from(markets).orderBy(...listOrderBy(marketList)).limit(limit).offset(offset),
     db.select({ total: count() }).from(markets),
   ]);
   return toPage(rows, total, page);

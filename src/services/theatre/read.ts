@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { markets, theatres } from '../../../db/schema';
-import { type ListQuery, type Page, pageWindow, toPage } from '../shared/paging';
+import { listOrderBy, type ListQuery, type Page, pageWindow, toPage } from '../shared/paging';
 import { containsPattern } from '../shared/like-pattern';
 import { directionsUrl } from '../shared/geo';
 import { fieldTable } from '../shared/field-table';
@@ -77,10 +77,11 @@ export async function listTheatres(
   filters: TheatreFilters,
   page: { pageNumber: number; pageSize: number },
 ): Promise<Page<TheatreRow>> {
-  const { where, order } = theatreList(filters);
+  const list = theatreList(filters);
+  const { where } = list;
   const { limit, offset } = pageWindow(page);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(theatres).where(where).orderBy(...order.map((c) => asc(c))).limit(limit).offset(offset),
+    db.select().from(theatres).where(where).orderBy(...listOrderBy(list)).limit(limit).offset(offset),
     db.select({ total: count() }).from(theatres).where(where),
   ]);
   return toPage(rows, total, page);
