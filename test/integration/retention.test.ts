@@ -1,3 +1,4 @@
+import type postgres from 'postgres';
 import { useTestApp } from '../helpers/app';
 import { pickShowtimes, seatsOf, VENDOR, type ShowtimeFixture } from '../helpers/orders';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
@@ -45,6 +46,9 @@ async function deliveredRefund(path: string) {
   return { eventId, deliveryId: d.id };
 }
 
+/** The test's client or one of its transactions. */
+type Client = postgres.Sql | postgres.TransactionSql;
+
 describe('webhook retention', () => {
   it('two instances prune thousands of rows concurrently: everything old goes, nothing fails', async () => {
     // First in the file: ids grow with creation time in production, and the prune walks them in that order.
@@ -68,23 +72,27 @@ describe('webhook retention', () => {
   it('prunes old finished deliveries and old handed-over events; keeps recent ones, pending ones and events a delivery names', async () => {
     const sub = await subscribe(a, receiver.url('/retention'));
     const [{ id: subId }] = await sql<{ id: number }[]>`select id from webhook_subscriptions where token = ${sub.token}`;
-    const event = async (createdDays: number, deliveredDays: number | null) => {
-      const [row] = await sql<{ id: number }[]>`insert into outbox_events (type, payload, created_at, delivered_at)
+    const event = async (createdDays: number, deliveredDays: number | null, db: Client = sql) => {
+      const [row] = await db<{ id: number }[]>`insert into outbox_events (type, payload, created_at, delivered_at)
         values ('Orders.Refund', '{"OrderId": 0}', now() - ${createdDays}::int * interval '1 day',
                 now() - ${deliveredDays}::int * interval '1 day') returning id`;
       return row.id;
     };
-    const delivery = async (status: string, eventId: number | null, createdDays: number, completedDays: number | null) => {
-      const [row] = await sql<{ id: number }[]>`insert into webhook_deliveries
+    const delivery = async (status: string, eventId: number | null, createdDays: number, completedDays: number | null, db: Client = sql) => {
+      const [row] = await db<{ id: number }[]>`insert into webhook_deliveries
         (subscription_id, event_id, message_id, event_type, payload, status, attempts, max_attempts, next_attempt_at, created_at, completed_at)
         values (${subId}, ${eventId}, ${`msg_retention_${Math.random().toString(36).slice(2)}`}, 'Orders.Refund', '{}', ${status}, 1, 3,
-                ${status === 'pending' ? sql`now() + interval '1 day'` : null},
+                ${status === 'pending' ? db`now() + interval '1 day'` : null},
                 now() - ${createdDays}::int * interval '1 day', now() - ${completedDays}::int * interval '1 day') returning id`;
       return row.id;
     };
     // Made in creation order, oldest first, as ids grow with time in production.
-    const heldByPending = await event(40, 40);
-    const pendingOld = await delivery('pending', heldByPending, 40, null);
+    // The event and the pending delivery that names it commit together: alone for a moment, a 40-day-old
+    // handed-over event is the running sweepers' to prune, and the delivery's insert then fails its key.
+    const [heldByPending, pendingOld] = await sql.begin(async (tx) => {
+      const held = await event(40, 40, tx);
+      return [held, await delivery('pending', held, 40, null, tx)] as const;
+    });
     const failedOld = await delivery('failed', null, 31, 31);
     const failedRecent = await delivery('failed', null, 31, 29);
     const old = await deliveredRefund('/retention'); // made 31 days old: both go
