@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db, Tx } from '../../../db/client';
 import { orderProducts, orders, outboxEvents, refundBatches, refundReasons, seatClaims, showtimes } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
@@ -6,6 +7,7 @@ import { isRowId } from '../../bounds';
 import { badInput, forbidden, notFound, unauthenticated } from '../../errors';
 import { startSweepLoop, type Sweeper } from '../../sweep-loop';
 import { tracedDb } from '../../tracing/sql';
+import { text } from '../shared/input-fields';
 import { refundLines } from '../order';
 import { recordSeatChange, transactSeats } from '../seating';
 import { wakeWebhooks } from '../webhook';
@@ -56,6 +58,17 @@ async function takeLease(db: Db | Tx, batchId: string): Promise<BatchRow | null>
   return taken ?? null;
 }
 
+const REASON = 'reason must be a refund reason name';
+
+/**
+ * The cancellation input (REST's body, GraphQL's `reason` argument): its one description and validation,
+ * parsed where each surface parses an input (issue 27). Whether the name is a refund reason is the
+ * service's (it reads the table).
+ */
+export const cancellationSchema = z.object({
+  reason: text(100, REASON).min(1, REASON).optional().describe('A refund reason name (default ShowCancelled).'),
+});
+
 /**
  * Cancels a showtime (admin only): it becomes `isCanceled`, every held seat of it is released and every
  * sold seat refunded — each paid order's tickets for it refunded with `reason` (a refund reason name,
@@ -67,7 +80,6 @@ export async function cancelShowtime(db: Db, principal: Principal, showtimeId: n
   requireAdmin(principal);
   if (!isRowId(showtimeId)) throw notFound('Showtime', showtimeId);
   const reasonName = reason ?? 'ShowCancelled';
-  if (typeof reasonName !== 'string' || reasonName.length === 0 || reasonName.length > 100) throw badInput('reason must be a refund reason name', 'reason');
   const [known] = await db.select({ id: refundReasons.id }).from(refundReasons).where(eq(refundReasons.name, reasonName)).limit(1);
   if (!known) throw badInput(`reason ${reasonName} is not a refund reason (see refundReasons)`, 'reason');
 
