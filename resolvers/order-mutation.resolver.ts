@@ -11,6 +11,7 @@ import {
 import { Order, toOrder } from '../schema/order.type';
 import type { Context } from '../src/context';
 import * as orders from '../src/services/order';
+import { parseFields } from '../src/services/shared/parse-input';
 
 const settings = (ctx: Context) => orders.orderSettings(ctx.config);
 
@@ -39,7 +40,7 @@ async function orderAfterWrite(ctx: Context, info: GraphQLResolveInfo, id: numbe
 export class OrderMutationResolver {
   @Mutation(() => Order, { description: 'Creates an empty pending order; it expires unless modified.' })
   async createOrder(@Arg('input', () => CreateOrderInput, { description: "The order's optional details." }) input: CreateOrderInput, @Ctx() ctx: Context): Promise<Order> {
-    return toOrder(await orders.createOrder(ctx.db, ctx.principal, input, settings(ctx)));
+    return toOrder(await orders.createOrder(ctx.db, ctx.principal, parseFields(orders.orderFieldsSchema, { ...input }), settings(ctx)));
   }
 
   @Mutation(() => Order, { description: 'Changes email, vendor transaction id, shopping cart id or loyalty card.' })
@@ -48,7 +49,7 @@ export class OrderMutationResolver {
     @Arg('input', () => CreateOrderInput, { description: 'The details to change; omitted fields are kept.' }) input: CreateOrderInput,
     @Ctx() ctx: Context,
   ): Promise<Order> {
-    return toOrder(await orders.updateOrder(ctx.db, ctx.principal, orderId, input, settings(ctx)));
+    return toOrder(await orders.updateOrder(ctx.db, ctx.principal, orderId, parseFields(orders.orderFieldsSchema, { ...input }), settings(ctx)));
   }
 
   @Mutation(() => Order, {
@@ -59,7 +60,7 @@ export class OrderMutationResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Order> {
-    const { id } = await orders.holdTickets(ctx.db, ctx.principal, input, settings(ctx));
+    const { id } = await orders.holdTickets(ctx.db, ctx.principal, parseFields(orders.addTicketsSchema, { ...input, seats: input.seats.map((s) => ({ ...s })) }), settings(ctx));
     return orderAfterWrite(ctx, info, id);
   }
 
@@ -73,13 +74,18 @@ export class OrderMutationResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Order> {
-    const { id } = await orders.holdBestAvailable(ctx.db, ctx.principal, input, settings(ctx));
+    const { id } = await orders.holdBestAvailable(ctx.db, ctx.principal, parseFields(orders.addBestAvailableSchema, { ...input }), settings(ctx));
     return orderAfterWrite(ctx, info, id);
   }
 
   @Mutation(() => Order, { description: 'Adds a concession line with its modifiers.' })
   async addConcession(@Arg('input', () => AddConcessionInput, { description: 'The order, product, quantity and modifiers.' }) input: AddConcessionInput, @Ctx() ctx: Context): Promise<Order> {
-    return toOrder(await orders.addConcession(ctx.db, ctx.principal, input, settings(ctx)));
+    return toOrder(await orders.addConcession(
+        ctx.db,
+        ctx.principal,
+        parseFields(orders.addConcessionSchema, { ...input, modifiers: input.modifiers?.map((m) => ({ ...m })) }),
+        settings(ctx),
+      ));
   }
 
   @Mutation(() => Order, { description: 'Removes a product line (a ticket releases its seat).' })
@@ -93,7 +99,7 @@ export class OrderMutationResolver {
 
   @Mutation(() => Order, { description: 'Adds a tender (at most the balance due).' })
   async addPayment(@Arg('input', () => AddPaymentInput, { description: 'The order and the tender.' }) input: AddPaymentInput, @Ctx() ctx: Context): Promise<Order> {
-    return toOrder(await orders.addPayment(ctx.db, ctx.principal, input, settings(ctx)));
+    return toOrder(await orders.addPayment(ctx.db, ctx.principal, parseFields(orders.addPaymentSchema, { ...input }), settings(ctx)));
   }
 
   @Mutation(() => Order, { description: 'Removes a pending tender.' })
@@ -127,7 +133,7 @@ export class OrderMutationResolver {
 
   @Mutation(() => Order, { description: 'Refunds fulfilled products (all, or the given lines); emits Orders.Refund.' })
   async refundOrder(@Arg('input', () => RefundOrderInput, { description: 'The order, the reason and optionally the lines.' }) input: RefundOrderInput, @Ctx() ctx: Context): Promise<Order> {
-    return toOrder(await orders.refundOrder(ctx.db, ctx.principal, input, settings(ctx)));
+    return toOrder(await orders.refundOrder(ctx.db, ctx.principal, parseFields(orders.refundOrderSchema, { ...input, lineNumbers: input.lineNumbers ?? undefined }), settings(ctx)));
   }
 
   @Mutation(() => Order, { description: 'Extends a pending order and its seat holds.' })
@@ -141,7 +147,7 @@ export class OrderMutationResolver {
     @Arg('loyaltyCardNumber', () => String, { description: 'An active loyalty card (Premiere waives convenience fees).' }) loyaltyCardNumber: string,
     @Ctx() ctx: Context,
   ): Promise<Order> {
-    return toOrder(await orders.applyLoyaltyDiscounts(ctx.db, ctx.principal, orderId, loyaltyCardNumber, settings(ctx)));
+    return toOrder(await orders.applyLoyaltyDiscounts(ctx.db, ctx.principal, orderId, parseFields(orders.loyaltyDiscountsSchema, { loyaltyCardNumber }).loyaltyCardNumber, settings(ctx)));
   }
 
   @Mutation(() => Order, {

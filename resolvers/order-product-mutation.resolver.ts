@@ -2,7 +2,16 @@ import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import { Order, toOrder } from '../schema/order.type';
 import { AddProductModifierInput, RemoveProductModifierInput, UpdateOrderProductInput } from '../schema/order-product.input';
 import type { Context } from '../src/context';
-import { addProductModifier, orderSettings, removeProductModifier, updateOrderProduct } from '../src/services/order';
+import {
+  addProductModifier,
+  addProductModifierSchema,
+  orderSettings,
+  removeProductModifier,
+  removeProductModifierSchema,
+  updateOrderProduct,
+  updateOrderProductSchema,
+} from '../src/services/order';
+import { parseFields } from '../src/services/shared/parse-input';
 
 /** Edits of one order line: the same services as REST `PUT …/products/{line}` and `…/modifiers`. */
 @Resolver(() => Order)
@@ -16,7 +25,7 @@ export class OrderProductMutationResolver {
     const order = await updateOrderProduct(
       ctx.db,
       ctx.principal,
-      { orderId, lineNumber, ticketType: ticketType ?? undefined, quantity: quantity ?? undefined },
+      parseFields(updateOrderProductSchema, { orderId, lineNumber, ticketType: ticketType ?? undefined, quantity: quantity ?? undefined }),
       orderSettings(ctx.config),
     );
     return toOrder(order);
@@ -27,7 +36,7 @@ export class OrderProductMutationResolver {
     @Arg('input', () => AddProductModifierInput, { description: 'The concession line and the modifier.' }) input: AddProductModifierInput,
     @Ctx() ctx: Context,
   ): Promise<Order> {
-    return toOrder(await addProductModifier(ctx.db, ctx.principal, { ...input }, orderSettings(ctx.config)));
+    return toOrder(await addProductModifier(ctx.db, ctx.principal, parseFields(addProductModifierSchema, { ...input }), orderSettings(ctx.config)));
   }
 
   @Mutation(() => Order, { description: "Removes a chosen modifier from a concession line (the group's minimum must hold)." })
@@ -35,6 +44,6 @@ export class OrderProductMutationResolver {
     @Arg('input', () => RemoveProductModifierInput, { description: 'The concession line and the modifier to remove.' }) input: RemoveProductModifierInput,
     @Ctx() ctx: Context,
   ): Promise<Order> {
-    return toOrder(await removeProductModifier(ctx.db, ctx.principal, { ...input }, orderSettings(ctx.config)));
+    return toOrder(await removeProductModifier(ctx.db, ctx.principal, parseFields(removeProductModifierSchema, { ...input }), orderSettings(ctx.config)));
   }
 }

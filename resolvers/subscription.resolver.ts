@@ -13,13 +13,17 @@ import {
 } from '../schema/subscription.type';
 import type { Context } from '../src/context';
 import { piiKeys } from '../src/pii';
+import { parseFields } from '../src/services/shared/parse-input';
 import {
   accountSubscriptions,
   catalogView,
+  contactFieldsSchema,
   contactFromFields,
   getChannelStatus,
   getSubscriberProfile,
   listContactSubscriptions,
+  subscribeContactSchema,
+  unsubscribeContactSchema,
   optIn,
   optOut,
   optOutAll,
@@ -93,23 +97,25 @@ export class MarketingSubscriptionResolver {
       "Opts a contact into a channel (SMS ones start unconfirmed), or confirms a pending SMS opt-in. A vendor key or admin: any contact; an account token: its own contacts (others are NOT_FOUND, like unknown ones).",
   })
   async subscribeContact(@Arg('input', () => SubscribeContactInput, { description: 'Subscription, channel, contact, and the confirmation of a pending SMS opt-in.' }) input: SubscribeContactInput, @Ctx() ctx: Context): Promise<SubscriptionChannel> {
+    const parsed = parseFields(subscribeContactSchema, { ...input, contact: { ...input.contact } });
     const { view } = await optIn(
       ctx.db,
       ctx.principal,
       piiKeys(ctx.config.PII_KEY),
       await ctx.loaders.subscriptionCatalog(),
-      { subscriptionName: input.subscriptionName, channelType: input.channelType, contact: contactFromFields(input.contact) },
-      { confirmationCode: input.confirmationCode ?? null, confirmed: input.confirmed ?? null },
+      { subscriptionName: parsed.subscriptionName, channelType: parsed.channelType, contact: contactFromFields(parsed.contact) },
+      { confirmationCode: parsed.confirmationCode ?? null, confirmed: parsed.confirmed ?? null },
     );
     return toSubscriptionChannel(view);
   }
 
   @Mutation(() => SubscriptionChannel, { description: 'Opts a contact out of one channel (rights as subscribeContact).' })
   async unsubscribeContact(@Arg('input', () => UnsubscribeContactInput, { description: 'Subscription, channel and contact.' }) input: UnsubscribeContactInput, @Ctx() ctx: Context): Promise<SubscriptionChannel> {
+    const parsed = parseFields(unsubscribeContactSchema, { ...input, contact: { ...input.contact } });
     const view = await optOut(ctx.db, ctx.principal, await ctx.loaders.subscriptionCatalog(), {
-      subscriptionName: input.subscriptionName,
-      channelType: input.channelType,
-      contact: contactFromFields(input.contact),
+      subscriptionName: parsed.subscriptionName,
+      channelType: parsed.channelType,
+      contact: contactFromFields(parsed.contact),
     });
     return toSubscriptionChannel(view);
   }
@@ -122,7 +128,7 @@ export class MarketingSubscriptionResolver {
     @Arg('contact', () => SubscriptionContactInput, { description: 'The contact.' }) contact: SubscriptionContactInput,
     @Ctx() ctx: Context,
   ): Promise<number> {
-    return optOutAll(ctx.db, ctx.principal, await ctx.loaders.subscriptionCatalog(), contactFromFields(contact));
+    return optOutAll(ctx.db, ctx.principal, await ctx.loaders.subscriptionCatalog(), contactFromFields(parseFields(contactFieldsSchema, { ...contact })));
   }
 }
 

@@ -14,8 +14,9 @@ import {
   WebhookSubscription,
 } from '../schema/webhook.type';
 import type { Context } from '../src/context';
+import { parseFields } from '../src/services/shared/parse-input';
 import { DomainError } from '../src/errors';
-import { cancelShowtime } from '../src/services/showtime';
+import { cancellationSchema, cancelShowtime } from '../src/services/showtime';
 import * as webhooks from '../src/services/webhook';
 import { toGraphQLPage } from './page';
 
@@ -58,7 +59,7 @@ export class WebhookResolver {
 
   @Mutation(() => CreatedWebhook, { description: 'Subscribes the calling vendor; the signing secret is returned this once.' })
   async createWebhook(@Arg('input', () => CreateWebhookInput, { description: 'Event type and callback URL.' }) input: CreateWebhookInput, @Ctx() ctx: Context): Promise<CreatedWebhook> {
-    const { subscription, secret } = await webhooks.createSubscription(ctx.db, ctx.principal, input, webhooks.webhookSettings(ctx.config));
+    const { subscription, secret } = await webhooks.createSubscription(ctx.db, ctx.principal, parseFields(webhooks.createWebhookSchema, { ...input }), webhooks.webhookSettings(ctx.config));
     return Object.assign(new CreatedWebhook(), { subscription: toWebhookSubscription(subscription), secret });
   }
 
@@ -95,6 +96,7 @@ export class WebhookResolver {
     @Arg('reason', () => String, { nullable: true, description: 'A refund reason name (default ShowCancelled).' }) reason: string | null,
     @Ctx() ctx: Context,
   ): Promise<ShowtimeCancellation> {
-    return toShowtimeCancellation(await cancelShowtime(ctx.db, ctx.principal, id, reason));
+    const parsed = parseFields(cancellationSchema, { reason: reason ?? undefined });
+    return toShowtimeCancellation(await cancelShowtime(ctx.db, ctx.principal, id, parsed.reason));
   }
 }

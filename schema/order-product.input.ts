@@ -1,5 +1,6 @@
-import { IsOptional, Max, MaxLength, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
+
+/** Shape only: the rules are src/services/order/input.ts's (`updateOrderProductSchema`, …). */
 import { TicketType } from './order-enums.type';
 
 @InputType({ description: "Changes a line: a ticket's type (re-priced from the showtime) or a concession's quantity." })
@@ -11,13 +12,9 @@ export class UpdateOrderProductInput {
   lineNumber!: number;
 
   @Field(() => TicketType, { description: 'Tickets: the new ticket type (re-priced).', nullable: true })
-  @IsOptional()
   ticketType?: TicketType | null;
 
   @Field(() => Int, { nullable: true, description: 'Concessions only: 1 to 20.' })
-  @IsOptional()
-  @Min(1)
-  @Max(20)
   quantity?: number | null;
 }
 
@@ -30,14 +27,12 @@ export class AddProductModifierInput {
   lineNumber!: number;
 
   @Field(() => String, { description: "The line's token (OrderProduct.token)." })
-  @MaxLength(64)
   token!: string;
 
   @Field(() => Int, { description: 'The modifier (its product id).' })
   modifierId!: number;
 
   @Field(() => Int, { description: 'How many.', defaultValue: 1 })
-  @Min(1)
   quantity: number = 1;
 }
 
@@ -50,10 +45,8 @@ export class RemoveProductModifierInput {
   lineNumber!: number;
 
   @Field(() => String, { description: "The line's token (modifiedOrderItemGuid)." })
-  @MaxLength(64)
   token!: string;
 
   @Field(() => String, { description: "The modifier's stock-keeping unit." })
-  @MaxLength(64)
   modifierSku!: string;
 }

@@ -1,47 +1,35 @@
-import { ArrayMaxSize, ArrayMinSize, IsInt, IsOptional, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, InputType, Int } from 'type-graphql';
 import { MAX_MODIFIERS, MAX_REFUND_LINES, MAX_SEATS_PER_CALL } from '../src/services/order';
 import { MAX_PARTY } from '../src/services/seating';
 import { PaymentType, TicketType } from './order-enums.type';
 
 /**
- * Order inputs. The services validate every body again (REST shares them), so these decorators only
- * catch what GraphQL types cannot, early, with the argument named.
+ * Order inputs: their GraphQL shape only. Their rules are the zod schemas of
+ * src/services/order/input.ts, which the resolvers parse them with and REST's bodies are derived from
+ * (one description, one validation per surface).
  */
 
 @InputType({ description: 'A new order; every field optional. The owner account is the JWT subject, if any.' })
 export class CreateOrderInput {
   @Field(() => String, { description: 'E-mail address of the guest (at most 254 characters).', nullable: true })
-  @IsOptional()
-  @MaxLength(254)
   email?: string | null;
 
   @Field(() => String, { description: 'A loyalty card to attach.', nullable: true })
-  @IsOptional()
-  @MaxLength(40)
   loyaltyCardNumber?: string | null;
 
   @Field(() => String, { description: "The vendor's own reference of the order.", nullable: true })
-  @IsOptional()
-  @MaxLength(100)
   vendorTransactionId?: string | null;
 
   @Field(() => String, { description: 'The shopping cart the order comes from.', nullable: true })
-  @IsOptional()
-  @MaxLength(100)
   shoppingCartId?: string | null;
 }
 
 @InputType({ description: 'A seat by its place in the layout grid.' })
 export class SeatInput {
   @Field(() => Int, { description: 'Row, from 1.' })
-  @IsInt()
-  @Min(1)
   row!: number;
 
   @Field(() => Int, { description: 'Column, from 1.' })
-  @IsInt()
-  @Min(1)
   column!: number;
 }
 
@@ -54,9 +42,6 @@ export class AddTicketsInput {
   showtimeId!: number;
 
   @Field(() => [SeatInput], { description: `1 to ${MAX_SEATS_PER_CALL} seats.` })
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_SEATS_PER_CALL)
-  @ValidateNested()
   seats!: SeatInput[];
 
   @Field(() => TicketType, { description: 'The ticket type of every seat.', defaultValue: TicketType.ADULT })
@@ -75,16 +60,12 @@ export class AddBestAvailableTicketsInput {
   showtimeId!: number;
 
   @Field(() => Int, { description: `People in the party, 1 to ${MAX_PARTY}: one seat each.` })
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PARTY)
   quantity!: number;
 
   @Field(() => TicketType, { description: 'The ticket type of every seat.', defaultValue: TicketType.ADULT })
   ticketType: TicketType = TicketType.ADULT;
 
   @Field(() => Int, { nullable: true, description: 'Only seats of this price zone of the layout (SeatingLayout zones).' })
-  @IsOptional()
   zoneNumber?: number | null;
 
   @Field(() => Boolean, {
@@ -106,7 +87,6 @@ export class ModifierChoiceInput {
   modifierId!: number;
 
   @Field(() => Int, { description: 'How many.', defaultValue: 1 })
-  @Min(1)
   quantity: number = 1;
 }
 
@@ -119,13 +99,9 @@ export class AddConcessionInput {
   theatreConcessionId!: number;
 
   @Field(() => Int, { description: 'How many.', defaultValue: 1 })
-  @Min(1)
   quantity: number = 1;
 
   @Field(() => [ModifierChoiceInput], { nullable: true, description: `Modifiers per unit of the line; at most ${MAX_MODIFIERS}.` })
-  @IsOptional()
-  @ArrayMaxSize(MAX_MODIFIERS)
-  @ValidateNested()
   modifiers?: ModifierChoiceInput[] | null;
 
   @Field(() => String, { nullable: true, description: 'ISO-8601 UTC, in the future.' })
@@ -144,8 +120,6 @@ export class AddPaymentInput {
   amount!: number;
 
   @Field(() => String, { nullable: true, description: 'Only the last four digits are stored.' })
-  @IsOptional()
-  @MaxLength(23)
   cardNumber?: string | null;
 }
 
@@ -161,7 +135,5 @@ export class RefundOrderInput {
     nullable: true,
     description: `Product lines to refund (at most ${MAX_REFUND_LINES}); all fulfilled lines when absent.`,
   })
-  @IsOptional()
-  @ArrayMaxSize(MAX_REFUND_LINES)
   lineNumbers?: number[] | null;
 }

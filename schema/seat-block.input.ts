@@ -1,5 +1,5 @@
-import { ArrayMaxSize, ArrayMinSize, ValidateNested } from 'class-validator';
 import { Field, InputType, Int, registerEnumType } from 'type-graphql';
+import { MAX_BLOCK_SEATS } from '../src/services/seating';
 import { SeatInput } from './order.input';
 
 export enum SeatBlockKind {
@@ -22,10 +22,7 @@ export class SeatBlockInput {
   @Field(() => Int, { description: 'The showtime.' })
   showtimeId!: number;
 
-  @Field(() => [SeatInput], { description: 'The seats (1 to 20).' })
-  @ArrayMinSize(1)
-  @ArrayMaxSize(500)
-  @ValidateNested()
+  @Field(() => [SeatInput], { description: `The seats (1 to ${MAX_BLOCK_SEATS}, each once).` })
   seats!: SeatInput[];
 
   @Field(() => SeatBlockKind, { nullable: true, description: 'Required by setSeatBlocks; ignored by clearSeatBlocks.' })

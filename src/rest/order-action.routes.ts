@@ -2,17 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import {
   applyLoyaltyDiscounts,
   fulfillOrder,
-  MAX_REFUND_LINES,
+  loyaltyDiscountsSchema,
   orderSettings,
+  refundBodySchema,
   refreshOrderExpiration,
   refundOrder,
   sendTicketConfirmationSms,
 } from '../services/order';
+import { parseBody } from '../services/shared/parse-input';
 import type { RestKit } from './kit';
+import { zodBody } from './schema-compilers';
 import { orderSchema, sendOrder } from './order-hal';
-import { arr, id, int, params, route, str } from './schemas';
+import { id, params, route, str } from './schemas';
 
 const orderIdParams = params({ orderId: id() });
+const refundBody = zodBody(refundBodySchema, parseBody);
+const loyaltyDiscountsBody = zodBody(loyaltyDiscountsSchema, parseBody);
 
 /**
  * Order actions v2: fulfilment (the order-fulfillment link), refunds (ours; the spec leaves the operation
@@ -40,18 +45,7 @@ export async function orderActionRoutes(app: FastifyInstance, kit: RestKit): Pro
     {
       schema: route('Orders', 'Refund a fulfilled order, whole or by line; seats become Available; emits Orders.Refund', {
         params: orderIdParams,
-        body: {
-          type: 'object',
-          properties: {
-            reason: str('A refund reason name (GET /v1/refund-reasons).'),
-            lineNumbers: {
-              ...arr(int()),
-              maxItems: MAX_REFUND_LINES,
-              description: `Fulfilled lines to refund (at most ${MAX_REFUND_LINES}); absent or empty: all.`,
-            },
-          },
-          required: ['reason'],
-        },
+        body: refundBody,
         response: { 200: orderSchema },
       }),
     },
@@ -83,7 +77,7 @@ export async function orderActionRoutes(app: FastifyInstance, kit: RestKit): Pro
     {
       schema: route('Orders', "Apply an active loyalty card's benefits (Premiere: convenience fees waived)", {
         params: orderIdParams,
-        body: { type: 'object', properties: { loyaltyCardNumber: str() }, required: ['loyaltyCardNumber'] },
+        body: loyaltyDiscountsBody,
         response: { 200: orderSchema },
       }),
     },

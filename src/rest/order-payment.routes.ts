@@ -1,28 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors';
-import { addPayment, getOrder, orderSettings, PAYMENT_TYPES, removePayment, type PaymentType } from '../services/order';
+import type { z } from 'zod';
+import { addPayment, getOrder, orderSettings, paymentBodySchema, removePayment } from '../services/order';
+import { parseBody } from '../services/shared/parse-input';
+import { zodBody } from './schema-compilers';
 import type { RestKit } from './kit';
 import { orderSchema, paymentPath, paymentSchema, sendOrder, toPaymentHal } from './order-hal';
-import { id, nstr, num, params, route } from './schemas';
+import { id, params, route } from './schemas';
 
 const lineParams = params({ orderId: id(), lineNumber: id() });
+const paymentBody = zodBody(paymentBodySchema, parseBody);
 
 /** Order payments v2: add a tender (201 + Location of the payment), read one, remove a pending one. */
 export async function orderPaymentRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
-  app.post<{ Params: { orderId: number }; Body: { type: PaymentType; amount: number; cardNumber?: string | null } }>(
+  app.post<{ Params: { orderId: number }; Body: z.infer<typeof paymentBodySchema> }>(
     '/v2/orders/:orderId/payments',
     {
       schema: route('Orders', 'Add a tender (at most the balance due); Location: the payment', {
         params: params({ orderId: id() }),
-        body: {
-          type: 'object',
-          properties: {
-            type: { type: 'string', enum: [...PAYMENT_TYPES] },
-            amount: num('Decimal USD, > 0, at most two decimals.'),
-            cardNumber: nstr('4–19 digits; only the last four are kept.'),
-          },
-          required: ['type', 'amount'],
-        },
+        body: paymentBody,
         response: { 201: orderSchema },
       }),
     },

@@ -1,76 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import { badInput, notFound } from '../errors';
+import type { z } from 'zod';
 import {
   addConcession,
   addProductModifier,
   getOrder,
   holdBestAvailable,
   holdTickets,
-  MAX_MODIFIERS,
-  MAX_PARTY,
-  MAX_SEATS_PER_CALL,
+  lineEditBodySchema,
+  modifierBodySchema,
   orderSettings,
+  productBodySchema,
   removeOrderProduct,
   removeProductModifier,
-  TICKET_TYPES,
   updateOrderProduct,
   type LineFacts,
   type OrderView,
-  type TicketType,
 } from '../services/order';
+import { parseBody } from '../services/shared/parse-input';
+import { zodBody } from './schema-compilers';
 import type { RestKit } from './kit';
 import { orderSchema, productPath, productSchema, sendOrder, toProductHal } from './order-hal';
-import { arr, bool, id, int, nint, nstr, obj, params, route, str } from './schemas';
+import { id, params, route, str } from './schemas';
 
-interface ProductBody {
-  showtimeId?: number;
-  seats?: { row: number; column: number }[];
-  bestAvailable?: { quantity: number; zoneNumber?: number | null; accessible?: boolean; allowSplit?: boolean };
-  ticketType?: TicketType;
-  theatreConcessionId?: number;
-  quantity?: number;
-  modifiers?: { modifierId: number; quantity: number }[];
-  pickupDateTimeUtc?: string | null;
-}
+type ProductBody = z.infer<typeof productBodySchema>;
 
 const lineParams = params({ orderId: id(), lineNumber: id() });
 const tokenParams = params({ orderId: id(), lineNumber: id(), token: str('The line token (modifiedOrderItemGuid).') });
-const ticketType = { type: 'string', enum: [...TICKET_TYPES], description: 'ADULT (default), CHILD or SENIOR.' };
 
 /**
  * Tickets (`showtimeId` + `seats`, or `showtimeId` + `bestAvailable`) or one concession
- * (`theatreConcessionId`); docs/orders.md and docs/seating.md have the rules.
+ * (`theatreConcessionId`); docs/orders.md and docs/seating.md have the rules. Every body is its zod
+ * schema of src/services/order/input.ts.
  */
-const productBody = {
-  type: 'object',
-  properties: {
-    showtimeId: int('Tickets: the showtime.'),
-    seats: {
-      ...arr(obj({ row: int(), column: int() })),
-      minItems: 1,
-      maxItems: MAX_SEATS_PER_CALL,
-      description: `Tickets: 1–${MAX_SEATS_PER_CALL} distinct seats, all held or none.`,
-    },
-    bestAvailable: {
-      ...obj(
-        {
-          quantity: { ...int(`People in the party, 1–${MAX_PARTY}.`), minimum: 1, maximum: MAX_PARTY },
-          zoneNumber: nint('Only seats of this price zone of the layout.'),
-          accessible: bool('One wheelchair space and quantity − 1 companion seats beside it (default false).'),
-          allowSplit: bool('When no block seats the party together: the fewest rows, adjacent rows first (default false).'),
-        },
-        ['zoneNumber', 'accessible', 'allowSplit'],
-      ),
-      additionalProperties: false,
-      description: 'Tickets, instead of seats: the service chooses the best seats for the party (docs/seating.md), all held or none.',
-    },
-    ticketType,
-    theatreConcessionId: int('A concession: the theatre product assignment id.'),
-    quantity: int('A concession: 1–20.'),
-    modifiers: { ...arr(obj({ modifierId: int(), quantity: int() })), maxItems: MAX_MODIFIERS, description: `A concession: at most ${MAX_MODIFIERS}.` },
-    pickupDateTimeUtc: nstr('A concession: pickup time, ISO-8601 UTC, in the future.'),
-  },
-};
+const productBody = zodBody(productBodySchema, parseBody);
+const lineEditBody = zodBody(lineEditBodySchema, parseBody);
+const modifierBody = zodBody(modifierBodySchema, parseBody);
 
 const TICKET_ONLY = ['seats', 'bestAvailable', 'ticketType'] as const;
 const CONCESSION_ONLY = ['quantity', 'modifiers', 'pickupDateTimeUtc'] as const;
@@ -120,7 +85,7 @@ export async function orderProductRoutes(app: FastifyInstance, kit: RestKit): Pr
         order = await addConcession(
           ctx.db,
           ctx.principal,
-          { orderId, theatreConcessionId: b.theatreConcessionId, quantity: b.quantity ?? 1, modifiers: b.modifiers, pickupDateTimeUtc: b.pickupDateTimeUtc },
+          { orderId, theatreConcessionId: b.theatreConcessionId, quantity: b.quantity, modifiers: b.modifiers, pickupDateTimeUtc: b.pickupDateTimeUtc },
           settings,
         );
         added = 1;
@@ -148,12 +113,12 @@ export async function orderProductRoutes(app: FastifyInstance, kit: RestKit): Pr
     },
   );
 
-  app.put<{ Params: { orderId: number; lineNumber: number }; Body: { ticketType?: TicketType; quantity?: number } }>(
+  app.put<{ Params: { orderId: number; lineNumber: number }; Body: z.infer<typeof lineEditBodySchema> }>(
     '/v2/orders/:orderId/products/:lineNumber',
     {
       schema: route('Orders', "Update a line: a ticket's type (re-priced) or a concession's quantity", {
         params: lineParams,
-        body: { type: 'object', properties: { ticketType, quantity: int('A concession: 1–20.') } },
+        body: lineEditBody,
         response: { 200: orderSchema },
       }),
     },
@@ -184,12 +149,12 @@ export async function orderProductRoutes(app: FastifyInstance, kit: RestKit): Pr
     },
   );
 
-  app.post<{ Params: { orderId: number; lineNumber: number; token: string }; Body: { modifierId: number; quantity?: number } }>(
+  app.post<{ Params: { orderId: number; lineNumber: number; token: string }; Body: z.infer<typeof modifierBodySchema> }>(
     '/v2/orders/:orderId/products/:lineNumber/token-:token/modifiers',
     {
       schema: route('Orders', "Add a modifier of the line's concession; Location: the line", {
         params: tokenParams,
-        body: { type: 'object', properties: { modifierId: int(), quantity: int('1–10, default 1.') }, required: ['modifierId'] },
+        body: modifierBody,
         response: { 201: orderSchema },
       }),
     },

@@ -72,6 +72,8 @@ export type BodyParser = (body: unknown) => unknown;
 
 /** Body schemas validated by a zod parser instead of ajv, with that parser. */
 const zodValidated = new WeakMap<object, BodyParser>();
+/** The zod schema each of those body schemas was derived from: its one description. */
+const descriptions = new WeakMap<object, z.ZodTypeAny>();
 
 /**
  * A route body whose one validation is a zod schema (the same one the GraphQL surface parses with):
@@ -83,6 +85,7 @@ const zodValidated = new WeakMap<object, BodyParser>();
 export function zodBody(schema: z.ZodTypeAny, parse: (schema: z.ZodTypeAny, body: unknown) => unknown): Record<string, unknown> {
   const json = jsonSchemaOf(schema);
   zodValidated.set(json, (body) => parse(schema, body));
+  descriptions.set(json, schema);
   return json;
 }
 
@@ -90,7 +93,13 @@ export function zodBody(schema: z.ZodTypeAny, parse: (schema: z.ZodTypeAny, body
 export function carryBodyParser(original: object, copy: object): void {
   const parse = zodValidated.get(original);
   if (parse) zodValidated.set(copy, parse);
+  const description = descriptions.get(original);
+  if (description) descriptions.set(copy, description);
 }
+
+/** The zod schema a route's body schema was derived from (`zodBody`), or undefined for a hand-written one. */
+export const bodyDescriptionOf = (schema: unknown): z.ZodTypeAny | undefined =>
+  typeof schema === 'object' && schema !== null ? descriptions.get(schema) : undefined;
 
 type ValidatorOptions = { customOptions?: Record<string, unknown> } & Record<string, unknown>;
 

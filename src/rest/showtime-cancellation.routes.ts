@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { cancelShowtime, type CancellationView } from '../services/showtime';
+import type { z } from 'zod';
+import { parseBody } from '../services/shared/parse-input';
+import { cancelShowtime, cancellationSchema, type CancellationView } from '../services/showtime';
+import { zodBody } from './schema-compilers';
 import type { Hal } from './hal';
 import type { RestKit } from './kit';
 import { bool, id, int, links, nstr, obj, params, route, str } from './schemas';
 import { component } from './openapi';
 
-const cancellationSchema = component('ShowtimeCancellation', obj({
+const cancellationResultSchema = component('ShowtimeCancellation', obj({
   showtimeId: int(),
   isCanceled: bool(),
   batchId: str('The refund batch (the BatchId of its Orders.BatchRefund callbacks).'),
@@ -17,6 +20,9 @@ const cancellationSchema = component('ShowtimeCancellation', obj({
   completedDateUtc: nstr(),
   _links: links(),
 }));
+
+/** The body: src/services/showtime/cancel.ts, `cancellationSchema`. */
+const cancellationBody = zodBody(cancellationSchema, parseBody);
 
 function toCancellation(hal: Hal, c: CancellationView) {
   return {
@@ -38,14 +44,14 @@ function toCancellation(hal: Hal, c: CancellationView) {
  * The showtime is canceled, its seats released, its paid orders refunded in one durable batch.
  */
 export async function showtimeCancellationRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
-  app.post<{ Params: { id: number }; Body: { reason?: string } | undefined }>(
+  app.post<{ Params: { id: number }; Body: z.infer<typeof cancellationSchema> | undefined }>(
     '/v2/showtimes/:id/cancellation',
     {
       schema: {
         ...route('Showtimes', 'Cancel a showtime (admin): seats released, paid orders refunded in one batch (Orders.Refund and Orders.BatchRefund); running it again refunds nothing twice', {
           params: params({ id: id() }),
-          body: { type: 'object', properties: { reason: str('A refund reason name (default ShowCancelled).') } },
-          response: { 200: cancellationSchema },
+          body: cancellationBody,
+          response: { 200: cancellationResultSchema },
         }),
         operationId: 'cancelShowtime',
       },

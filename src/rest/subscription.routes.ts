@@ -12,6 +12,7 @@ import {
   getSubscriberProfile,
   listContactSubscriptions,
   optIn,
+  optInBodySchema,
   optOut,
   optOutAll,
   parseContact,
@@ -22,10 +23,12 @@ import {
   type OptInInput,
   type SubscriptionView,
 } from '../services/subscription';
+import { parseBody } from '../services/shared/parse-input';
+import { zodBody } from './schema-compilers';
 import type { Links } from './hal';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, slicePage, type PagingQuery } from './paging';
-import { arr, bool, int, obj, paged, params, query, route, str } from './schemas';
+import { arr, int, obj, paged, params, query, route, str } from './schemas';
 import { channelSchema, optOutAllLinks, profileSchema, subscriptionSchema, toChannel, toProfile, toSubscription } from './shapes/subscription';
 import { component } from './openapi';
 
@@ -63,14 +66,8 @@ function targetOf(p: ChannelParams): ChannelTarget {
   return { subscriptionName: p.subscriptionName, channelType: p.channelType, contact };
 }
 
-const optInBody = {
-  type: ['object', 'null'],
-  properties: {
-    confirmationCode: str('The 6-digit code texted to the number: confirms a pending SMS opt-in.'),
-    confirmed: bool('Vendor or admin only: the guest confirmed by replying to the text; confirms a pending SMS opt-in.'),
-  },
-  additionalProperties: false,
-};
+/** The opt-in body: a misspelled `confirmationCode` must not read as "no code" (which issues a new one), so an unknown field is a 400 naming it. */
+const optInBody = zodBody(optInBodySchema, parseBody);
 
 const subscriptionPageSchema = component('SubscriptionPage', paged({ _embedded: obj({ subscriptions: arr(subscriptionSchema) }) }));
 const optOutAllResultSchema = component('OptOutAllResult', obj({ optedOutCount: int('Enrolments that ended (0 when none was active).') }));
@@ -162,13 +159,6 @@ export async function subscriptionRoutes(app: FastifyInstance, kit: RestKit): Pr
   app.post<{ Params: ChannelParams; Body: OptInInput | null }>(
     path,
     {
-      // Fastify's Ajv would drop an unknown field silently; a misspelled `confirmationCode` must not read as
-      // "no code" (which issues a new one), so it is a 400 naming the field.
-      preValidation: async (request) => {
-        const body = request.body as Record<string, unknown> | null | undefined;
-        const unknown = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body).find((k) => !(k in optInBody.properties)) : undefined;
-        if (unknown !== undefined) throw badInput(`body parameter '${unknown}' is not a field of this request`, unknown);
-      },
       schema: op('optInSubscriptionChannel', route(TAG, 'Opt a contact in (201 + Location when newly enrolled, else 200); confirms a pending SMS opt-in', {
         params: channelParams,
         body: optInBody,

@@ -1,26 +1,28 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   createSubscription,
+  createWebhookSchema,
   deleteSubscription,
   getSubscription,
   listDeliveries,
   listSubscriptions,
   listWebhookEventTypes,
-  MAX_HREF_LENGTH,
   redeliver,
   rotateSecret,
   testSubscriptions,
-  WEBHOOK_EVENT_TYPES,
   webhookSettings,
   type DeliveryView,
   type SubscriptionView,
 } from '../services/webhook';
+import { parseBody } from '../services/shared/parse-input';
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
 import { arr, id, int, links, obj, paged, params, query, route, str } from './schemas';
 import { component } from './openapi';
 import { fieldOf, resource } from './derive';
+import { zodBody } from './schema-compilers';
 
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -54,6 +56,8 @@ const deliverySchema = component('WebhookDelivery', resource('WebhookDelivery', 
 }));
 
 const tokenParams = params({ webhooktokenid: str('The subscription token.') });
+/** The subscription body: src/services/webhook/input.ts. */
+const createWebhookBody = zodBody(createWebhookSchema, parseBody);
 const vendorOnly = 'Vendor key (X-Vendor-Key) required; another vendor’s subscription is 404.';
 
 function toSubscription(hal: Hal, s: SubscriptionView) {
@@ -134,19 +138,12 @@ export async function webhookRoutes(app: FastifyInstance, kit: RestKit): Promise
     async () => ({ events: listWebhookEventTypes() }),
   );
 
-  app.post<{ Body: { eventType: string; href: string } }>(
+  app.post<{ Body: z.infer<typeof createWebhookSchema> }>(
     '/v1/webhooks',
     {
       schema: {
         ...route('Webhooks', `Subscribe to an event type: 201 with Location; the signing secret is returned this once. ${vendorOnly}`, {
-          body: {
-            type: 'object',
-            properties: {
-              eventType: { type: 'string', enum: WEBHOOK_EVENT_TYPES.map((e) => e.type) },
-              href: { ...str('Absolute https URL of a public host.'), maxLength: MAX_HREF_LENGTH },
-            },
-            required: ['eventType', 'href'],
-          },
+          body: createWebhookBody,
           response: { 201: createdWebhookSchema },
         }),
         operationId: 'createWebhook',

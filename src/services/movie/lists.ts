@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/client';
 import { movieListItems, movieLists, movies } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
-import { isRowId } from '../../bounds';
+import { INT4_MAX, INT4_MIN, isRowId } from '../../bounds';
 import { badInput, DomainError, forbidden, notFound, unauthenticated } from '../../errors';
 import { fieldTable } from '../shared/field-table';
 import { type ListQuery, listOrderBy, type Page, pageWindow, toPage, type PageRequest } from '../shared/paging';
@@ -180,8 +180,9 @@ export const MOVIE_LIST_CREATE = z
   .refine((list) => list.endDate >= list.startDate, { message: 'must not precede startDate', path: ['endDate'] });
 export type MovieListCreate = z.output<typeof MOVIE_LIST_CREATE>;
 
-const movieId = z.number({ required_error: 'is required' }).int();
-const position = z.number({ required_error: 'is required' }).int().min(1);
+// Within int4, as REST's default bounds said of the body before (src/services/shared/input-fields.ts).
+const movieId = z.number({ required_error: 'is required' }).int().min(INT4_MIN).max(INT4_MAX);
+const position = z.number({ required_error: 'is required' }).int().min(1).max(INT4_MAX);
 
 /** Adding a movie (POST /v1/movie-lists/{id}, `addMovieToList`): its place defaults to last. */
 export const MOVIE_LIST_ADD = z.object({ movieId, position: position.optional().describe('1-based; clamped to the list length; default: last') });

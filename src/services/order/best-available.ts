@@ -7,7 +7,6 @@ import {
   allocationLayout,
   collectSeatFacts,
   deriveSeatMap,
-  MAX_PARTY,
   type AllocationCell,
   type AllocationLayout,
   type LayoutSeatRow,
@@ -24,7 +23,7 @@ import {
   type HoldOrderFacts,
   type ShowtimeSeatRows,
 } from './store-hold';
-import { TICKET_TYPES, type TicketType } from './model';
+import type { TicketType } from './model';
 import { sqlState } from './pg-errors';
 import { requireVendor, type OrderSettings } from './store';
 import { checkHoldOrder, SOCIAL_DISTANCE_LOCK, type HoldResult } from './tickets';
@@ -66,23 +65,6 @@ class SeatTakenMeanwhile extends Error {}
 
 const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failure
 
-/** The shape checks of a best-available request, before any SQL. */
-export function validateBestAvailable(input: AddBestAvailableInput): void {
-  if (!Number.isInteger(input.showtimeId) || input.showtimeId < 1) throw badInput('showtimeId must be a positive integer', 'showtimeId');
-  if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_PARTY) {
-    throw badInput(`quantity must be an integer from 1 to ${MAX_PARTY}`, 'quantity');
-  }
-  if (input.ticketType !== undefined && !TICKET_TYPES.includes(input.ticketType)) {
-    throw badInput(`ticketType must be one of ${TICKET_TYPES.join(', ')}`, 'ticketType');
-  }
-  if (input.zoneNumber != null && (!Number.isInteger(input.zoneNumber) || input.zoneNumber < 0)) {
-    throw badInput('zoneNumber must be a zone number of the layout', 'zoneNumber');
-  }
-  for (const flag of ['accessible', 'allowSplit'] as const) {
-    if (input[flag] != null && typeof input[flag] !== 'boolean') throw badInput(`${flag} must be true or false`, flag);
-  }
-}
-
 /**
  * Holds the best available seats of one showtime for an order's party and adds a ticket product per
  * seat, all or nothing. The order, rights and expiry rules are those of `holdTickets`; the seats are
@@ -107,16 +89,11 @@ export async function holdBestAvailable(
   settings: OrderSettings,
   readOrder = false,
 ): Promise<HoldResult & { seats: AllocatedSeat[] }> {
-  prepare(principal, input);
+  requireVendor(principal);
   return withAllocationRetry(async () => {
     const out = await allocate(db, principal, input, settings, readOrder);
     return { ...heldOrder(db, out), seats: out.seats };
   });
-}
-
-function prepare(principal: Principal, input: AddBestAvailableInput): void {
-  requireVendor(principal);
-  validateBestAvailable(input);
 }
 
 async function withAllocationRetry<T>(run: () => Promise<T>): Promise<T> {

@@ -21,20 +21,11 @@ export interface CreateOrderInput {
 /** Body of updateOrder (REST `PUT /v2/orders/{orderId}`): the fields to change; null clears. */
 export type UpdateOrderInput = CreateOrderInput;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
- * Checks the order fields a caller may set; throws BAD_USER_INPUT naming the field. Answers the id of
- * the loyalty card given (null without one).
+ * The id of the loyalty card an order's fields name (null without one); BAD_USER_INPUT when it does not
+ * exist. The fields' formats are checked where each surface parses them (`orderFieldsSchema`, input.ts).
  */
 export async function validateOrderFields(db: Db, input: CreateOrderInput): Promise<{ loyaltyCardId: number | null }> {
-  if (input.email != null && (input.email.length > 254 || !EMAIL.test(input.email))) {
-    throw badInput('email must be an email address', 'email');
-  }
-  for (const key of ['vendorTransactionId', 'shoppingCartId'] as const) {
-    const v = input[key];
-    if (v != null && (v.length === 0 || v.length > 100)) throw badInput(`${key} must be 1 to 100 characters`, key);
-  }
   if (input.loyaltyCardNumber != null) {
     // statement: cardExists
     const [card] = await db

@@ -8,7 +8,7 @@
  * tag a statement), store-hold.ts (the statements of a seat hold, explicit or best available, kept
  * apart: with them store.ts would pass 400 lines), view.ts (the order view statement), a file per
  * verb (create, tickets, best-available, concessions, product-edit, payments, fulfil, cancel, refund,
- * loyalty-discounts, sms, read, expiry), access.ts (who may read and change an order), totals.ts
+ * loyalty-discounts, sms, read, expiry), input.ts (the inputs' zod schemas: their one description), access.ts (who may read and change an order), totals.ts
  * (prices and fees), pg-errors.ts (Postgres error codes).
  */
 export {
@@ -22,12 +22,12 @@ export {
 } from './model';
 export { orderSettings, type OrderSettings } from './store';
 export { createOrder, updateOrder, type CreateOrderInput, type UpdateOrderInput } from './create';
-export { holdTickets, MAX_SEATS_PER_CALL, validateTicketRequest, type AddTicketsInput, type HoldResult } from './tickets';
+export { holdTickets, MAX_SEATS_PER_CALL, type AddTicketsInput, type HoldResult } from './tickets';
 export { HOLD_LOST_SQLSTATE, seatsWonOfLostHold } from './store-hold';
 export { holdBestAvailable, type AddBestAvailableInput, type AllocatedSeat } from './best-available';
 export { MAX_PARTY } from '../seating';
 export { addConcession, MAX_MODIFIERS, type AddConcessionInput } from './concessions';
-export { addPayment, removePayment, validatePayment, type AddPaymentInput } from './payments';
+export { addPayment, removePayment, type AddPaymentInput } from './payments';
 export { addProductModifier, removeProductModifier, updateOrderProduct } from './product-edit';
 export { lineTotals, orderTotals, ticketFees, toCents, type PricedLine } from './totals';
 export { fulfillOrder, fulfillOrderLean } from './fulfil';
@@ -38,4 +38,21 @@ export { sendTicketConfirmationSms } from './sms';
 export { getOrder, getOrderByToken, listAccountOrders } from './read';
 export { loadOrderView, loadOrderViews, type LineFacts } from './view';
 export { expireDueOrders, startExpirySweeper } from './expiry';
+export {
+  addBestAvailableSchema,
+  addConcessionSchema,
+  addPaymentSchema,
+  addProductModifierSchema,
+  addTicketsSchema,
+  lineEditBodySchema,
+  loyaltyDiscountsSchema,
+  modifierBodySchema,
+  orderFieldsSchema,
+  paymentBodySchema,
+  productBodySchema,
+  refundBodySchema,
+  refundOrderSchema,
+  removeProductModifierSchema,
+  updateOrderProductSchema,
+} from './input';
 export { assertOrderAccess, orderAccessError, orderLoyaltyCardNumber, type OrderAction, type OrderOwnership } from './access';

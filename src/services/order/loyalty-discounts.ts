@@ -26,9 +26,6 @@ export async function applyLoyaltyDiscounts(
   settings: OrderSettings,
 ): Promise<OrderView> {
   requireVendor(principal);
-  if (typeof loyaltyCardNumber !== 'string' || loyaltyCardNumber.length === 0 || loyaltyCardNumber.length > 40) {
-    throw badInput('loyaltyCardNumber is required', 'loyaltyCardNumber');
-  }
   loyaltyCardNumber = await cardNumberForWrite(db, principal, loyaltyCardNumber);
   return mutateOrder(db, principal, orderId, settings, async ({ tx, order }) => {
     // statement: cardByNumber

@@ -3,8 +3,8 @@ import type { Db, Tx } from '../../../db/client';
 import { concessions, modifierGroups, modifiers, orderProductModifiers, orderProducts, showtimeTicketPrices, theatreConcessions } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
-import { MAX_CONCESSION_QUANTITY, MAX_MODIFIER_QUANTITY } from './concessions';
-import { TICKET_TYPES, type OrderView, type TicketType } from './model';
+import { MAX_MODIFIER_QUANTITY } from './concessions';
+import type { OrderView, TicketType } from './model';
 import { mutateOrder, requireVendor, type OrderSettings } from './store';
 
 /**
@@ -72,15 +72,6 @@ export async function updateOrderProduct(
   settings: OrderSettings,
 ): Promise<OrderView> {
   requireVendor(principal);
-  if (input.ticketType === undefined && input.quantity === undefined) {
-    throw badInput('Give ticketType (a ticket) or quantity (a concession)', 'ticketType');
-  }
-  if (input.ticketType !== undefined && !TICKET_TYPES.includes(input.ticketType)) {
-    throw badInput(`ticketType must be one of ${TICKET_TYPES.join(', ')}`, 'ticketType');
-  }
-  if (input.quantity !== undefined && (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_CONCESSION_QUANTITY)) {
-    throw badInput(`quantity must be an integer from 1 to ${MAX_CONCESSION_QUANTITY}`, 'quantity');
-  }
   return mutateOrder(db, principal, input.orderId, settings, async ({ tx, order }) => {
     const line = await openLine(tx, order.id, input.lineNumber);
     if (line.kind === 'Ticket') {
@@ -138,10 +129,6 @@ export async function addProductModifier(
 ): Promise<OrderView> {
   requireVendor(principal);
   const quantity = input.quantity ?? 1;
-  if (!Number.isInteger(input.modifierId) || input.modifierId < 1) throw badInput('modifierId must be a positive integer', 'modifierId');
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_MODIFIER_QUANTITY) {
-    throw badInput(`quantity must be an integer from 1 to ${MAX_MODIFIER_QUANTITY}`, 'quantity');
-  }
   return mutateOrder(db, principal, input.orderId, settings, async ({ tx, order }) => {
     const line = await openLine(tx, order.id, input.lineNumber, input.token);
     const { groups, chosen, countIn } = await modifierState(tx, line, concessionLine(line));

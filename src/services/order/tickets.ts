@@ -18,7 +18,7 @@ import {
   type HoldOrderFacts,
 } from './store-hold';
 import { PREMIERE_WAIVER } from './loyalty-discounts';
-import { TICKET_TYPES, type OrderView, type TicketType } from './model';
+import type { OrderView, TicketType } from './model';
 import { closedOrderError, expiryFrom, requireVendor, type OrderSettings } from './store';
 import { ticketFees } from './totals';
 import { withSeatRaceRetry } from './pg-errors';
@@ -41,25 +41,6 @@ export const SOCIAL_DISTANCE_LOCK = 7301;
 /** At most this many seats per call; a larger party makes several calls. */
 export const MAX_SEATS_PER_CALL = 20;
 
-
-/** The shape checks of addTickets, before any SQL. */
-export function validateTicketRequest(input: AddTicketsInput): void {
-  if (!Number.isInteger(input.showtimeId) || input.showtimeId < 1) throw badInput('showtimeId must be a positive integer', 'showtimeId');
-  if (input.ticketType !== undefined && !TICKET_TYPES.includes(input.ticketType)) {
-    throw badInput(`ticketType must be one of ${TICKET_TYPES.join(', ')}`, 'ticketType');
-  }
-  if (!Array.isArray(input.seats) || input.seats.length === 0) throw badInput('seats must name at least one seat', 'seats');
-  if (input.seats.length > MAX_SEATS_PER_CALL) throw badInput(`seats: at most ${MAX_SEATS_PER_CALL} per call`, 'seats');
-  const seen = new Set<string>();
-  for (const s of input.seats) {
-    if (!Number.isInteger(s.row) || !Number.isInteger(s.column) || s.row < 1 || s.column < 1) {
-      throw badInput('seats: row and column are positive integers', 'seats');
-    }
-    const k = seatKey(s.row, s.column);
-    if (seen.has(k)) throw badInput(`seats: seat (${s.row}, ${s.column}) is given twice`, 'seats');
-    seen.add(k);
-  }
-}
 
 function unavailable(seats: { row: number; column: number; seatName: string; status: SeatStatus | 'Taken' }[]): DomainError {
   return new DomainError('SEAT_UNAVAILABLE', `Seats unavailable: ${seats.map((s) => s.seatName).join(', ')}`, {
@@ -117,7 +98,6 @@ export async function holdTickets(
 /** The shape checks and the seats in (row, column) order, before any SQL. */
 function prepareHold(principal: Principal, input: AddTicketsInput) {
   requireVendor(principal);
-  validateTicketRequest(input);
   const ticketType: TicketType = input.ticketType ?? 'ADULT';
   const requested = [...input.seats].sort((a, b) => a.row - b.row || a.column - b.column);
   const rows = [...new Set(requested.map((s) => s.row))];

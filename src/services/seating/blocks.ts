@@ -6,7 +6,7 @@ import { badInput, forbidden, notFound, unauthenticated } from '../../errors';
 import { recordSeatChange, transactSeats } from './seat-log';
 import { seatKey, type BlockKind } from './seat-status';
 
-export const BLOCK_KINDS: readonly BlockKind[] = ['Blocked', 'Unblocked', 'GAOverride'];
+export const BLOCK_KINDS = ['Blocked', 'Unblocked', 'GAOverride'] as const satisfies readonly BlockKind[];
 
 export interface SeatBlockInput {
   showtimeId: number;
@@ -18,9 +18,11 @@ function requireAdmin(principal: Principal): void {
   if (!principal.isAdmin) throw forbidden('Only an admin may block or unblock seats');
 }
 
-/** Validates the seats against the showtime's layout version (aisles cannot be blocked or sold). */
+/**
+ * Validates the seats against the showtime's layout version (aisles cannot be blocked or sold). The input's
+ * shape (1 to 500 distinct seats, the kind) is checked where GraphQL parses it (`setSeatBlocksSchema`, input.ts).
+ */
 async function checkSeats(db: Db, input: SeatBlockInput): Promise<void> {
-  if (input.seats.length === 0) throw badInput('seats must name at least one seat', 'seats');
   // statement: showtimeLayoutForBlocks
   const [st] = await db
     .select({ layoutVersionId: showtimes.layoutVersionId })
@@ -46,7 +48,6 @@ async function checkSeats(db: Db, input: SeatBlockInput): Promise<void> {
  */
 export async function setSeatBlocks(db: Db, principal: Principal, input: SeatBlockInput & { kind: BlockKind }): Promise<void> {
   requireAdmin(principal);
-  if (!BLOCK_KINDS.includes(input.kind)) throw badInput(`kind must be one of ${BLOCK_KINDS.join(', ')}`, 'kind');
   await checkSeats(db, input);
   await transactSeats(db, async (tx) => {
     // statement: upsertSeatBlocks

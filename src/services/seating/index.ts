@@ -6,7 +6,7 @@
  * model.ts (layout and seat-map types), store.ts (layout reads, one tag a statement), seat-status.ts
  * (statuses and their derivation), allocator.ts (best-available choice), membership.ts (whose
  * Premiere membership a map shows), seat-map.ts and layouts.ts (the reads), blocks.ts (set and clear
- * blocks), seat-log.ts (the seat-event log: its own statements, tagged) and seat-log-sweeper.ts.
+ * blocks), input.ts (the seat-block inputs and seat lists: their zod schemas), seat-log.ts (the seat-event log: its own statements, tagged) and seat-log-sweeper.ts.
  */
 export { type LayoutSeatRow, type LayoutVersionRecord, type LayoutZoneRow, type SeatMap } from './model';
 export { getCurrentLayoutsOfTheatres, getLayoutSeats, getLayoutVersionsByIds, getLayoutZones } from './store';
@@ -27,6 +27,7 @@ export {
 export { allocateSeats, allocationLayout, MAX_PARTY, ROW_DEPTH, SWEET_DEPTH, type AllocationCell, type AllocationLayout, type AllocationRequest, type Allocation } from './allocator';
 export { membershipLookup, PREMIERE_ACCOUNT_TYPES, resolveViewer, type MembershipArgs, type MembershipKey } from './membership';
 export { seatMapForShowtime, seatMapViewer } from './seat-map';
+export { clearSeatBlocksSchema, MAX_BLOCK_SEATS, seatListSchema, setSeatBlocksSchema } from './input';
 export { groupByAuditorium, theatreSeatingLayouts } from './layouts';
 export { BLOCK_KINDS, clearSeatBlocks, setSeatBlocks, type SeatBlockInput } from './blocks';
 export {

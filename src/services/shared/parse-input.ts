@@ -28,4 +28,33 @@ export function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown): z
   throw badInput(path ? `body parameter '${path}' ${lower(message)}` : `body ${lower(message)}`, path || 'body');
 }
 
+/** `parseFields` for a REST body (`zodBody(schema, parseBody)`): a missing field reads as REST's other bodies say it. */
+export const parseBody = <S extends z.ZodTypeAny>(schema: S, value: unknown): z.output<S> => parseFields(schema, value, 'body');
+
 const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/**
+ * Parses a write input with its zod schema (src/services/<domain>/input.ts), for the inputs whose
+ * failures read as the services' own did: a message that names its field is kept
+ * (`seats: seat (1, 2) is given twice`); any other is put after the field's path (`seats.0.row: expected
+ * integer, received string`). BAD_USER_INPUT, its `argument` the top-level field (GraphQL shows it as
+ * an extension; REST's order routes put it in front of a message without it). An unknown field is
+ * named as REST's unknown-field check named it, a missing one as REST's body validation named it
+ * (`body parameter 'type' is required`; on GraphQL `type is required`). The value itself is never echoed.
+ */
+export function parseFields<S extends z.ZodTypeAny>(schema: S, value: unknown, surface: 'graphql' | 'body' = 'graphql'): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data as z.output<S>;
+  const issue = firstIssue(result.error.issues);
+  if (issue.code === 'unrecognized_keys') {
+    const path = [...issue.path, issue.keys[0]].join('.');
+    throw badInput(`body parameter '${path}' is not a field of this request`, path);
+  }
+  const argument = issue.path.length ? String(issue.path[0]) : 'body';
+  const path = issue.path.join('.');
+  if (issue.code === 'invalid_type' && issue.received === 'undefined' && path) {
+    throw badInput(surface === 'body' ? `body parameter '${path}' is required` : `${path} is required`, argument);
+  }
+  const named = issue.message.startsWith(argument) || issue.message.includes(` ${argument}`);
+  throw badInput(named || !path ? issue.message : `${path}: ${lower(issue.message)}`, argument);
+}

@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import type { Db, Tx } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import { isRowId } from '../../bounds';
 import { badInput, forbidden, notFound, unauthenticated } from '../../errors';
 import { startSweepLoop, type Sweeper } from '../../sweep-loop';
 import { tracedDb } from '../../tracing/sql';
+import { text } from '../shared/input-fields';
 import { refundLines } from '../order';
 import { recordSeatChange, transactSeats } from '../seating';
 import { wakeWebhooks } from '../webhook';
@@ -44,6 +46,17 @@ function requireAdmin(principal: Principal): void {
   if (!principal.isAdmin) throw forbidden('Only an admin may cancel a showtime');
 }
 
+const REASON = 'reason must be a refund reason name';
+
+/**
+ * The cancellation input (REST's body, GraphQL's `reason` argument): its one description and validation,
+ * parsed where each surface parses an input (issue 27). Whether the name is a refund reason is the
+ * service's (it reads the table).
+ */
+export const cancellationSchema = z.object({
+  reason: text(100, REASON).min(1, REASON).optional().describe('A refund reason name (default ShowCancelled).'),
+});
+
 /**
  * Cancels a showtime (admin only): it becomes `isCanceled`, every held seat of it is released and every
  * sold seat refunded — each paid order's tickets for it refunded with `reason` (a refund reason name,
@@ -55,7 +68,6 @@ export async function cancelShowtime(db: Db, principal: Principal, showtimeId: n
   requireAdmin(principal);
   if (!isRowId(showtimeId)) throw notFound('Showtime', showtimeId);
   const reasonName = reason ?? 'ShowCancelled';
-  if (typeof reasonName !== 'string' || reasonName.length === 0 || reasonName.length > 100) throw badInput('reason must be a refund reason name', 'reason');
   if (!(await refundReasonExists(db, reasonName))) throw badInput(`reason ${reasonName} is not a refund reason (see refundReasons)`, 'reason');
 
   // A short transaction: the showtime row locked, marked canceled, and its batch created and leased.

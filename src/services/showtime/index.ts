@@ -36,4 +36,4 @@ export {
 export { getOccupancy, getShowtime, isAlmostSoldOut, isSoldOut, occupancyOfTaken, showtimesNear, showtimesNearList } from './read';
 export { listShowtimePages, listShowtimes } from './list';
 export { SHOWTIME_FIELDS, showtimeFields } from './view';
-export { cancelShowtime, startRefundBatchSweeper } from './cancel';
+export { cancellationSchema, cancelShowtime, startRefundBatchSweeper } from './cancel';

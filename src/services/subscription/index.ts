@@ -34,3 +34,4 @@ export {
   type SubscriberProfile,
 } from './read';
 export { getChannelStatus, optIn, optOut, optOutAll, type ChannelTarget, type OptInInput } from './enrol';
+export { contactFieldsSchema, optInBodySchema, subscribeContactSchema, unsubscribeContactSchema } from './input';

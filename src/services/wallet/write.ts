@@ -28,10 +28,11 @@ const address = {
   address1: text(100).nullable().optional(),
   address2: text(100).nullable().optional(),
   city: text(60).nullable().optional(),
-  state: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state code').nullable().optional().describe('Two-letter code.'),
+  state: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state code').max(2, 'must be a two-letter state code').nullable().optional().describe('Two-letter code.'),
   postalCode: z
     .string()
     .regex(/^\d{5}(-\d{4})?$/, 'must be a ZIP code (12345 or 12345-6789)')
+    .max(10, 'must be a ZIP code (12345 or 12345-6789)')
     .nullable()
     .optional()
     .describe('12345 or 12345-6789.'),

@@ -5,7 +5,7 @@
  * model.ts (types, event types, settings), store.ts (the statements of deliveries, one tag a
  * statement; was delivery-store.ts), subscriptions.ts (create, read, change, delete subscriptions; its
  * statements tagged in place), dispatcher.ts (lease, send, retry), send.ts (the HTTP post),
- * signing.ts (secrets and signatures), target.ts (which callback addresses are allowed), wake.ts (the
+ * input.ts (the subscription input's zod schema), signing.ts (secrets and signatures), target.ts (which callback addresses are allowed), wake.ts (the
  * in-process wake-up), retention.ts (pruning, run by the retention domain's sweeper), start.ts (the dispatcher of an
  * instance, with its metrics).
  */
@@ -24,6 +24,7 @@ export {
 export { WebhookDispatcher, jittered } from './dispatcher';
 export { startWebhooks } from './start';
 export { checkHref, isPrivateAddress, MAX_HREF_LENGTH } from './target';
+export { createWebhookSchema } from './input';
 export { callbackBody, signatureHeader } from './signing';
 export { onWebhookWork, wakeWebhooks } from './wake';
 export { pruneOutboxEvents, pruneWebhookDeliveries } from './retention';
