@@ -4,7 +4,7 @@ import { AccountResolver } from './account.resolver';
 import { AccountSubscriptionsResolver, MarketingSubscriptionResolver } from './subscription.resolver';
 import { AccountLoyaltyResolver, LoyaltyResolver } from './loyalty.resolver';
 import { AccountWalletResolver } from './wallet.resolver';
-import { AccountDeviceResolver, DeviceMutationResolver } from './device.resolver';
+import { AccountDeviceResolver, DeviceResolver } from './device.resolver';
 import { OrderResolver } from './order.resolver';
 import { OrderMutationResolver } from './order-mutation.resolver';
 import { OrderProductResolver } from './order-product.resolver';
@@ -42,7 +42,7 @@ export const resolvers: NonEmptyArray<Function> = [
   LoyaltyResolver,
   AccountWalletResolver,
   AccountDeviceResolver,
-  DeviceMutationResolver,
+  DeviceResolver,
   OrderResolver,
   OrderMutationResolver,
   OrderProductResolver,

@@ -25,7 +25,7 @@ export const GRAPH_MAP: Readonly<Record<string, GraphPlace>> = {
   getV1RefundReasons: { graphql: ['Query.refundReasons'] },
   getV1Attributes: { graphql: ['Query.attributes'] },
   getV1AttributesByCode: { graphql: ['Query.attribute'] },
-  getV1AttributeGroupsByGroupId: { gap: 'no root read of a group by id (Attribute.group reaches only groups through an attribute)' },
+  getV1AttributeGroupsByGroupId: { graphql: ['Query.attributeGroup', 'Query.attribute.group'] },
   getV1MovieByMovieIdCastCrew: { graphql: ['Query.movie.castAndCrew'] },
 
   // Movie lists (the movie lists helper adds them)
@@ -40,11 +40,11 @@ export const GRAPH_MAP: Readonly<Record<string, GraphPlace>> = {
 
   // Catalog: theatres, movies, markets, locations
   getV2TheatresByTheatreNumber: { graphql: ['Query.theatre'] },
-  getV2Theatres: { graphql: ['Query.theatres'] },
+  getV2Theatres: { graphql: ['Query.theatres', 'Query.market.theatres'] },
   getV2MoviesByMovieId: { graphql: ['Query.movie'] },
   getV2MoviesViewsByView: { graphql: ['Query.movies'], note: 'the view is the `view` argument' },
   getV1Markets: { graphql: ['Query.markets'] },
-  getV1MarketsByMarketId: { gap: 'no read of a market by id (only the paged markets list)' },
+  getV1MarketsByMarketId: { graphql: ['Query.market'] },
   getV2Locations: { graphql: ['Query.locationsNear'] },
   getV2LocationsStatesByStateName: { graphql: ['Query.theatres'], note: 'the `state` argument; REST wraps each theatre in a location ranked by name, with no distance' },
   getV2LocationsTheatresByTheatreName: { graphql: ['Query.theatres'], note: 'the `name` argument; REST wraps each theatre in a location ranked by name, with no distance' },
@@ -136,7 +136,7 @@ export const GRAPH_MAP: Readonly<Record<string, GraphPlace>> = {
   redeliverWebhook: { graphql: ['Mutation.redeliverWebhook'] },
 
   // Loyalty cards and accounts
-  getLoyaltyCardOfAccount: { gap: 'no read of the card of a loyalty account by its id or e-mail' },
+  getLoyaltyCardOfAccount: { graphql: ['Query.accountLoyaltyCard'] },
   getLoyaltyCard: { graphql: ['Query.loyaltyCard'] },
   getLoyaltyCardV3: { graphql: ['Query.loyaltyCard'], note: 'the deprecated v3 form of the same card' },
   getLoyaltyCardAListSubscription: {
@@ -174,7 +174,7 @@ export const GRAPH_MAP: Readonly<Record<string, GraphPlace>> = {
 
   // Devices and personalized movies
   putDevice: { graphql: ['Mutation.registerDevice'] },
-  getDevice: { gap: 'no read of a device by its token (Account.devices needs the account id; an admin cannot look one up)' },
+  getDevice: { graphql: ['Query.device', 'Query.account.devices'] },
   deleteDevice: { graphql: ['Mutation.unregisterDevice'] },
   listPersonalizedMovies: { graphql: ['Query.account.personalizedMovies', 'Query.me.personalizedMovies'] },
 };
