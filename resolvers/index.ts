@@ -3,7 +3,7 @@ import { ReferenceResolver } from './reference.resolver';
 import { AccountResolver } from './account.resolver';
 import { AccountSubscriptionsResolver, MarketingSubscriptionResolver } from './subscription.resolver';
 import { AccountLoyaltyResolver, LoyaltyResolver } from './loyalty.resolver';
-import { AccountWalletResolver } from './wallet.resolver';
+import { AccountWalletResolver, WalletMutationResolver } from './wallet.resolver';
 import { AccountDeviceResolver, DeviceResolver } from './device.resolver';
 import { OrderResolver } from './order.resolver';
 import { OrderMutationResolver } from './order-mutation.resolver';
@@ -41,6 +41,7 @@ export const resolvers: NonEmptyArray<Function> = [
   AccountLoyaltyResolver,
   LoyaltyResolver,
   AccountWalletResolver,
+  WalletMutationResolver,
   AccountDeviceResolver,
   DeviceResolver,
   OrderResolver,

@@ -28,7 +28,7 @@ const withoutLinks = ({ _links, ...rest }: Json) => {
 };
 const codeOf = (res: { errors?: { extensions?: { code?: string } }[] }) => res.errors?.[0]?.extensions?.code;
 
-const { app, bearer } = useTestApp({ accounts: { a1: 1, a2: 2, a3: 3, admin: { id: 20, admin: true } } });
+const { app, sql, bearer } = useTestApp({ accounts: { a1: 1, a2: 2, a3: 3, admin: { id: 20, admin: true } } });
 
 describe('Query.market: GET /v1/markets/{market-id}', () => {
   const MARKET = `query($id: Int!) { market(id: $id) { ${leaves('Market')} theatres { id } } }`;
@@ -164,5 +164,83 @@ describe('Query.accountLoyaltyCard: GET /v4/loyalty-cards?loyalty-account-id=|em
     const gql = await app.gql<{ accountLoyaltyCard: Json | null }>(CARD, vars, headers());
     expect(codeOf(gql)).toBe(code ?? undefined);
     expect(gql.data?.accountLoyaltyCard ?? null).toBeNull();
+  });
+});
+
+describe('Mutation.updateWallet…Card, deleteWallet…Card: PUT and DELETE on a wallet card', () => {
+  const KINDS = [
+    { kind: 'credit', type: 'CreditCard', segment: 'credit-cards', embedded: 'creditCards', name: 'CreditCard', account: 'a1', accountId: 1 },
+    { kind: 'gift', type: 'GiftCard', segment: 'gift-cards', embedded: 'giftCards', name: 'GiftCard', account: 'a2', accountId: 2 },
+    { kind: 'partner', type: 'PartnerCard', segment: 'partner-cards', embedded: 'partnerCards', name: 'PartnerCard', account: 'a3', accountId: 3 },
+  ] as const;
+  const snapshot = async () =>
+    JSON.stringify([
+      await sql`select * from wallet_credit_cards order by id`,
+      await sql`select * from wallet_gift_cards order by id`,
+      await sql`select * from wallet_partner_cards order by id`,
+    ]);
+  const update = (k: (typeof KINDS)[number]) =>
+    `mutation($a: Int!, $t: String!, $i: ${k.kind === 'credit' ? 'WalletCreditCardUpdateInput' : 'WalletCardUpdateInput'}!) {
+      updateWallet${k.name}(accountId: $a, token: $t, input: $i) { ${leaves(k.type)} } }`;
+  const remove = (k: (typeof KINDS)[number]) => `mutation($a: Int!, $t: String!) { deleteWallet${k.name}(accountId: $a, token: $t) }`;
+  const cardsOf = async (k: (typeof KINDS)[number]) =>
+    (await app.get<Json>(`/v4/site-accounts/${k.accountId}/wallet/${k.segment}`, bearer(k.account))).body._embedded[k.embedded] as Json[];
+
+  test.each(KINDS)('$kind: the update answers the card REST then reads; a null clears, an absent field is kept', async (k) => {
+    const [card] = await cardsOf(k);
+    expect(card).toBeDefined();
+    const gql = await app.gql<Json>(update(k), { a: k.accountId, t: card.token, i: { name: `Renamed ${k.kind}`, city: 'Brooklyn', address2: null } }, bearer(k.account));
+    expect(gql.errors).toBeUndefined();
+    const answer = gql.data![`updateWallet${k.name}`];
+    expect(answer).toMatchObject({ token: card.token, name: `Renamed ${k.kind}`, city: 'Brooklyn', address2: null, address1: card.address1, state: card.state });
+    const rest = await app.get<Json>(`/v4/site-accounts/${k.accountId}/wallet/${k.segment}/${card.token}`, bearer(k.account));
+    expect(answer).toEqual(withoutLinks(rest.body));
+  });
+
+  test('credit: default moves the flag from the other card, as PUT does', async () => {
+    const k = KINDS[0];
+    const cards = await cardsOf(k);
+    const other = cards.find((c) => !c.default)!;
+    const gql = await app.gql<Json>(update(k), { a: 1, t: other.token, i: { default: true } }, bearer('admin'));
+    expect(gql.errors).toBeUndefined();
+    expect(gql.data!.updateWalletCreditCard.default).toBe(true);
+    expect((await cardsOf(k)).filter((c) => c.default).map((c) => c.token)).toEqual([other.token]);
+  });
+
+  test.each([
+    ['another account', 'a2', 1, 'own', { name: 'x' }, 403, 'FORBIDDEN'],
+    ['a vendor key alone', 'vendor', 1, 'own', { name: 'x' }, 401, 'UNAUTHENTICATED'],
+    ['nobody', 'none', 1, 'own', { name: 'x' }, 401, 'UNAUTHENTICATED'],
+    ['a token that is not a UUID', 'a1', 1, 'not-a-uuid', { name: 'x' }, 404, 'NOT_FOUND'],
+    ['an unknown card', 'a1', 1, '00000000-0000-4000-a000-000000000000', { name: 'x' }, 404, 'NOT_FOUND'],
+    ['an empty name', 'a1', 1, 'own', { name: '' }, 400, 'BAD_USER_INPUT'],
+    ['a bad state', 'a1', 1, 'own', { state: 'New York' }, 400, 'BAD_USER_INPUT'],
+    ['a bad ZIP', 'a1', 1, 'own', { postalCode: 'ABCDE' }, 400, 'BAD_USER_INPUT'],
+    ['default false', 'a1', 1, 'own', { default: false }, 400, 'BAD_USER_INPUT'],
+  ])('credit update by %s: REST’s status as its GraphQL code, nothing written', async (_what, who, accountId, token, input, status, code) => {
+    const headers = who === 'vendor' ? VENDOR : who === 'none' ? {} : bearer(who);
+    const t = token === 'own' ? (await cardsOf(KINDS[0]))[0].token : token;
+    const before = await snapshot();
+    expect((await app.request('PUT', `/v4/site-accounts/${accountId}/wallet/credit-cards/${t}`, input, headers)).status).toBe(status);
+    const gql = await app.gql(update(KINDS[0]), { a: accountId, t, i: input }, headers);
+    expect(codeOf(gql)).toBe(code);
+    expect(gql.data).toBeNull();
+    expect(await snapshot()).toBe(before);
+  });
+
+  test.each(KINDS)('$kind: delete by another account or nobody is refused; by the owner the card is gone for REST too', async (k) => {
+    const [card] = await cardsOf(k);
+    const other = k.account === 'a1' ? 'a2' : 'a1';
+    const before = await snapshot();
+    expect(codeOf(await app.gql(remove(k), { a: k.accountId, t: card.token }, bearer(other)))).toBe('FORBIDDEN');
+    expect(codeOf(await app.gql(remove(k), { a: k.accountId, t: card.token }))).toBe('UNAUTHENTICATED');
+    expect(await snapshot()).toBe(before);
+    const gql = await app.gql<Json>(remove(k), { a: k.accountId, t: card.token }, bearer(k.account));
+    expect(gql.errors).toBeUndefined();
+    expect(gql.data![`deleteWallet${k.name}`]).toBe(true);
+    expect((await app.get(`/v4/site-accounts/${k.accountId}/wallet/${k.segment}/${card.token}`, bearer(k.account))).status).toBe(404);
+    // Again: gone, as REST's DELETE answers 404.
+    expect(codeOf(await app.gql(remove(k), { a: k.accountId, t: card.token }, bearer(k.account)))).toBe('NOT_FOUND');
+    expect((await app.request('DELETE', `/v4/site-accounts/${k.accountId}/wallet/${k.segment}/${card.token}`, undefined, bearer(k.account))).status).toBe(404);
   });
 });
