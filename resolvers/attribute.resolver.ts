@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import { Attribute, AttributeGroup, toAttribute, toAttributeGroup } from '../schema/attribute.type';
 import type { Context } from '../src/context';
 import { getAttributeByCode, listAttributes } from '../src/services/attribute';
@@ -15,6 +15,12 @@ export class AttributeResolver {
   async attribute(@Arg('code', () => String, { description: 'The attribute code, e.g. IMAX (case-insensitive).' }) code: string, @Ctx() ctx: Context): Promise<Attribute | null> {
     const row = await getAttributeByCode(await ctx.loaders.attributeIndex(), code);
     return row ? toAttribute(row) : null;
+  }
+
+  @Query(() => AttributeGroup, { nullable: true, description: 'One attribute group (REST `GET /v1/attribute-groups/{group-id}`); null when the id is unknown.' })
+  async attributeGroup(@Arg('id', () => Int, { description: 'The attribute group id.' }) id: number, @Ctx() ctx: Context): Promise<AttributeGroup | null> {
+    const row = await ctx.loaders.attributeGroupById.load(id);
+    return row ? toAttributeGroup(row) : null;
   }
 
   @FieldResolver(() => AttributeGroup, { description: 'The attribute group.', nullable: true })

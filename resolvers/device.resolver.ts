@@ -1,9 +1,10 @@
-import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Account } from '../schema/account.type';
 import { RegisterDeviceInput } from '../schema/device.input';
 import { Device, toDevice } from '../schema/device.type';
 import type { Context } from '../src/context';
-import { DEVICE_PUT, deleteDevice, listDevices, putDevice } from '../src/services/device';
+import { DEVICE_PUT, deleteDevice, getDevice, listDevices, putDevice } from '../src/services/device';
+import { orNull } from './nullable-root';
 import { parseInput } from '../src/services/shared/parse-input';
 import type { Parent } from '../schema/parent';
 
@@ -25,9 +26,18 @@ export class AccountDeviceResolver {
   }
 }
 
-/** Device registration: the same service and rules as PUT / DELETE /v1/devices/{token}. */
+/** Devices by token: the same service and rules as PUT / GET / DELETE /v1/devices/{token}. */
 @Resolver(() => Device)
-export class DeviceMutationResolver {
+export class DeviceResolver {
+  @Query(() => Device, {
+    nullable: true,
+    description: "A device by its application token (REST `GET /v1/devices/{token}`): its owner's token or an admin's; null when unknown or another account's, alike.",
+  })
+  async device(@Arg('token', () => String, { description: 'The device application token.' }) token: string, @Ctx() ctx: Context): Promise<Device | null> {
+    const device = await orNull(getDevice(ctx, token));
+    return device && toDevice(device);
+  }
+
   @Mutation(() => Device, { description: 'Registers or updates a device of an account and adds or removes its push registrations.' })
   async registerDevice(@Arg('input', () => RegisterDeviceInput, { description: 'The device and its registrations.' }) input: RegisterDeviceInput, @Ctx() ctx: Context): Promise<Device> {
     const { token, ...body } = input;

@@ -3,8 +3,8 @@ import { ReferenceResolver } from './reference.resolver';
 import { AccountResolver } from './account.resolver';
 import { AccountSubscriptionsResolver, MarketingSubscriptionResolver } from './subscription.resolver';
 import { AccountLoyaltyResolver, LoyaltyResolver } from './loyalty.resolver';
-import { AccountWalletResolver } from './wallet.resolver';
-import { AccountDeviceResolver, DeviceMutationResolver } from './device.resolver';
+import { AccountWalletResolver, WalletMutationResolver } from './wallet.resolver';
+import { AccountDeviceResolver, DeviceResolver } from './device.resolver';
 import { OrderResolver } from './order.resolver';
 import { OrderMutationResolver } from './order-mutation.resolver';
 import { OrderProductResolver } from './order-product.resolver';
@@ -42,8 +42,9 @@ export const resolvers: NonEmptyArray<Function> = [
   AccountLoyaltyResolver,
   LoyaltyResolver,
   AccountWalletResolver,
+  WalletMutationResolver,
   AccountDeviceResolver,
-  DeviceMutationResolver,
+  DeviceResolver,
   OrderResolver,
   OrderMutationResolver,
   OrderProductResolver,

@@ -13,20 +13,11 @@ import {
 } from '../schema/loyalty-result.type';
 import { LoyaltyAccount, LoyaltyCard, toLoyaltyAccount, toLoyaltyCard } from '../schema/loyalty.type';
 import type { Context } from '../src/context';
-import { badInput, DomainError } from '../src/errors';
+import { badInput } from '../src/errors';
+import { orNull } from './nullable-root';
 import { parseIdempotencyKey } from '../src/services/shared/idempotency';
 import * as loyalty from '../src/services/loyalty';
 import type { Parent } from '../schema/parent';
-
-/** NOT_FOUND of a nullable root is `null` (docs/errors.md); anything else is raised. */
-async function orNull<T>(work: Promise<T>): Promise<T | null> {
-  try {
-    return await work;
-  } catch (err) {
-    if (err instanceof DomainError && err.code === 'NOT_FOUND') return null;
-    throw err;
-  }
-}
 
 /** Exactly one of the given lookup arguments, as an AccountKey. */
 function accountKey(args: { id?: number | null; email?: string | null; phone?: string | null; cardNumber?: string | null }): loyalty.AccountKey {
@@ -86,6 +77,20 @@ export class LoyaltyResolver {
   ): Promise<LoyaltyAccount | null> {
     const view = await orNull(loyalty.getLoyaltyAccount(ctx.db, ctx.principal, accountKey({ id, email, phone, cardNumber })));
     return view && toLoyaltyAccount(view);
+  }
+
+  @Query(() => LoyaltyCard, {
+    nullable: true,
+    description:
+      "The loyalty card of a loyalty account, by the account's id or e-mail (exactly one; an e-mail needs a vendor key or admin): its active card, else its newest (REST `GET /v4/loyalty-cards`); null when the account is unknown, not the caller's, or has no card, alike.",
+  })
+  async accountLoyaltyCard(
+    @Ctx() ctx: Context,
+    @Arg('loyaltyAccountId', () => Int, { nullable: true, description: 'Loyalty account id.' }) loyaltyAccountId?: number | null,
+    @Arg('email', () => String, { nullable: true, description: 'E-mail of the loyalty account.' }) email?: string | null,
+  ): Promise<LoyaltyCard | null> {
+    const card = await orNull(loyalty.getAccountLoyaltyCard(ctx.db, ctx.principal, { loyaltyAccountId: loyaltyAccountId ?? undefined, email: email ?? undefined }));
+    return card && toLoyaltyCard(card);
   }
 
   @Mutation(() => LoyaltyTransaction, {

@@ -1,11 +1,11 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { Args, Ctx, FieldResolver, Info, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Int, Query, Resolver, Root } from 'type-graphql';
 import { Market, MarketPage } from '../schema/market.type';
 import { toMarket } from '../schema/market.type';
 import { PageArgs } from '../schema/paging.type';
 import { Theatre, toTheatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { NOT_PLANNED, plannedOf, readPage } from '../src/read-planner';
+import { NOT_PLANNED, plannedOf, readOne, readPage } from '../src/read-planner';
 import { listMarkets, marketList } from '../src/services/theatre';
 import type { Page } from '../src/services/shared/paging';
 import { toGraphQLPage } from './page';
@@ -18,6 +18,19 @@ export class MarketResolver {
     const planned = await readPage(ctx, info, marketList, page);
     if (planned !== NOT_PLANNED) return toGraphQLPage(MarketPage, planned as Page<Market>, (m) => m);
     return toGraphQLPage(MarketPage, await listMarkets(ctx.catalogDb, page), toMarket);
+  }
+
+  @Query(() => Market, { nullable: true, description: 'One market (REST `GET /v1/markets/{market-id}`); null when the id is unknown.' })
+  async market(
+    @Arg('id', () => Int, { description: 'The market id.' }) id: number,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Market | null> {
+    const planned = await readOne(ctx, info, id);
+    if (planned !== NOT_PLANNED) return planned as Market | null;
+    // The planner off: the loader REST's market route reads.
+    const row = await ctx.loaders.marketById.load(id);
+    return row ? toMarket(row) : null;
   }
 
   @FieldResolver(() => [Theatre], { description: 'Theatres of the market, by name.' })
