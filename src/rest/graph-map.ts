@@ -18,8 +18,6 @@ export type GraphPlace =
   | { readonly restOnly: string }
   | { readonly gap: string };
 
-const MOVIE_LISTS = 'in progress (movie lists helper)';
-
 export const GRAPH_MAP: Readonly<Record<string, GraphPlace>> = {
   // Reference
   getV1RefundReasons: { graphql: ['Query.refundReasons'] },
@@ -28,15 +26,15 @@ export const GRAPH_MAP: Readonly<Record<string, GraphPlace>> = {
   getV1AttributeGroupsByGroupId: { graphql: ['Query.attributeGroup', 'Query.attribute.group'] },
   getV1MovieByMovieIdCastCrew: { graphql: ['Query.movie.castAndCrew'] },
 
-  // Movie lists (the movie lists helper adds them)
-  getV1MovieLists: { gap: MOVIE_LISTS },
-  postV1MovieLists: { gap: MOVIE_LISTS },
-  getV1MovieListsViewsByTypeName: { gap: MOVIE_LISTS },
-  getV1MovieListsByMovieListId: { gap: MOVIE_LISTS },
-  postV1MovieListsByMovieListId: { gap: MOVIE_LISTS },
-  putV1MovieListsByMovieListId: { gap: MOVIE_LISTS },
-  deleteV1MovieListsByMovieListId: { gap: MOVIE_LISTS },
-  deleteV1MovieListsByMovieListIdByMovieId: { gap: MOVIE_LISTS },
+  // Movie lists
+  getV1MovieLists: { graphql: ['Query.movieLists'], note: 'paged in GraphQL; REST lists every list' },
+  postV1MovieLists: { graphql: ['Mutation.createMovieList'] },
+  getV1MovieListsViewsByTypeName: { graphql: ['Query.currentMovieList'] },
+  getV1MovieListsByMovieListId: { graphql: ['Query.movieList'] },
+  postV1MovieListsByMovieListId: { graphql: ['Mutation.addMovieToList'] },
+  putV1MovieListsByMovieListId: { graphql: ['Mutation.repositionMovieInList'] },
+  deleteV1MovieListsByMovieListId: { graphql: ['Mutation.deleteMovieList'] },
+  deleteV1MovieListsByMovieListIdByMovieId: { graphql: ['Mutation.removeMovieFromList'] },
 
   // Catalog: theatres, movies, markets, locations
   getV2TheatresByTheatreNumber: { graphql: ['Query.theatre'] },
@@ -64,7 +62,7 @@ export const GRAPH_MAP: Readonly<Record<string, GraphPlace>> = {
   // Showtimes
   getV2TheatresByTheatreNumberShowtimesByDate: { graphql: ['Query.theatre.showtimesPage', 'Query.theatre.showtimes'], note: 'the `date` argument' },
   getV2TheatresByTheatreNumberShowtimes: { graphql: ['Query.theatre.showtimesPage', 'Query.theatre.showtimes'] },
-  getV2ShowtimesPrivateTheatreRentalMovies: { gap: MOVIE_LISTS },
+  getV2ShowtimesPrivateTheatreRentalMovies: { graphql: ['Query.privateTheatreRentalMovies'] },
   getV2ShowtimesById: { graphql: ['Query.showtime'] },
   getV2TheatresByTheatreNumberMoviesByMovieIdEarliestShowtime: { graphql: ['Query.earliestShowtime'] },
   getV2ShowtimesViewsCurrentLocationByDateByLatitudeByLongitude: { graphql: ['Query.showtimesNear'] },
