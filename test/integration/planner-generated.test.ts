@@ -306,6 +306,8 @@ function variants(p: Pick): Case[] {
     { name: 'variables as arguments, other values', query: theatre(`showtimes(date: $day, includeAttributes: $codes) { id attributes { code } }`, '($day: String, $codes: [String!])'), variables: { day: null, codes: null }, ...one },
     { name: '@include/@skip with variables, flipped', query: theatre(`showtimes(date: "${p.day}") @include(if: $yes) { id movie @skip(if: $yes) { id } theatre @include(if: $yes) { id } } market @skip(if: $no) { id theatres { id } }`, '($yes: Boolean!, $no: Boolean!)'), variables: { yes: false, no: true }, ...one },
     { name: 'filters in SQL', query: theatre(`showtimes(date: "${p.day}", movieName: "a", excludeAttributes: ["3d"], attributeOperator: OR) { id movieName }`), ...one },
+    // A movie-name filter with no movie field selected: the pruned level does not join movies.
+    { name: 'filters in SQL, no movie field', query: theatre(`showtimes(date: "${p.day}", movieName: "a") { id }`), ...one },
     { name: '__typename at every level', query: theatre(`__typename showtimes(date: "${p.day}") { __typename movie { __typename castAndCrew { __typename person { __typename credits { __typename id } } } } }`), ...one },
     { name: 'two root fields', query: `{ theatre(id: ${p.theatreId}) { market { theatres { id } } } movie(id: ${p.movieId}) { castAndCrew { name person { id } } } }`, rootStatements: 2, kinds: 0 },
     { name: 'outside the planner: occupancy', query: theatre(`showtimes(date: "${p.day}") { id isSoldOut isAlmostSoldOut ticketPrices { price } movie { id } }`), rootStatements: 1, kinds: 1 },

@@ -184,7 +184,9 @@ const cleanCodes = (codes: readonly string[] | null | undefined) =>
 export function filterConditions(filters: ShowtimeFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.movieId != null) conditions.push(eq(showtimes.movieId, filters.movieId));
-  if (filters.movieName) conditions.push(ilike(movies.name, containsPattern(filters.movieName)));
+  // By the movie's id: the condition names no table the showtime's FROM must join (the read planner
+  // joins movies only when the selection reads a movie field).
+  if (filters.movieName) conditions.push(sql`${showtimes.movieId} in (select ${movies.id} from ${movies} where ${ilike(movies.name, containsPattern(filters.movieName))})`);
   const include = cleanCodes(filters.includeAttributes);
   if (include.length) {
     conditions.push(filters.attributeOperator === 'OR' ? hasAttributeIn(include) : hasAllAttributes(include));
