@@ -19,6 +19,7 @@ import {
   layoutCellsStatement,
   lockForAllocationStatement,
   showtimeSeatsStatement,
+  SOCIAL_DISTANCE_LOCK,
   writeHold,
   type HoldLine,
   type HoldOrderFacts,
@@ -27,7 +28,7 @@ import {
 import { TICKET_TYPES, type TicketType } from './model';
 import { sqlState } from './pg-errors';
 import { requireVendor, type OrderSettings } from './store';
-import { checkHoldOrder, SOCIAL_DISTANCE_LOCK, type HoldResult } from './tickets';
+import { checkHoldOrder, type HoldResult } from './tickets';
 
 /**
  * Best-available tickets (issue 26): the service chooses the seats (src/services/seating/allocator.ts) and

@@ -19,6 +19,17 @@ import { orderViewFromRow, orderViewStatement, type JsonRecord, type LineFacts }
 
 type Seat = { row: number; column: number };
 
+/**
+ * Advisory-lock namespace of per-showtime hold serialization: explicit holds under social distancing,
+ * and every best-available allocation (best-available.ts).
+ */
+export const SOCIAL_DISTANCE_LOCK = 7301;
+
+/** The lock an explicit hold under social distancing takes on its showtime, sent before `claimsOfRows` in the same round trip. */
+export const socialDistanceLockStatement = (showtimeId: number): SQL =>
+  // statement: socialDistanceLock
+  sql`select pg_advisory_xact_lock(${SOCIAL_DISTANCE_LOCK}::int, ${showtimeId}::int)`;
+
 /** A Postgres int[] / text[] literal (passed as text and cast, the same on both drivers). */
 const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
 const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
