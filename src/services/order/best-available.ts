@@ -49,7 +49,7 @@ export interface AddBestAvailableInput {
 }
 
 /** A seat an allocation held. */
-export interface AllocatedSeat {
+interface AllocatedSeat {
   row: number;
   column: number;
   seatName: string;
@@ -60,7 +60,7 @@ export interface AllocatedSeat {
  * not wait for that lock) can take a chosen seat between the read and the write; each retry reads the
  * claims again, the one that won included.
  */
-export const ALLOCATION_ATTEMPTS = 5;
+const ALLOCATION_ATTEMPTS = 5;
 
 /** A chosen seat was taken by an explicit hold that committed after the claims were read: try again. */
 class SeatTakenMeanwhile extends Error {}

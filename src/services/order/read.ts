@@ -36,7 +36,7 @@ export async function getOrderByToken(db: Db, principal: Principal, token: strin
 }
 
 /** A creation-time window: orders created at or after `from` and before `to` (either open). */
-export interface CreatedWindow {
+interface CreatedWindow {
   from: Date | null;
   to: Date | null;
 }

@@ -31,7 +31,7 @@ export interface RefundOrderInput {
 }
 
 /** The spec's `Orders.Refund` callback details, as stored in the outbox. */
-export interface RefundEventDetails {
+interface RefundEventDetails {
   OrderId: number;
   OrderToken: string;
   RefundAmount: number;

@@ -47,7 +47,7 @@ export function closedOrderError(order: Pick<OrderRow, 'id' | 'status'>): Domain
   });
 }
 
-export interface WriteStep {
+interface WriteStep {
   tx: Tx;
   order: OrderRow;
   now: Date;
@@ -150,7 +150,7 @@ export function checkLockedOrder(
 }
 
 /** Selects the order row `FOR UPDATE`; NOT_FOUND when there is none. */
-export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
+async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
   // statement: lockOrder (drizzle form)
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw notFound('Order', orderId);
@@ -158,7 +158,7 @@ export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
 }
 
 /** Extends a pending order and its held seats to now + hold, in one statement. */
-export async function bumpExpiry(tx: Tx, orderId: number, now: Date, settings: OrderSettings): Promise<void> {
+async function bumpExpiry(tx: Tx, orderId: number, now: Date, settings: OrderSettings): Promise<void> {
   // Raw SQL takes timestamps as ISO strings: drizzle hands postgres.js no Date serializer.
   const at = now.toISOString();
   const until = expiryFrom(now, settings).toISOString();
@@ -192,7 +192,7 @@ export async function cardIdByNumber(db: Db, cardNumber: string): Promise<number
 }
 
 /** What a new order is created with. */
-export interface NewOrder {
+interface NewOrder {
   vendorId: number | null;
   accountId: number | null;
   email: string | null;
