@@ -6,7 +6,7 @@ import { badInput, forbidden, notFound, unauthenticated } from '../../errors';
 import { recordSeatChange, transactSeats } from './seat-log';
 import { seatKey, type BlockKind } from './seat-status';
 
-export const BLOCK_KINDS: readonly BlockKind[] = ['Blocked', 'Unblocked', 'GAOverride'];
+const BLOCK_KINDS: readonly BlockKind[] = ['Blocked', 'Unblocked', 'GAOverride'];
 
 export interface SeatBlockInput {
   showtimeId: number;
