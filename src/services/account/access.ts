@@ -1,5 +1,5 @@
 import type { Principal } from '../../auth/principal';
-import { forbidden, notFound, unauthenticated, type DomainError } from '../../errors';
+import { forbidden, unauthenticated, type DomainError } from '../../errors';
 
 /**
  * Who may read and change a site account's data (profile, loyalty account, cards, wallet,
@@ -9,10 +9,9 @@ import { forbidden, notFound, unauthenticated, type DomainError } from '../../er
  * - no account token (anonymous, or a vendor key alone): UNAUTHENTICATED;
  * - another account's token: FORBIDDEN (account ids are sequential, so a 404 would hide nothing;
  *   as with orders, a 403 tells an integrator that the credential, not the id, is wrong).
- *
- * Lookups by a personal identifier (e-mail, phone, card number) follow `lookupAccessError` instead.
+
  */
-export function accountAccessError(principal: Principal, accountId: number): DomainError | null {
+function accountAccessError(principal: Principal, accountId: number): DomainError | null {
   if (principal.isAdmin) return null;
   if (principal.accountId === null) return unauthenticated('Account data needs the account token (or an admin token)');
   return principal.accountId === accountId ? null : forbidden(`Account ${accountId} is another account`);
@@ -22,18 +21,4 @@ export function accountAccessError(principal: Principal, accountId: number): Dom
 export function assertAccountAccess(principal: Principal, accountId: number): void {
   const error = accountAccessError(principal, accountId);
   if (error) throw error;
-}
-
-/**
- * Lookups by a personal identifier (e-mail, phone, card number): they need a vendor key
- * (UNAUTHENTICATED without one) and answer the same NOT_FOUND for "no such account" and "not yours",
- * so they cannot be used to learn which e-mails or phones exist. `ownerAccountId` is the account the
- * identifier resolved to (null when none did); `what` names the identifier kind for the message and
- * never echoes the identifier itself (personal data stays out of responses and logs).
- */
-export function lookupAccessError(principal: Principal, ownerAccountId: number | null, what: string): DomainError | null {
-  if (principal.vendorId === null && !principal.isAdmin) return unauthenticated(`Lookups by ${what} need an X-Vendor-Key`);
-  if (ownerAccountId === null) return notFound(what, '(given)');
-  if (principal.isAdmin || principal.accountId === ownerAccountId) return null;
-  return notFound(what, '(given)');
 }

@@ -3,6 +3,6 @@
  * other domains import from here only. model.ts (types), store.ts (SQL, one tag a statement),
  * access.ts (the one rule of access), read.ts (getAccount, getOwnAccount).
  */
-export { accountAccessError, assertAccountAccess, lookupAccessError } from './access';
+export { assertAccountAccess } from './access';
 export { type AccountRow } from './model';
 export { getAccount, getOwnAccount } from './read';

@@ -1,6 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { devicePushRegistrations, devices, siteAccounts } from '../../../db/schema';
 import { INT4_MAX } from '../../bounds';
 import { badInput, DomainError, forbidden, notFound } from '../../errors';
 import { assertAccountAccess } from '../account';
@@ -15,7 +13,17 @@ import {
   type DeviceView,
 } from './model';
 import { getDevice } from './read';
-import { findDevice } from './store';
+import {
+  accountExists,
+  countPushRegistrations,
+  deleteDeviceRow,
+  deletePushRegistrations,
+  findDevice,
+  insertDevice,
+  lockDevice,
+  updateDevice,
+  upsertPushRegistrations,
+} from './store';
 
 const pushToken = z
   .string()
@@ -76,77 +84,47 @@ export async function putDevice(ctx: DeviceCtx, token: string, input: DevicePut)
   }
   assertAccountAccess(ctx.principal, input.accountId);
   const view = await ctx.db.transaction(async (tx) => {
-    // statement: accountExists
-    const [account] = await tx.select({ id: siteAccounts.id }).from(siteAccounts).where(eq(siteAccounts.id, input.accountId));
-    if (!account) throw notFound('Account', input.accountId);
-    // statement: deviceByTokenForUpdate
-    const lock = async () => (await tx.select().from(devices).where(eq(devices.token, token)).for('update'))[0];
-    let existing = await lock();
+    if (!(await accountExists(tx, input.accountId))) throw notFound('Account', input.accountId);
+    let existing = await lockDevice(tx, token);
     let deviceId: number | null = null;
     if (!existing) {
       for (const field of ['osType', 'category', 'application'] as const) {
         if (input[field] === undefined) throw badInput(`body parameter '${field}' is required to register a new device`, field);
       }
-      // statement: insertDevice
-      const [row] = await tx
-        .insert(devices)
-        .values({
-          token,
-          siteAccountId: input.accountId,
-          osType: input.osType!,
-          category: input.category!,
-          application: input.application!,
-          osVersion: input.osVersion ?? null,
-          isPushEnabled: input.isPushEnabled ?? true,
-        })
-        .onConflictDoNothing({ target: devices.token })
-        .returning({ id: devices.id });
+      deviceId = await insertDevice(tx, {
+        token,
+        siteAccountId: input.accountId,
+        osType: input.osType!,
+        category: input.category!,
+        application: input.application!,
+        osVersion: input.osVersion ?? null,
+        isPushEnabled: input.isPushEnabled ?? true,
+      });
       // A concurrent PUT registered the same token first (its row is visible to this new statement):
       // this one becomes an update of it, so retries and races of one app install all succeed.
-      if (row) deviceId = row.id;
-      else existing = await lock();
+      if (deviceId === null) existing = await lockDevice(tx, token);
     }
     if (existing) {
       if (existing.siteAccountId !== input.accountId && !ctx.principal.isAdmin) {
         throw forbidden('This device is registered to another account; that account must delete it first');
       }
       deviceId = existing.id;
-      // statement: updateDevice
-      await tx
-        .update(devices)
-        .set({
-          siteAccountId: input.accountId,
-          ...(input.osType !== undefined ? { osType: input.osType } : {}),
-          ...(input.category !== undefined ? { category: input.category } : {}),
-          ...(input.application !== undefined ? { application: input.application } : {}),
-          ...(input.osVersion !== undefined ? { osVersion: input.osVersion } : {}),
-          ...(input.isPushEnabled !== undefined ? { isPushEnabled: input.isPushEnabled } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(devices.id, deviceId));
+      await updateDevice(tx, deviceId, {
+        siteAccountId: input.accountId,
+        ...(input.osType !== undefined ? { osType: input.osType } : {}),
+        ...(input.category !== undefined ? { category: input.category } : {}),
+        ...(input.application !== undefined ? { application: input.application } : {}),
+        ...(input.osVersion !== undefined ? { osVersion: input.osVersion } : {}),
+        ...(input.isPushEnabled !== undefined ? { isPushEnabled: input.isPushEnabled } : {}),
+        updatedAt: new Date(),
+      });
     }
     if (deviceId === null) throw new DomainError('CONFLICT', 'The device was deleted by a concurrent request; retry');
     const id = deviceId;
     const { add = [], remove = [] } = input.registrations ?? {};
-    if (remove.length) {
-      // statement: deletePushRegistrations
-      await tx
-        .delete(devicePushRegistrations)
-        .where(and(eq(devicePushRegistrations.deviceId, id), inArray(devicePushRegistrations.pushRegistrationToken, remove.map((r) => r.pushRegistrationToken))));
-    }
-    if (add.length) {
-      // statement: upsertPushRegistrations
-      await tx
-        .insert(devicePushRegistrations)
-        .values(add.map((r) => ({ deviceId: id, pushRegistrationToken: r.pushRegistrationToken, registrationType: r.registrationType })))
-        .onConflictDoUpdate({
-          target: [devicePushRegistrations.deviceId, devicePushRegistrations.pushRegistrationToken],
-          set: { registrationType: sql`excluded.registration_type` },
-        });
-    }
-    // statement: countPushRegistrations
-    const [{ n }] = await tx.select({ n: count() }).from(devicePushRegistrations).where(eq(devicePushRegistrations.deviceId, id));
-    if (n > MAX_REGISTRATIONS) {
+    if (remove.length) await deletePushRegistrations(tx, id, remove.map((r) => r.pushRegistrationToken));
+    if (add.length) await upsertPushRegistrations(tx, id, add);
+    if ((await countPushRegistrations(tx, id)) > MAX_REGISTRATIONS) {
       throw badInput(`body parameter 'registrations.add' would leave more than ${MAX_REGISTRATIONS} registrations on the device`, 'registrations.add');
     }
     return (await findDevice(tx, token))!;
@@ -158,8 +136,7 @@ export async function putDevice(ctx: DeviceCtx, token: string, input: DevicePut)
 /** Deletes the device and its registrations (same rights and answers as getDevice). */
 export async function deleteDevice(ctx: DeviceCtx, token: string): Promise<void> {
   const device = await getDevice(ctx, token);
-  // statement: deleteDevice
-  await ctx.db.delete(devices).where(eq(devices.token, device.token));
+  await deleteDeviceRow(ctx.db, device.token);
   ctx.loaders.devicesByAccountId.clearAll();
 }
 

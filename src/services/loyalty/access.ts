@@ -20,7 +20,7 @@ import { accountOrderWithCard, orderOfSiteAccount, orderWithCards, vendorLinkedT
  *
  * Lookups by a personal identifier need a vendor key (or an admin token): UNAUTHENTICATED otherwise.
  */
-export type LookupKind = 'id' | 'identifier';
+type LookupKind = 'id' | 'identifier';
 
 /** The caller must hold a vendor key (or be an admin) for an identifier lookup; any credential for an id. */
 export function assertLookupCredential(principal: Principal, kind: LookupKind): void {
@@ -39,7 +39,7 @@ export const loyaltyAccountNotFound = () => new DomainError('NOT_FOUND', 'No loy
 export const loyaltyCardNotFound = () => new DomainError('NOT_FOUND', 'No loyalty card matches the given number');
 
 /** What the rules need of a loyalty account: its id, linked site account and card numbers. */
-export interface HolderTarget {
+interface HolderTarget {
   loyaltyAccountId: number;
   siteAccountId: number | null;
   cardNumbers: string[];

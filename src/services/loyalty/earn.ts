@@ -23,7 +23,7 @@ export interface LoyaltyTransactionResult {
   createdDateUtc: string;
 }
 
-export interface LoyaltyWriteOptions {
+interface LoyaltyWriteOptions {
   idempotencyKey?: string;
   piiKey: string;
 }
@@ -63,7 +63,7 @@ function requireVendor(principal: Principal): number {
   return principal.vendorId;
 }
 
-export type LoyaltyWriteAnswer = { result: LoyaltyTransactionResult; replayed: boolean };
+type LoyaltyWriteAnswer = { result: LoyaltyTransactionResult; replayed: boolean };
 
 /**
  * A balance change of a card as a service function `(db, principal, cardNumber, input, options)`, `input`

@@ -24,7 +24,7 @@ const USD = 'Positive USD, at most two decimals.';
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().max(max).nullish();
 
-export const earnItemSchema = z
+const earnItemSchema = z
   .object({
     productId: text(100).describe("Identifies the sold item among the vendor's sales; an item earns once."),
     description: optionalText(200),

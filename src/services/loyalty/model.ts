@@ -53,7 +53,7 @@ export function toCardView(row: CardRow, account: Pick<LoyaltyAccountRow, 'portf
   };
 }
 
-export const A_LIST_PORTFOLIO = 'Brand Stubs A-List';
+const A_LIST_PORTFOLIO = 'Brand Stubs A-List';
 
 /** A loyalty account as both surfaces show it, to a caller entitled to the holder: SSN as its last four only, its card's number in full. */
 export interface LoyaltyAccountView {

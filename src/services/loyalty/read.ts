@@ -26,7 +26,7 @@ export type AccountKey =
   | { by: 'phone'; phone: string };
 
 /** The cards of loyalty accounts, newest first, by account id. */
-export async function cardsOfAccounts(db: DbOrTx, loyaltyAccountIds: readonly number[]): Promise<Map<number, CardRow[]>> {
+async function cardsOfAccounts(db: DbOrTx, loyaltyAccountIds: readonly number[]): Promise<Map<number, CardRow[]>> {
   const out = new Map<number, CardRow[]>();
   if (loyaltyAccountIds.length === 0) return out;
   const rows = await cardsOfLoyaltyAccounts(db, loyaltyAccountIds);

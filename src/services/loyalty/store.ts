@@ -20,8 +20,8 @@ import type { CardRow, LoyaltyAccountRow } from './model';
  */
 
 export type LedgerRow = typeof loyaltyTransactions.$inferSelect;
-export type CampaignRow = typeof loyaltyCampaigns.$inferSelect;
-export type RegistrationRow = typeof loyaltyCampaignRegistrations.$inferSelect;
+type CampaignRow = typeof loyaltyCampaigns.$inferSelect;
+type RegistrationRow = typeof loyaltyCampaignRegistrations.$inferSelect;
 type EarnItemInsert = typeof loyaltyEarnItems.$inferInsert;
 
 const cardWhere = (ref: CardRef): SQL => (ref.kind === 'id' ? eq(loyaltyCards.id, ref.id) : eq(loyaltyCards.cardNumber, ref.number));

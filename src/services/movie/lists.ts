@@ -1,34 +1,31 @@
-import { and, asc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db, DbOrTx } from '../../../db/client';
-import { movieListItems, movieLists, movies } from '../../../db/schema';
+import type { Db, Tx } from '../../../db/client';
+import { movieLists } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { INT4_MAX, INT4_MIN, isRowId } from '../../bounds';
 import { badInput, DomainError, forbidden, notFound, unauthenticated } from '../../errors';
 import { fieldTable } from '../shared/field-table';
-import { type ListQuery, listOrderBy, type Page, pageWindow, toPage, type PageRequest } from '../shared/paging';
+import { type ListQuery, type Page, pageWindow, toPage, type PageRequest } from '../shared/paging';
+import type { MovieListFilters, MovieListItemRow, MovieListRecord } from './model';
+import {
+  deleteMovieListItem,
+  deleteMovieListRow,
+  insertMovieList,
+  insertMovieListItem,
+  lockMovieList,
+  movieExists,
+  movieListOrder,
+  movieListsWindow,
+  writeMovieListOrder,
+} from './store';
 
 /**
  * Curated movie lists (spec: Movie lists v1; docs/rest.md, "Movie lists"). Reads: the lists as
  * `ListQuery`s that the read planner reads with any selection under them (src/read-planner/) and the
  * loader path pages; writes: one function per verb, admin only, called by GraphQL and REST alike, with
- * their bodies described once (the zod schemas below).
+ * their bodies described once (the zod schemas below). The statements are store.ts's.
  */
-
-export type MovieListRow = typeof movieLists.$inferSelect;
-/** A list with the number of its movies (`count`), as both read paths give it. */
-export type MovieListRecord = MovieListRow & { count: number };
-export type MovieListItemRow = typeof movieListItems.$inferSelect;
-
-/** The number of a list's movies, as SQL over the list's row bound to `alias` (the planner's column). */
-export const movieListCountSql = (alias: string) =>
-  `(select count(*)::int from movie_list_items ${alias}_n where ${alias}_n.movie_list_id = ${alias}."id")`;
-
-/** The columns of a MovieListRecord (the row and its count) for drizzle's select. */
-const recordColumns = {
-  ...getTableColumns(movieLists),
-  count: sql<number>`(select count(*)::int from ${movieListItems} where ${movieListItems.movieListId} = ${movieLists.id})`.mapWith(Number),
-};
 
 /** A list's fields from its record (src/services/shared/field-table.ts); dates as ISO-8601 UTC. */
 export const MOVIE_LIST_FIELDS = fieldTable<MovieListRecord>()({
@@ -83,13 +80,6 @@ export function reorder(current: readonly number[], movieId: number, position: n
 
 // ---- reads ---------------------------------------------------------------------------------------
 
-export interface MovieListFilters {
-  typeName?: string | null;
-  /** Lists whose date range overlaps [startDate, endDate] (either bound optional). */
-  startDate?: Date | null;
-  endDate?: Date | null;
-}
-
 /**
  * Movie lists, optionally of one type (case-insensitive) and overlapping a date range, newest start
  * first: the list every path reads (the planner, the loader path's page, REST's whole list).
@@ -117,35 +107,8 @@ export function currentMovieListQuery(typeName: string, now = new Date()): ListQ
 
 /** A page of `list` (movieListQuery, currentMovieListQuery) with each list's count: the loader path's read. */
 export async function pageMovieLists(db: Db, list: ListQuery, page: PageRequest): Promise<Page<MovieListRecord>> {
-  const { limit, offset } = pageWindow(page);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select(recordColumns).from(movieLists).where(list.where).orderBy(...listOrderBy(list)).limit(limit).offset(offset),
-    db.select({ total: sql<number>`count(*)::int`.mapWith(Number) }).from(movieLists).where(list.where),
-  ]);
+  const { rows, total } = await movieListsWindow(db, list, pageWindow(page));
   return toPage(rows, total, page);
-}
-
-/** The first list of `list` (the current one of a type), or null. */
-export async function firstMovieList(db: Db, list: ListQuery): Promise<MovieListRecord | null> {
-  const [row] = await db.select(recordColumns).from(movieLists).where(list.where).orderBy(...listOrderBy(list)).limit(1);
-  return row ?? null;
-}
-
-/** One list with its count, or null for an unknown id. */
-export async function getMovieList(db: DbOrTx, id: number): Promise<MovieListRecord | null> {
-  if (!isRowId(id)) return null;
-  const [row] = await db.select(recordColumns).from(movieLists).where(eq(movieLists.id, id));
-  return row ?? null;
-}
-
-/** The entries of the given lists, each list's in sequence order (loaders group them). */
-export async function getEntriesOfMovieLists(db: Db, listIds: readonly number[]): Promise<MovieListItemRow[]> {
-  if (!listIds.length) return [];
-  return db
-    .select()
-    .from(movieListItems)
-    .where(inArray(movieListItems.movieListId, [...listIds]))
-    .orderBy(asc(movieListItems.movieListId), asc(movieListItems.sequence), asc(movieListItems.movieId));
 }
 
 // ---- writes --------------------------------------------------------------------------------------
@@ -201,42 +164,18 @@ function requireAdmin(principal: Principal): void {
 /** Creates an empty list (the body parsed with MOVIE_LIST_CREATE) and answers its id. */
 export async function createMovieList(db: Db, principal: Principal, input: MovieListCreate): Promise<number> {
   requireAdmin(principal);
-  // statement: insertMovieList
-  const [row] = await db.insert(movieLists).values(input).returning({ id: movieLists.id });
-  return row.id;
+  return insertMovieList(db, input);
 }
 
 /** Locks the list for the rest of the transaction (serializes edits of one list) and returns its order. */
-async function lockedOrder(tx: DbOrTx, listId: number): Promise<number[]> {
+async function lockedOrder(tx: Tx, listId: number): Promise<number[]> {
   if (!isRowId(listId)) throw notFound('Movie list', listId);
-  // statement: lockMovieList
-  const [list] = await tx.select({ id: movieLists.id }).from(movieLists).where(eq(movieLists.id, listId)).for('update');
-  if (!list) throw notFound('Movie list', listId);
-  // statement: movieListOrder
-  const rows = await tx
-    .select({ movieId: movieListItems.movieId })
-    .from(movieListItems)
-    .where(eq(movieListItems.movieListId, listId))
-    .orderBy(asc(movieListItems.sequence), asc(movieListItems.movieId));
-  return rows.map((r) => r.movieId);
+  if (!(await lockMovieList(tx, listId))) throw notFound('Movie list', listId);
+  return movieListOrder(tx, listId);
 }
 
 const notInList = (listId: number, movieId: number) =>
   new DomainError('NOT_FOUND', `Movie ${movieId} is not in movie list ${listId}`);
-
-/** Writes a whole order as sequences 1..n in one statement. */
-async function writeOrder(tx: DbOrTx, listId: number, order: readonly number[]): Promise<void> {
-  if (!order.length) return;
-  const cases = sql.join(
-    order.map((movieId, i) => sql`when ${movieId} then ${i + 1}`),
-    sql` `,
-  );
-  // statement: writeMovieListOrder
-  await tx
-    .update(movieListItems)
-    .set({ sequence: sql`(case ${movieListItems.movieId} ${cases} end)::int` })
-    .where(and(eq(movieListItems.movieListId, listId), inArray(movieListItems.movieId, [...order])));
-}
 
 /**
  * Adds a movie at `position` (default: last); the movies from that position on move down one. One
@@ -250,12 +189,9 @@ export async function addMovieToList(db: Db, principal: Principal, listId: numbe
     if (order.includes(movieId)) {
       throw new DomainError('CONFLICT', `Movie ${movieId} is already in movie list ${listId}; reposition it with PUT`);
     }
-    // statement: movieExists
-    const [movie] = isRowId(movieId) ? await tx.select({ id: movies.id }).from(movies).where(eq(movies.id, movieId)) : [];
-    if (!movie) throw notFound('Movie', movieId);
-    // statement: insertMovieListItem
-    await tx.insert(movieListItems).values({ movieListId: listId, movieId, sequence: order.length + 1 });
-    await writeOrder(tx, listId, reorder(order, movieId, input.position ?? order.length + 1));
+    if (!isRowId(movieId) || !(await movieExists(tx, movieId))) throw notFound('Movie', movieId);
+    await insertMovieListItem(tx, listId, movieId, order.length + 1);
+    await writeMovieListOrder(tx, listId, reorder(order, movieId, input.position ?? order.length + 1));
   });
 }
 
@@ -265,7 +201,7 @@ export async function repositionMovieInList(db: Db, principal: Principal, listId
   await db.transaction(async (tx) => {
     const order = await lockedOrder(tx, listId);
     if (!order.includes(input.movieId)) throw notInList(listId, input.movieId);
-    await writeOrder(tx, listId, reorder(order, input.movieId, input.position));
+    await writeMovieListOrder(tx, listId, reorder(order, input.movieId, input.position));
   });
 }
 
@@ -275,9 +211,8 @@ export async function removeMovieFromList(db: Db, principal: Principal, listId: 
   await db.transaction(async (tx) => {
     const order = await lockedOrder(tx, listId);
     if (!order.includes(movieId)) throw notInList(listId, movieId);
-    // statement: deleteMovieListItem
-    await tx.delete(movieListItems).where(and(eq(movieListItems.movieListId, listId), eq(movieListItems.movieId, movieId)));
-    await writeOrder(
+    await deleteMovieListItem(tx, listId, movieId);
+    await writeMovieListOrder(
       tx,
       listId,
       order.filter((id) => id !== movieId),
@@ -289,7 +224,5 @@ export async function removeMovieFromList(db: Db, principal: Principal, listId: 
 export async function deleteMovieList(db: Db, principal: Principal, listId: number): Promise<void> {
   requireAdmin(principal);
   if (!isRowId(listId)) throw notFound('Movie list', listId);
-  // statement: deleteMovieList
-  const deleted = await db.delete(movieLists).where(eq(movieLists.id, listId)).returning({ id: movieLists.id });
-  if (!deleted.length) throw notFound('Movie list', listId);
+  if (!(await deleteMovieListRow(db, listId))) throw notFound('Movie list', listId);
 }

@@ -1,33 +1,15 @@
-import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { movies, orderProducts, orders, showtimes, siteAccounts } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { assertAccountAccess } from '../account';
-import { viewCondition, type MovieRow, type MovieView } from './read';
+import type { MovieRow, MovieView, TasteSignals } from './model';
+import { viewCondition } from './read';
+import { accountExists, rankedMoviesWindow, ticketHistoryOf } from './store';
 import { pageWindow, toPage, type Page, type PageRequest } from '../shared/paging';
 
-/** What an account's order history says about its taste (docs/accounts.md, "Personalized movies"). */
-export interface TasteSignals {
-  /** Tickets bought per genre. */
-  genres: Map<string, number>;
-  /** Movies the account already has tickets for. */
-  seen: Set<number>;
-  /** The theatre it bought most tickets at (lowest id on a tie), or null without history. */
-  favoriteTheatreId: number | null;
-}
-
-/** Ticket lines that count as history: fulfilled or submitted (not cancelled, refunded or held). */
-const COUNTED = ['Fulfilled', 'Submitted'];
-
-/** The taste signals of `accountId` from its ticket lines (one statement). */
-export async function tasteSignals(db: Db, accountId: number): Promise<TasteSignals> {
-  const lines = await db
-    .select({ movieId: orderProducts.movieId, theatreId: orderProducts.theatreId, genre: movies.genre })
-    .from(orderProducts)
-    .innerJoin(orders, eq(orders.id, orderProducts.orderId))
-    .leftJoin(movies, eq(movies.id, orderProducts.movieId))
-    .where(and(eq(orders.siteAccountId, accountId), eq(orderProducts.kind, 'Ticket'), inArray(orderProducts.status, COUNTED)));
+/** The taste signals of `accountId` from its ticket lines (store.ts's ticketHistory: one statement). */
+async function tasteSignals(db: Db, accountId: number): Promise<TasteSignals> {
+  const lines = await ticketHistoryOf(db, accountId);
   const genres = new Map<string, number>();
   const theatres = new Map<number, number>();
   const seen = new Set<number>();
@@ -62,36 +44,8 @@ export async function listPersonalizedMovies(
   now: Date = new Date(),
 ): Promise<Page<MovieRow>> {
   assertAccountAccess(principal, accountId);
-  const [account] = await db.select({ id: siteAccounts.id }).from(siteAccounts).where(eq(siteAccounts.id, accountId));
-  if (!account) throw notFound('Account', accountId);
+  if (!(await accountExists(db, accountId))) throw notFound('Account', accountId);
   const taste = await tasteSignals(db, accountId);
-  // Terms without a signal are left out (a constant in ORDER BY would be read as a column position).
-  const ranking: SQL[] = [];
-  if (taste.seen.size) ranking.push(asc(sql`${movies.id} in (${sql.join([...taste.seen].map((id) => sql`${id}::int`), sql`, `)})`));
-  if (taste.genres.size) {
-    ranking.push(desc(sql`case ${sql.join([...taste.genres].map(([genre, n]) => sql`when ${movies.genre} = ${genre} then ${n}::int`), sql` `)} else 0 end`));
-  }
-  if (taste.favoriteTheatreId !== null) {
-    ranking.push(
-      desc(sql`exists (select 1 from ${showtimes} where ${and(
-        eq(showtimes.movieId, movies.id),
-        eq(showtimes.theatreId, taste.favoriteTheatreId),
-        eq(showtimes.isCanceled, false),
-        gte(showtimes.showDateTimeUtc, now),
-      )})`),
-    );
-  }
-  const where = viewCondition(view, now);
-  const { limit, offset } = pageWindow(page);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(movies)
-      .where(where)
-      .orderBy(...ranking, sql`${movies.score} desc nulls last`, asc(movies.sortableName), asc(movies.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(movies).where(where),
-  ]);
+  const { rows, total } = await rankedMoviesWindow(db, viewCondition(view, now), taste, now, pageWindow(page));
   return toPage(rows, total, page);
 }

@@ -1,8 +1,9 @@
-import { count, isNotNull } from 'drizzle-orm';
+import { isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { movies } from '../../../db/schema';
-import { type ListQuery, listOrderBy, type Page, type PageRequest, pageWindow, toPage } from '../shared/paging';
-import type { MovieRow } from './read';
+import { type ListQuery, type Page, type PageRequest, pageWindow, toPage } from '../shared/paging';
+import type { MovieRow } from './model';
+import { moviesWindow } from './store';
 
 /**
  * Movies a guest can rent a private auditorium for: those with a private-theatre-rental tier (the
@@ -17,11 +18,6 @@ export const privateRentalMovieList: ListQuery = {
 
 /** A page of privateRentalMovieList: the loader path's read (READ_PLANNER=off). */
 export async function listPrivateRentalMovies(db: Db, page: PageRequest): Promise<Page<MovieRow>> {
-  const { where } = privateRentalMovieList;
-  const { limit, offset } = pageWindow(page);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(movies).where(where).orderBy(...listOrderBy(privateRentalMovieList)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(movies).where(where),
-  ]);
+  const { rows, total } = await moviesWindow(db, privateRentalMovieList, pageWindow(page));
   return toPage(rows, total, page);
 }

@@ -1,33 +1,21 @@
-import { and, count, eq, gte, inArray, lt, min, not, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { movies, showtimes } from '../../../db/schema';
-import { listOrderBy, type ListQuery, type Page, pageWindow, toPage } from '../shared/paging';
+import { type ListQuery, type Page, pageWindow, toPage } from '../shared/paging';
 import { containsPattern } from '../shared/like-pattern';
-import { anyOf, prepared } from '../shared/prepared-reads';
 import { fieldTable } from '../shared/field-table';
+import { MOVIE_MEDIA_KEYS, NOW_PLAYING_DAYS, type MovieFilters, type MovieRow, type MovieView } from './model';
+import { moviesWindow } from './store';
 
-export type MovieRow = typeof movies.$inferSelect;
-
-/** The spec's movie views (docs/decisions.md defines them). */
-export type MovieView = 'NOW_PLAYING' | 'ADVANCE' | 'COMING_SOON' | 'ACTIVE';
-
-/** How far ahead "now playing" looks for showtimes. */
-export const NOW_PLAYING_DAYS = 14;
-
-export interface MovieFilters {
-  view?: MovieView | null;
-  /** Exact genre, case-insensitive (`Drama`, `sci-fi`). */
-  genre?: string | null;
-  /** Case-insensitive substring of the name. */
-  name?: string | null;
-  /** The reference instant of the views; defaults to the current time. */
-  now?: Date;
-}
+/**
+ * Movies: the views' conditions, the filtered list both paths read, and the field table both surfaces
+ * print. The statements are store.ts's.
+ */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Midnight UTC that starts the day after `now`: a release date before it is "released". */
-export function startOfNextUtcDay(now: Date): Date {
+function startOfNextUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
@@ -67,35 +55,13 @@ export function viewCondition(view: MovieView, now: Date): SQL {
   }
 }
 
-/** One movie, or null when the id is unknown. */
-export async function getMovie(db: Db, id: number): Promise<MovieRow | null> {
-  const [row] = await prepared(db, 'movieById', (d) =>
-    d.select().from(movies).where(eq(movies.id, sql.placeholder('id'))).prepare('movieById'),
-  ).execute({ id });
-  return row ?? null;
-}
-
-/** Movies of the given ids (loaders reorder). */
-export async function getMoviesByIds(db: Db, ids: readonly number[]): Promise<MovieRow[]> {
-  if (!ids.length) return [];
-  return prepared(db, 'moviesByIds', (d) => d.select().from(movies).where(anyOf(movies.id, 'ids')).prepare('moviesByIds')).execute({
-    ids: [...ids],
-  });
-}
-
 /** A page of movies filtered by view, genre and name substring, ordered by sortable name. */
 export async function listMovies(
   db: Db,
   filters: MovieFilters,
   page: { pageNumber: number; pageSize: number },
 ): Promise<Page<MovieRow>> {
-  const list = movieList(filters);
-  const { where } = list;
-  const { limit, offset } = pageWindow(page);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(movies).where(where).orderBy(...listOrderBy(list)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(movies).where(where),
-  ]);
+  const { rows, total } = await moviesWindow(db, movieList(filters), pageWindow(page));
   return toPage(rows, total, page);
 }
 
@@ -109,51 +75,10 @@ export function movieList(filters: MovieFilters): ListQuery {
   return { table: movies, where: conditions.length ? and(...conditions) : undefined, order: [movies.sortableName, movies.id] };
 }
 
-/** The earliest future, not canceled showtime of each given movie that has one. */
-export async function getEarliestShowtimes(
-  db: Db,
-  movieIds: readonly number[],
-  now: Date = new Date(),
-): Promise<{ movieId: number; earliest: Date }[]> {
-  if (!movieIds.length) return [];
-  const rows = await db
-    .select({ movieId: showtimes.movieId, earliest: min(showtimes.showDateTimeUtc) })
-    .from(showtimes)
-    .where(
-      and(inArray(showtimes.movieId, [...movieIds]), eq(showtimes.isCanceled, false), gte(showtimes.showDateTimeUtc, now)),
-    )
-    .groupBy(showtimes.movieId);
-  return rows.filter((r): r is { movieId: number; earliest: Date } => r.earliest !== null);
-}
-
 /** The movie's showtimes page on its website (derived: the spec gives no separate source). */
-export function showtimesUrlOf(movie: Pick<MovieRow, 'websiteUrl'>): string | null {
+function showtimesUrlOf(movie: Pick<MovieRow, 'websiteUrl'>): string | null {
   return movie.websiteUrl ? `${movie.websiteUrl.replace(/\/+$/, '')}/showtimes` : null;
 }
-
-/** The spec's media keys of a movie (current and legacy). */
-export const MOVIE_MEDIA_KEYS = [
-  'heroDesktopDynamic',
-  'heroMobileDynamic',
-  'posterDynamic',
-  'posterAlternateDynamic',
-  'poster3DDynamic',
-  'posterLargeFormatDynamic',
-  'trailerTeaserDynamic',
-  'trailerAlternateDynamic',
-  'onDemandTrailerVideoId',
-  'onDemandTrailerExternalVideoId',
-  'onDemandPosterDynamic',
-  'onDemandTrailerMp4Dynamic',
-  'onDemandTrailerHdDynamic',
-  'posterThumbnail',
-  'posterStandard',
-  'posterLarge',
-  'trailerFlv',
-  'trailerHd',
-  'trailerMp4',
-] as const;
-export type MovieMediaKey = (typeof MOVIE_MEDIA_KEYS)[number];
 
 /**
  * The spec's own fields of a movie from its row, shared by GraphQL and REST. Fields computed from other

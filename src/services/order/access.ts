@@ -14,7 +14,7 @@ export interface OrderOwnership {
 }
 
 /** The credential an action needs before any order is looked at: UNAUTHENTICATED when it is missing. */
-export function orderCredentialError(principal: Principal, action: OrderAction): DomainError | null {
+function orderCredentialError(principal: Principal, action: OrderAction): DomainError | null {
   if (action === 'write' && principal.vendorId === null) return unauthenticated('Order writes need an X-Vendor-Key');
   if (principal.vendorId === null && principal.accountId === null) {
     return unauthenticated('Reading an order needs a vendor key or an account token (or use its token)');
@@ -71,10 +71,10 @@ export function orderLoyaltyCardNumber(
 }
 
 /** The orders a credential reaches (besides by token): every order, one account's, or one vendor's. */
-export type OrderScope = { kind: 'any' } | { kind: 'account'; id: number } | { kind: 'vendor'; id: number | null };
+type OrderScope = { kind: 'any' } | { kind: 'account'; id: number } | { kind: 'vendor'; id: number | null };
 
 /** The scope of `principal` under the rule above (`orderAccessError` decides with it). */
-export function orderScope(principal: Principal): OrderScope {
+function orderScope(principal: Principal): OrderScope {
   if (principal.isAdmin) return { kind: 'any' };
   if (principal.accountId !== null) return { kind: 'account', id: principal.accountId };
   return { kind: 'vendor', id: principal.vendorId };

@@ -18,6 +18,7 @@ import {
   layoutCellsStatement,
   lockForAllocationStatement,
   showtimeSeatsStatement,
+  SOCIAL_DISTANCE_LOCK,
   writeHold,
   type HoldLine,
   type HoldOrderFacts,
@@ -26,7 +27,7 @@ import {
 import type { TicketType } from './model';
 import { sqlState } from './pg-errors';
 import { requireVendor, type OrderSettings } from './store';
-import { checkHoldOrder, SOCIAL_DISTANCE_LOCK, type HoldResult } from './tickets';
+import { checkHoldOrder, type HoldResult } from './tickets';
 
 /**
  * Best-available tickets (issue 26): the service chooses the seats (src/services/seating/allocator.ts) and
@@ -47,7 +48,7 @@ export interface AddBestAvailableInput {
 }
 
 /** A seat an allocation held. */
-export interface AllocatedSeat {
+interface AllocatedSeat {
   row: number;
   column: number;
   seatName: string;
@@ -58,7 +59,7 @@ export interface AllocatedSeat {
  * not wait for that lock) can take a chosen seat between the read and the write; each retry reads the
  * claims again, the one that won included.
  */
-export const ALLOCATION_ATTEMPTS = 5;
+const ALLOCATION_ATTEMPTS = 5;
 
 /** A chosen seat was taken by an explicit hold that committed after the claims were read: try again. */
 class SeatTakenMeanwhile extends Error {}

@@ -1,13 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { canPipeline, executePrepared, pipelinedTransaction } from '../../../db/prepared';
-import { orderProducts, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { DomainError, notFound } from '../../errors';
-import { announceSeatEvents, appendSeatEventsFrom, markSeatEventsWritten, recordSeatChange } from '../seating';
-import { orderScopeSql } from './access';
+import { announceSeatEvents, markSeatEventsWritten, recordSeatChange } from '../seating';
 import type { OrderView } from './model';
 import {
+  cancelOrderStatement,
   checkLockedOrder,
   lockOrderStatement,
   mutateOrder,
@@ -17,6 +15,7 @@ import {
   type LockedOrder,
   type OrderSettings,
 } from './store';
+import { cancelLine, orderLineOf, releaseLineSeat } from './store-lines';
 import { orderViewFromRow, orderViewStatement, type LineFacts } from './view';
 
 /** Cancels a pending order: its products and tenders are cancelled and its held seats released. */
@@ -50,33 +49,6 @@ export async function cancelOrderLean(db: Db, principal: Principal, orderId: num
   return cancelPipelined(db, principal, orderId, false);
 }
 
-/**
- * The cancel statement. Its guard (`ok`) repeats the checks `checkLockedOrder` makes on the row the
- * statement before it locked — the order is this principal's (`orderScopeSql`), pending and not expired
- * at `now` — so an order the caller may not cancel is left unchanged; the caller then answers the error.
- */
-function cancelStatement(orderId: number, principal: Principal, now: Date) {
-  const at = now.toISOString();
-  return sql`/* cancelOrder */
-      with ok as (
-        select o.id from orders o
-        where o.id = ${orderId}::int and o.status = 'Pending' and o.expires_at > ${at}::timestamptz and ${orderScopeSql(principal, 'o')}
-      ), released as (
-        update seat_claims set status = 'released', expires_at = null, updated_at = ${at}::timestamptz
-        where order_id in (select id from ok) and status = 'held' returning showtime_id, "row", "column"
-      ), products as (
-        update order_products set status = 'Cancelled', expires_at = null
-        where order_id in (select id from ok) and status in ('Held', 'Pending', 'Submitted')
-      ), payments as (
-        update order_payments set status = 'Cancelled'
-        where order_id in (select id from ok) and status in ('Pending', 'Submitted')
-      ), cancelled as (
-        update orders set status = 'Cancelled', updated_at = ${at}::timestamptz where id in (select id from ok) returning 1
-      )${appendSeatEventsFrom('released', 'released', 'cancel')}
-      select (select count(*) from cancelled)::int as cancelled,
-             (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged`;
-}
-
 async function cancelPipelined(
   db: Db,
   principal: Principal,
@@ -86,7 +58,7 @@ async function cancelPipelined(
   const now = new Date();
   const out = await pipelinedTransaction(db, async (tx) => {
     const lock = tx.send<LockedOrder>(lockOrderStatement(orderId));
-    const write = tx.send<{ cancelled: number; logged: number[] }>(cancelStatement(orderId, principal, now));
+    const write = tx.send<{ cancelled: number; logged: number[] }>(cancelOrderStatement(orderId, principal, now));
     const viewRow = read ? tx.send<{ view: Record<string, unknown> }>(orderViewStatement(orderId)) : null;
     await tx.commit();
     return { locked: (await lock)[0], written: (await write)[0], viewRow: viewRow ? (await viewRow)[0] : undefined };
@@ -104,7 +76,7 @@ async function cancelPipelined(
 /** The cancel in a drizzle transaction (PGlite): the order locked, then the same statement. */
 async function cancelInTransaction(db: Db, principal: Principal, orderId: number): Promise<{ id: number }> {
   return writeOrder(db, principal, orderId, async ({ tx, now }) => {
-    const [row] = await executePrepared<{ cancelled: number; logged: number[] }>(tx, cancelStatement(orderId, principal, now));
+    const [row] = await executePrepared<{ cancelled: number; logged: number[] }>(tx, cancelOrderStatement(orderId, principal, now));
     markSeatEventsWritten(tx, row.logged);
     return { id: orderId };
   });
@@ -122,32 +94,14 @@ export async function removeOrderProduct(
   settings: OrderSettings,
 ): Promise<OrderView> {
   return mutateOrder(db, principal, orderId, settings, async ({ tx, order, now }) => {
-    // statement: orderLineOf
-    const [product] = await tx
-      .select()
-      .from(orderProducts)
-      .where(and(eq(orderProducts.orderId, order.id), eq(orderProducts.lineNumber, lineNumber)));
+    const product = await orderLineOf(tx, order.id, lineNumber);
     if (!product) throw notFound('Order product', lineNumber);
     if (product.status !== 'Held' && product.status !== 'Pending') {
       throw new DomainError('ORDER_STATE', `Product ${lineNumber} is ${product.status}`, { lineNumber });
     }
-    // statement: cancelLine
-    await tx.update(orderProducts).set({ status: 'Cancelled', expiresAt: null }).where(eq(orderProducts.id, product.id));
+    await cancelLine(tx, product.id);
     if (product.kind === 'Ticket' && product.showtimeId !== null && product.row !== null && product.column !== null) {
-      // statement: releaseLineSeat
-      const released = await tx
-        .update(seatClaims)
-        .set({ status: 'released', expiresAt: null, updatedAt: now })
-        .where(
-          and(
-            eq(seatClaims.orderId, order.id),
-            eq(seatClaims.showtimeId, product.showtimeId),
-            eq(seatClaims.row, product.row),
-            eq(seatClaims.column, product.column),
-            eq(seatClaims.status, 'held'),
-          ),
-        )
-        .returning({ row: seatClaims.row, column: seatClaims.column });
+      const released = await releaseLineSeat(tx, order.id, { showtimeId: product.showtimeId, row: product.row, column: product.column }, now);
       recordSeatChange(tx, product.showtimeId, released, 'released', 'release');
     }
   });

@@ -1,10 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { concessions, modifierGroups, modifiers, orderProductModifiers, orderProducts, theatreConcessions } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, notFound } from '../../errors';
 import type { OrderView } from './model';
 import { mutateOrder, nextLineNumber, requireVendor, type OrderSettings } from './store';
+import { insertConcessionLine, insertLineModifiers, modifierGroupsOfConcession, modifiersChosen, theatreConcessionForLine } from './store-lines';
 
 /** Body of addConcession (GraphQL `AddConcessionInput`, REST `POST /v2/orders/{orderId}/products` with a concession). */
 export interface AddConcessionInput {
@@ -50,42 +49,13 @@ export async function addConcession(
   const pickup = pickupTimeOf(input, new Date());
   const wanted = input.modifiers ?? [];
   return mutateOrder(db, principal, input.orderId, settings, async ({ tx, order }) => {
-    // statement: theatreConcessionForLine
-    const [product] = await tx
-      .select({
-        theatreId: theatreConcessions.theatreId,
-        price: theatreConcessions.price,
-        tax: theatreConcessions.tax,
-        isAvailable: theatreConcessions.isAvailable,
-        concessionId: concessions.id,
-        sku: concessions.sku,
-        name: concessions.displayName,
-        isModifierOnly: concessions.isModifierOnly,
-      })
-      .from(theatreConcessions)
-      .innerJoin(concessions, eq(concessions.id, theatreConcessions.concessionId))
-      .where(eq(theatreConcessions.id, input.theatreConcessionId));
+    const product = await theatreConcessionForLine(tx, input.theatreConcessionId);
     if (!product) throw notFound('Theatre concession', input.theatreConcessionId);
     if (!product.isAvailable || product.isModifierOnly) {
       throw badInput(`Concession ${input.theatreConcessionId} is not available`, 'theatreConcessionId');
     }
-    // statement: modifierGroupsOfConcession
-    const groups = await tx.select().from(modifierGroups).where(eq(modifierGroups.concessionId, product.concessionId));
-    const chosen = wanted.length
-      // statement: modifiersChosen
-      ? await tx
-          .select({
-            id: modifiers.id,
-            groupId: modifiers.modifierGroupId,
-            price: modifiers.price,
-            tax: modifiers.tax,
-            sku: concessions.sku,
-            name: concessions.displayName,
-          })
-          .from(modifiers)
-          .innerJoin(concessions, eq(concessions.id, modifiers.concessionId))
-          .where(inArray(modifiers.id, wanted.map((m) => m.modifierId)))
-      : [];
+    const groups = await modifierGroupsOfConcession(tx, product.concessionId);
+    const chosen = wanted.length ? await modifiersChosen(tx, wanted.map((m) => m.modifierId)) : [];
     const groupIds = new Set(groups.map((g) => g.id));
     const byId = new Map(chosen.filter((m) => groupIds.has(m.groupId)).map((m) => [m.id, m]));
     const foreign = wanted.filter((m) => !byId.has(m.modifierId)).map((m) => m.modifierId);
@@ -98,30 +68,26 @@ export async function addConcession(
       }
     }
     const lineNumber = await nextLineNumber(tx, order.id);
-    // statement: insertConcessionLine
-    const [line] = await tx
-      .insert(orderProducts)
-      .values({
-        orderId: order.id,
-        lineNumber,
-        kind: 'Concession',
-        status: 'Pending',
-        sku: product.sku,
-        name: product.name,
-        quantity: input.quantity ?? 1,
-        cost: product.price,
-        tax: product.tax,
-        theatreId: product.theatreId,
-        theatreConcessionId: input.theatreConcessionId,
-        pickupDateTimeUtc: pickup,
-      })
-      .returning({ id: orderProducts.id });
+    const lineId = await insertConcessionLine(tx, {
+      orderId: order.id,
+      lineNumber,
+      kind: 'Concession',
+      status: 'Pending',
+      sku: product.sku,
+      name: product.name,
+      quantity: input.quantity ?? 1,
+      cost: product.price,
+      tax: product.tax,
+      theatreId: product.theatreId,
+      theatreConcessionId: input.theatreConcessionId,
+      pickupDateTimeUtc: pickup,
+    });
     if (wanted.length > 0) {
-      // statement: insertLineModifiers
-      await tx.insert(orderProductModifiers).values(
+      await insertLineModifiers(
+        tx,
         wanted.map((m) => {
           const mod = byId.get(m.modifierId)!;
-          return { orderProductId: line.id, modifierId: mod.id, sku: mod.sku, name: mod.name, price: mod.price, tax: mod.tax, quantity: m.quantity };
+          return { orderProductId: lineId, modifierId: mod.id, sku: mod.sku, name: mod.name, price: mod.price, tax: mod.tax, quantity: m.quantity };
         }),
       );
     }

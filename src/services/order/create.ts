@@ -1,12 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
-import { executePrepared } from '../../../db/prepared';
 import type { Db } from '../../../db/client';
-import { loyaltyCards, orders } from '../../../db/schema';
+import type { orders } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput } from '../../errors';
 import type { OrderView } from './model';
-import { expiryFrom, mutateOrder, requireVendor, type OrderSettings } from './store';
-import { drizzleRow, emptyOrderView, ORDER_DATES, type JsonRecord, type OrderRow } from './view';
+import { cardIdByNumber, expiryFrom, insertOrder, mutateOrder, requireVendor, updateOrderFields, type OrderSettings } from './store';
+import { drizzleRow, emptyOrderView, ORDER_DATES, type OrderRow } from './view';
 import { maskCardNumber } from '../../pii';
 import { cardNumberForWrite } from '../loyalty';
 
@@ -27,14 +25,9 @@ export type UpdateOrderInput = CreateOrderInput;
  */
 export async function validateOrderFields(db: Db, input: CreateOrderInput): Promise<{ loyaltyCardId: number | null }> {
   if (input.loyaltyCardNumber != null) {
-    // statement: cardExists
-    const [card] = await db
-      .select({ id: loyaltyCards.id })
-      .from(loyaltyCards)
-      .where(eq(loyaltyCards.cardNumber, input.loyaltyCardNumber))
-      .limit(1);
-    if (!card) throw badInput(`Loyalty card ${maskCardNumber(input.loyaltyCardNumber)} does not exist`, 'loyaltyCardNumber');
-    return { loyaltyCardId: card.id };
+    const loyaltyCardId = await cardIdByNumber(db, input.loyaltyCardNumber);
+    if (loyaltyCardId === null) throw badInput(`Loyalty card ${maskCardNumber(input.loyaltyCardNumber)} does not exist`, 'loyaltyCardNumber');
+    return { loyaltyCardId };
   }
   return { loyaltyCardId: null };
 }
@@ -53,18 +46,17 @@ export async function createOrder(
   input = { ...input, loyaltyCardNumber: await cardNumberForWrite(db, principal, input.loyaltyCardNumber) };
   const { loyaltyCardId } = await validateOrderFields(db, input);
   const now = new Date();
-  const at = now.toISOString();
-  // One prepared statement (the hot path of every sale); `returning *` as drizzle's insert would.
-  const [raw] = await executePrepared<JsonRecord>(
-    db,
-    sql`/* createOrder */
-    insert into orders (vendor_id, site_account_id, email, loyalty_card_number, vendor_transaction_id, shopping_cart_id,
-                        created_at, updated_at, expires_at)
-    values (${principal.vendorId}::int, ${principal.accountId}::int, ${input.email ?? null}::text, ${input.loyaltyCardNumber ?? null}::text,
-            ${input.vendorTransactionId ?? null}::text, ${input.shoppingCartId ?? null}::text,
-            ${at}::timestamptz, ${at}::timestamptz, ${expiryFrom(now, settings).toISOString()}::timestamptz)
-    returning *`,
-  );
+  // One prepared statement (the hot path of every sale).
+  const raw = await insertOrder(db, {
+    vendorId: principal.vendorId,
+    accountId: principal.accountId,
+    email: input.email ?? null,
+    loyaltyCardNumber: input.loyaltyCardNumber ?? null,
+    vendorTransactionId: input.vendorTransactionId ?? null,
+    shoppingCartId: input.shoppingCartId ?? null,
+    at: now.toISOString(),
+    expiresAt: expiryFrom(now, settings).toISOString(),
+  });
   const row = drizzleRow<OrderRow>(raw, ORDER_DATES);
   // A new order has no lines or tenders: its view follows from the row alone.
   return emptyOrderView(row, loyaltyCardId, now);
@@ -87,7 +79,6 @@ export async function updateOrder(
     if (input.vendorTransactionId !== undefined) set.vendorTransactionId = input.vendorTransactionId;
     if (input.shoppingCartId !== undefined) set.shoppingCartId = input.shoppingCartId;
     if (input.loyaltyCardNumber !== undefined) set.loyaltyCardNumber = input.loyaltyCardNumber;
-    // statement: updateOrderFields
-    if (Object.keys(set).length > 0) await tx.update(orders).set(set).where(eq(orders.id, orderId));
+    if (Object.keys(set).length > 0) await updateOrderFields(tx, orderId, set);
   });
 }

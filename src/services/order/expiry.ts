@@ -1,10 +1,8 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { executePrepared } from '../../../db/prepared';
-import { orders, seatClaims } from '../../../db/schema';
-import { appendSeatEventsFrom, markSeatEventsWritten, transactSeats } from '../seating';
+import { markSeatEventsWritten, transactSeats } from '../seating';
 import { startSweepLoop, type Sweeper } from '../../sweep-loop';
 import { tracedDb } from '../../tracing/sql';
+import { anyLooseHoldDue, anyOrderDue, expireOrders, lockOrdersDue } from './store';
 
 /**
  * Expires due pending orders, at most `limit` per call: orders `Abandonded` (the spec's spelling),
@@ -16,55 +14,11 @@ import { tracedDb } from '../../tracing/sql';
  */
 export async function expireDueOrders(db: Db, now = new Date(), limit = 200): Promise<number> {
   // Most sweeps find nothing: ask cheaply (partial indexes) before opening a transaction.
-  // statement: anyOrderDue
-  const [due] = await db
-    .select({ any: sql<boolean>`true` })
-    .from(orders)
-    .where(and(eq(orders.status, 'Pending'), lte(orders.expiresAt, now)))
-    .limit(1);
-  const [orphan] = due
-    ? [undefined]
-    // statement: anyLooseHoldDue
-    : await db
-        .select({ any: sql<boolean>`true` })
-        .from(seatClaims)
-        .where(and(isNull(seatClaims.orderId), eq(seatClaims.status, 'held'), lte(seatClaims.expiresAt, now)))
-        .limit(1);
-  if (!due && !orphan) return 0;
+  const due = await anyOrderDue(db, now);
+  if (!due && !(await anyLooseHoldDue(db, now))) return 0;
   return transactSeats(db, async (tx) => {
-    // statement: ordersDue
-    const due = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.status, 'Pending'), lte(orders.expiresAt, now)))
-      .orderBy(orders.expiresAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    const ids = due.map((o) => o.id);
-    const at = now.toISOString();
-    const list = `{${ids.join(',')}}`;
-    // One statement for the orders, their lines, tenders and held seats, the orderless holds past their
-    // expiry, and the seat events. An UPDATE re-checks its WHERE after waiting on a row lock, so two
-    // sweepers never both expire a hold.
-    const [row] = await executePrepared<{ logged: number[] }>(
-      tx,
-      sql`/* expireDueOrders */
-      with abandoned as (
-        update orders set status = 'Abandonded', updated_at = ${at}::timestamptz where id = any(${list}::int[]) returning 1
-      ), products as (
-        update order_products set status = 'Abandoned', expires_at = null
-        where order_id = any(${list}::int[]) and status in ('Held', 'Pending', 'Submitted') returning 1
-      ), payments as (
-        update order_payments set status = 'Abandoned'
-        where order_id = any(${list}::int[]) and status in ('Pending', 'Submitted') returning 1
-      ), expired as (
-        update seat_claims set status = 'expired', updated_at = ${at}::timestamptz
-        where status = 'held' and (order_id = any(${list}::int[]) or (order_id is null and expires_at <= ${at}::timestamptz))
-        returning showtime_id, "row", "column"
-      )${appendSeatEventsFrom('expired', 'expired', 'expiry')}
-      select (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged,
-             (select count(*) from abandoned) + (select count(*) from products) + (select count(*) from payments) as written`,
-    );
+    const ids = await lockOrdersDue(tx, now, limit);
+    const row = await expireOrders(tx, ids, now);
     markSeatEventsWritten(tx, row.logged);
     return ids.length;
   });

@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { executePrepared } from '../../../db/prepared';
 import type { Principal } from '../../auth/principal';
 import { DomainError, notFound } from '../../errors';
-import { appendSeatEventsFrom, markSeatEventsWritten } from '../seating';
+import { markSeatEventsWritten } from '../seating';
 import type { OrderView } from './model';
 import { orderAfterWrite, writeOrder, type OrderSettings } from './store';
+import { fulfilOrderRows } from './store-payments';
 import { loadOrderView } from './view';
 
 /**
@@ -39,28 +38,7 @@ export async function fulfillOrderLean(db: Db, principal: Principal, orderId: nu
         paid: view.paid,
       });
     }
-    const at = now.toISOString();
-    const [row] = await executePrepared<{ logged: number[]; sold: number }>(
-      tx,
-      sql`/* fulfillOrder */
-      with sold as (
-        update seat_claims set status = 'sold', expires_at = null, updated_at = ${at}::timestamptz
-        where order_id = ${order.id}::int and status = 'held' returning showtime_id, "row", "column"
-      ), products as (
-        update order_products set status = 'Fulfilled', expires_at = null,
-          confirmation_code = case when kind = 'Ticket' then upper(substr(md5(gen_random_uuid()::text), 1, 10)) end
-        where order_id = ${order.id}::int and status in ('Held', 'Pending') returning 1
-      ), payments as (
-        update order_payments set status = 'Fulfilled'
-        where order_id = ${order.id}::int and status in ('Pending', 'Submitted') returning 1
-      ), fulfilled as (
-        update orders set status = 'Fulfilled', fulfilled_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
-        where id = ${order.id}::int returning 1
-      )${appendSeatEventsFrom('sold', 'sold', 'sale')}
-      select (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged,
-             (select count(*) from sold)::int as sold,
-             (select count(*) from products) + (select count(*) from payments) + (select count(*) from fulfilled) as written`,
-    );
+    const row = await fulfilOrderRows(tx, order.id, now);
     if (row.sold !== held.length) {
       // Claims and ticket lines change together under the order lock; a mismatch is a bug: roll back.
       throw new Error(`order ${order.id}: ${held.length} held tickets but ${row.sold} held claims`);

@@ -1,11 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { loyaltyCards, orderProducts, orders } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput } from '../../errors';
 import { PREMIERE_ACCOUNT_TYPES } from '../seating';
 import type { OrderView } from './model';
 import { mutateOrder, requireVendor, type OrderSettings } from './store';
+import { cardByNumber, setLineFees, setOrderCard, ticketLinesOfOrder } from './store-lines';
 import { isWaivable } from './totals';
 import { maskCardNumber } from '../../pii';
 import { cardNumberForWrite } from '../loyalty';
@@ -28,23 +27,16 @@ export async function applyLoyaltyDiscounts(
   requireVendor(principal);
   loyaltyCardNumber = await cardNumberForWrite(db, principal, loyaltyCardNumber);
   return mutateOrder(db, principal, orderId, settings, async ({ tx, order }) => {
-    // statement: cardByNumber
-    const [card] = await tx.select().from(loyaltyCards).where(eq(loyaltyCards.cardNumber, loyaltyCardNumber)).limit(1);
+    const card = await cardByNumber(tx, loyaltyCardNumber);
     if (!card) throw badInput(`Loyalty card ${maskCardNumber(loyaltyCardNumber)} does not exist`, 'loyaltyCardNumber');
     if (card.status !== 'Active') throw badInput(`Loyalty card ${loyaltyCardNumber} is ${card.status}`, 'loyaltyCardNumber');
-    // statement: setOrderCard
-    await tx.update(orders).set({ loyaltyCardNumber }).where(eq(orders.id, order.id));
+    await setOrderCard(tx, order.id, loyaltyCardNumber);
     if (!PREMIERE_ACCOUNT_TYPES.includes(card.accountType)) return;
-    // statement: ticketLinesOfOrder
-    const tickets = await tx
-      .select({ id: orderProducts.id, fees: orderProducts.fees })
-      .from(orderProducts)
-      .where(and(eq(orderProducts.orderId, order.id), eq(orderProducts.kind, 'Ticket'), inArray(orderProducts.status, ['Held', 'Pending'])));
+    const tickets = await ticketLinesOfOrder(tx, order.id);
     for (const t of tickets) {
       if (!t.fees.some((f) => isWaivable(f.name) && !f.waived)) continue;
       const fees = t.fees.map((f) => (isWaivable(f.name) ? { ...f, waived: true, waivedReason: PREMIERE_WAIVER } : f));
-      // statement: setLineFees
-      await tx.update(orderProducts).set({ fees }).where(eq(orderProducts.id, t.id));
+      await setLineFees(tx, t.id, fees);
     }
   });
 }

@@ -54,13 +54,13 @@ export const ACTIVE_PRODUCT_STATUSES: readonly ProductStatus[] = ['Pending', 'He
 /** Tenders that count as paid. */
 export const ACTIVE_PAYMENT_STATUSES: readonly PaymentStatus[] = ['Pending', 'Submitted', 'Fulfilled'];
 
-export interface OrderDiscountView {
+interface OrderDiscountView {
   discountId: string;
   amount: number;
   description: string;
 }
 
-export interface OrderModifierView {
+interface OrderModifierView {
   modifierId: number;
   sku: string;
   name: string;

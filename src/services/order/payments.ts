@@ -1,11 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { executePrepared } from '../../../db/prepared';
 import type { Db } from '../../../db/client';
-import { orderPayments } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
 import type { OrderView, PaymentType } from './model';
 import { mutateOrder, requireVendor, type OrderSettings } from './store';
+import { cancelPayment, insertPayment, paymentLineOf } from './store-payments';
 import { toCents } from './totals';
 import { loadOrderView } from './view';
 
@@ -45,12 +43,7 @@ export async function addPayment(db: Db, principal: Principal, input: AddPayment
     }
     // The next line number from the view just read (the order row is locked): one insert.
     const line = view.payments.reduce((n, p) => Math.max(n, p.lineNumber), 0) + 1;
-    await executePrepared(
-      tx,
-      sql`/* addPayment */
-      insert into order_payments (order_id, line_number, type, card_last_four, amount, status, created_at)
-      values (${order.id}::int, ${line}::int, ${input.type}::text, ${lastFour}::text, ${input.amount}::numeric, 'Pending', ${now.toISOString()}::timestamptz)`,
-    );
+    await insertPayment(tx, { orderId: order.id, line, type: input.type, lastFour, amount: input.amount, now });
   });
 }
 
@@ -63,16 +56,11 @@ export async function removePayment(
   settings: OrderSettings,
 ): Promise<OrderView> {
   return mutateOrder(db, principal, orderId, settings, async ({ tx, order }) => {
-    // statement: paymentLineOf
-    const [payment] = await tx
-      .select()
-      .from(orderPayments)
-      .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.lineNumber, lineNumber)));
+    const payment = await paymentLineOf(tx, order.id, lineNumber);
     if (!payment) throw notFound('Payment', lineNumber);
     if (payment.status !== 'Pending') {
       throw new DomainError('ORDER_STATE', `Payment ${lineNumber} is ${payment.status}`, { lineNumber });
     }
-    // statement: cancelPayment
-    await tx.update(orderPayments).set({ status: 'Cancelled' }).where(eq(orderPayments.id, payment.id));
+    await cancelPayment(tx, payment.id);
   });
 }

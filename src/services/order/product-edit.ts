@@ -1,11 +1,23 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { concessions, modifierGroups, modifiers, orderProductModifiers, orderProducts, showtimeTicketPrices, theatreConcessions } from '../../../db/schema';
+import type { orderProducts } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
 import { MAX_MODIFIER_QUANTITY } from './concessions';
 import type { OrderView, TicketType } from './model';
 import { mutateOrder, requireVendor, type OrderSettings } from './store';
+import {
+  concessionOfTheatreConcession,
+  deleteLineModifier,
+  insertLineModifier,
+  modifierForLine,
+  modifierGroupsOfConcession,
+  modifiersOfLine,
+  orderLineOf,
+  setLineQuantity,
+  setLineTicketType,
+  setModifierQuantity,
+  ticketPriceOfShowtime,
+} from './store-lines';
 
 /**
  * Edits of one product line of a pending order (REST `PUT …/products/{lineNumber}` and the modifier
@@ -41,11 +53,7 @@ type ProductRow = typeof orderProducts.$inferSelect;
 
 /** The line, which must exist (NOT_FOUND) and still be open (Held or Pending, else ORDER_STATE). */
 async function openLine(tx: Tx, orderId: number, lineNumber: number, token?: string): Promise<ProductRow> {
-  // statement: orderLineOf
-  const [line] = await tx
-    .select()
-    .from(orderProducts)
-    .where(and(eq(orderProducts.orderId, orderId), eq(orderProducts.lineNumber, lineNumber)));
+  const line = await orderLineOf(tx, orderId, lineNumber);
   if (!line) throw notFound('Order product', lineNumber);
   if (token !== undefined && line.token !== token.toLowerCase()) throw notFound('Order product token', token);
   if (line.status !== 'Held' && line.status !== 'Pending') {
@@ -79,40 +87,21 @@ export async function updateOrderProduct(
         throw badInput('quantity: a ticket is one seat; add or remove seats instead', 'quantity');
       }
       if (input.ticketType === undefined || input.ticketType === line.ticketType) return;
-      // statement: ticketPriceOfShowtime
-      const [price] = await tx
-        .select()
-        .from(showtimeTicketPrices)
-        .where(and(eq(showtimeTicketPrices.showtimeId, line.showtimeId!), eq(showtimeTicketPrices.type, input.ticketType)));
+      const price = await ticketPriceOfShowtime(tx, line.showtimeId!, input.ticketType);
       if (!price) throw badInput(`Showtime ${line.showtimeId} has no ${input.ticketType} price`, 'ticketType');
-      // statement: setLineTicketType
-      await tx
-        .update(orderProducts)
-        .set({ ticketType: input.ticketType, cost: price.price, tax: price.tax, sku: price.sku })
-        .where(eq(orderProducts.id, line.id));
+      await setLineTicketType(tx, line.id, { ticketType: input.ticketType, cost: price.price, tax: price.tax, sku: price.sku });
       return;
     }
     if (input.ticketType !== undefined) throw badInput('ticketType applies to tickets only', 'ticketType');
-    // statement: setLineQuantity
-    await tx.update(orderProducts).set({ quantity: input.quantity! }).where(eq(orderProducts.id, line.id));
+    await setLineQuantity(tx, line.id, input.quantity!);
   });
 }
 
 /** The groups of a line's concession, and the line's chosen modifiers with their group. */
 async function modifierState(tx: Tx, line: ProductRow, theatreConcessionId: number) {
-  // statement: concessionOfTheatreConcession
-  const [product] = await tx
-    .select({ concessionId: theatreConcessions.concessionId })
-    .from(theatreConcessions)
-    .where(eq(theatreConcessions.id, theatreConcessionId));
-  // statement: modifierGroupsOfConcession
-  const groups = product ? await tx.select().from(modifierGroups).where(eq(modifierGroups.concessionId, product.concessionId)) : [];
-  // statement: modifiersOfLine
-  const chosen = await tx
-    .select({ row: orderProductModifiers, groupId: modifiers.modifierGroupId })
-    .from(orderProductModifiers)
-    .innerJoin(modifiers, eq(modifiers.id, orderProductModifiers.modifierId))
-    .where(eq(orderProductModifiers.orderProductId, line.id));
+  const product = await concessionOfTheatreConcession(tx, theatreConcessionId);
+  const groups = product ? await modifierGroupsOfConcession(tx, product.concessionId) : [];
+  const chosen = await modifiersOfLine(tx, line.id);
   const countIn = (groupId: number) => chosen.filter((c) => c.groupId === groupId).reduce((s, c) => s + c.row.quantity, 0);
   return { groups, chosen, countIn };
 }
@@ -132,12 +121,7 @@ export async function addProductModifier(
   return mutateOrder(db, principal, input.orderId, settings, async ({ tx, order }) => {
     const line = await openLine(tx, order.id, input.lineNumber, input.token);
     const { groups, chosen, countIn } = await modifierState(tx, line, concessionLine(line));
-    // statement: modifierForLine
-    const [mod] = await tx
-      .select({ id: modifiers.id, groupId: modifiers.modifierGroupId, price: modifiers.price, tax: modifiers.tax, sku: concessions.sku, name: concessions.displayName })
-      .from(modifiers)
-      .innerJoin(concessions, eq(concessions.id, modifiers.concessionId))
-      .where(eq(modifiers.id, input.modifierId));
+    const mod = await modifierForLine(tx, input.modifierId);
     const group = mod ? groups.find((g) => g.id === mod.groupId) : undefined;
     if (!mod || !group) throw badInput(`modifierId ${input.modifierId} is not a modifier of this concession`, 'modifierId');
     if (countIn(group.id) + quantity > group.maximumQuantity) {
@@ -148,14 +132,10 @@ export async function addProductModifier(
       if (existing.quantity + quantity > MAX_MODIFIER_QUANTITY) {
         throw badInput(`quantity: at most ${MAX_MODIFIER_QUANTITY} of one modifier`, 'quantity');
       }
-      // statement: addModifierQuantity
-      await tx.update(orderProductModifiers).set({ quantity: existing.quantity + quantity }).where(eq(orderProductModifiers.id, existing.id));
+      await setModifierQuantity(tx, existing.id, existing.quantity + quantity);
       return;
     }
-    // statement: insertLineModifier
-    await tx
-      .insert(orderProductModifiers)
-      .values({ orderProductId: line.id, modifierId: mod.id, sku: mod.sku, name: mod.name, price: mod.price, tax: mod.tax, quantity });
+    await insertLineModifier(tx, { orderProductId: line.id, modifierId: mod.id, sku: mod.sku, name: mod.name, price: mod.price, tax: mod.tax, quantity });
   });
 }
 
@@ -177,7 +157,6 @@ export async function removeProductModifier(
     if (group && countIn(group.id) - target.row.quantity < min) {
       throw badInput(`modifiers: group ${group.groupName} needs at least ${min}`, 'modifierSku');
     }
-    // statement: deleteLineModifier
-    await tx.delete(orderProductModifiers).where(eq(orderProductModifiers.id, target.row.id));
+    await deleteLineModifier(tx, target.row.id);
   });
 }

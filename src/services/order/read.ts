@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orders } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
@@ -6,6 +6,7 @@ import { forbidden, unauthenticated } from '../../errors';
 import type { Page } from '../shared/paging';
 import { assertOrderAccess, orderAccessError, requireOrderCredential } from './access';
 import type { OrderView } from './model';
+import { orderIdByToken, orderIdsPage } from './store';
 import { loadOrderView, loadOrderViews } from './view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,16 +28,15 @@ export async function getOrder(db: Db, principal: Principal, orderId: number): P
 export async function getOrderByToken(db: Db, principal: Principal, token: string): Promise<OrderView | null> {
   if (!UUID.test(token)) return null;
   const presented = token.toLowerCase();
-  // statement: orderIdByToken
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.token, presented)).limit(1);
-  const view = row ? await loadOrderView(db, row.id) : null;
+  const id = await orderIdByToken(db, presented);
+  const view = id !== null ? await loadOrderView(db, id) : null;
   if (!view) return null;
   assertOrderAccess(view, principal, 'read', presented);
   return view;
 }
 
 /** A creation-time window: orders created at or after `from` and before `to` (either open). */
-export interface CreatedWindow {
+interface CreatedWindow {
   from: Date | null;
   to: Date | null;
 }
@@ -63,22 +63,10 @@ export async function listAccountOrders(
   if (window.from) conditions.push(gte(orders.createdAt, window.from));
   if (window.to) conditions.push(lt(orders.createdAt, window.to));
   const where = and(...conditions);
-  // statement: countOrders
-  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
-  // statement: orderIdsPage
-  const ids = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(page.pageSize)
-    .offset((page.pageNumber - 1) * page.pageSize);
-  const views = await loadOrderViews(
-    db,
-    ids.map((r) => r.id),
-  );
+  const { ids, total } = await orderIdsPage(db, where, page);
+  const views = await loadOrderViews(db, ids);
   return {
-    items: ids.map((r) => views.get(r.id)).filter((v): v is OrderView => v !== undefined),
+    items: ids.map((id) => views.get(id)).filter((v): v is OrderView => v !== undefined),
     totalCount: total,
     pageNumber: page.pageNumber,
     pageSize: page.pageSize,

@@ -1,12 +1,19 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { orderPayments, orderProducts, orderRefunds, orders, outboxEvents, refundReasons, seatClaims } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
 import { recordClaimChanges } from '../seating';
 import { wakeWebhooks } from '../webhook';
 import type { OrderView } from './model';
 import { mutateOrder, type OrderSettings } from './store';
+import {
+  insertRefund,
+  insertRefundEvent,
+  markLinesRefunded,
+  refundLineSeats,
+  refundPayments,
+  refundReasonByName,
+  setOrderRefunded,
+} from './store-payments';
 import { lineTotals, toDollars } from './totals';
 import { loadOrderView, type OrderRow } from './view';
 
@@ -23,7 +30,7 @@ export interface RefundOrderInput {
 }
 
 /** The spec's `Orders.Refund` callback details, as stored in the outbox. */
-export interface RefundEventDetails {
+interface RefundEventDetails {
   OrderId: number;
   OrderToken: string;
   RefundAmount: number;
@@ -75,13 +82,7 @@ export async function refundLines(
       status: order.status,
     });
   }
-  // statement: refundReasonByName
-  const [reason] = await tx
-    .select()
-    .from(refundReasons)
-    .where(eq(refundReasons.name, reasonName))
-    .orderBy(asc(refundReasons.id))
-    .limit(1);
+  const reason = await refundReasonByName(tx, reasonName);
   if (!reason) throw badInput(`reason ${reasonName} is not a refund reason (see refundReasons)`, 'reason');
 
   const view = await loadOrderView(tx, order.id, now);
@@ -101,41 +102,20 @@ export async function refundLines(
   const refundCents = sumCents(targets);
   const targetLines = targets.map((p) => p.lineNumber);
 
-  // statement: refundLines
-  await tx
-    .update(orderProducts)
-    .set({ status: 'Refunded' })
-    .where(and(eq(orderProducts.orderId, order.id), inArray(orderProducts.lineNumber, targetLines)));
+  await markLinesRefunded(tx, order.id, targetLines);
   const seats = targets.filter((p) => p.kind === 'Ticket' && p.showtimeId !== null && p.row !== null && p.column !== null);
   const refunded = seats.length
-    // statement: refundLineSeats
-    ? await tx
-        .update(seatClaims)
-        .set({ status: 'refunded', updatedAt: now })
-        .where(
-          and(
-            eq(seatClaims.orderId, order.id),
-            eq(seatClaims.status, 'sold'),
-            sql`(${seatClaims.showtimeId}, ${seatClaims.row}, ${seatClaims.column}) in (${sql.join(
-              seats.map((p) => sql`(${p.showtimeId}::int, ${p.row}::int, ${p.column}::int)`),
-              sql`, `,
-            )})`,
-          ),
-        )
-        .returning({ showtimeId: seatClaims.showtimeId, row: seatClaims.row, column: seatClaims.column })
+    ? await refundLineSeats(
+        tx,
+        order.id,
+        seats.map((p) => ({ showtimeId: p.showtimeId!, row: p.row!, column: p.column! })),
+        now,
+      )
     : [];
   const whole = targets.length === fulfilled.length;
-  if (whole) {
-    // statement: refundPayments
-    await tx
-      .update(orderPayments)
-      .set({ status: 'Refunded' })
-      .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.status, 'Fulfilled')));
-  }
-  // statement: setOrderRefunded
-  await tx.update(orders).set({ status: whole ? 'Refunded' : 'PartialyRefunded' }).where(eq(orders.id, order.id));
-  // statement: insertRefund
-  await tx.insert(orderRefunds).values({
+  if (whole) await refundPayments(tx, order.id);
+  await setOrderRefunded(tx, order.id, whole ? 'Refunded' : 'PartialyRefunded');
+  await insertRefund(tx, {
     orderId: order.id,
     refundReasonId: reason.id,
     amount: toDollars(refundCents),
@@ -151,8 +131,7 @@ export async function refundLines(
     CreationDateUTC: order.createdAt.toISOString(),
     LastUpdateDateUTC: now.toISOString(),
   };
-  // statement: insertRefundEvent
-  await tx.insert(outboxEvents).values({ type: 'Orders.Refund', payload: details, createdAt: now });
+  await insertRefundEvent(tx, details, now);
   recordClaimChanges(tx, refunded, 'refunded', 'refund');
   return details;
 }

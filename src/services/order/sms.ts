@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { orderProducts, smsConfirmations } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
 import { normalizePhone, PHONE_FORMS } from '../shared/phone-number';
 import type { OrderView } from './model';
 import { mutateOrder, type OrderSettings } from './store';
+import { insertSmsConfirmation, orderLineOf } from './store-lines';
 
 /**
  * Records a request to text a fulfilled ticket's confirmation to a mobile number (the spec's
@@ -27,17 +26,12 @@ export async function sendTicketConfirmationSms(
     input.orderId,
     settings,
     async ({ tx, order, now }) => {
-      // statement: orderLineOf
-      const [product] = await tx
-        .select()
-        .from(orderProducts)
-        .where(and(eq(orderProducts.orderId, order.id), eq(orderProducts.lineNumber, input.lineNumber)));
+      const product = await orderLineOf(tx, order.id, input.lineNumber);
       if (!product) throw notFound('Order product', input.lineNumber);
       if (product.kind !== 'Ticket' || product.status !== 'Fulfilled') {
         throw new DomainError('ORDER_STATE', `Product ${input.lineNumber} is not a fulfilled ticket`, { lineNumber: input.lineNumber });
       }
-      // statement: insertSmsConfirmation
-      await tx.insert(smsConfirmations).values({ orderProductId: product.id, phoneNumber, createdAt: now });
+      await insertSmsConfirmation(tx, product.id, phoneNumber, now);
     },
     { allowClosed: true, bump: false },
   );

@@ -19,6 +19,17 @@ import { orderViewFromRow, orderViewStatement, type JsonRecord, type LineFacts }
 
 type Seat = { row: number; column: number };
 
+/**
+ * Advisory-lock namespace of per-showtime hold serialization: explicit holds under social distancing,
+ * and every best-available allocation (best-available.ts).
+ */
+export const SOCIAL_DISTANCE_LOCK = 7301;
+
+/** The lock an explicit hold under social distancing takes on its showtime, sent before `claimsOfRows` in the same round trip. */
+export const socialDistanceLockStatement = (showtimeId: number): SQL =>
+  // statement: socialDistanceLock
+  sql`select pg_advisory_xact_lock(${SOCIAL_DISTANCE_LOCK}::int, ${showtimeId}::int)`;
+
 /** A Postgres int[] / text[] literal (passed as text and cast, the same on both drivers). */
 const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
 const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
@@ -91,7 +102,7 @@ export function lockForHoldStatement(orderId: number, showtimeId: number, ticket
  * movie and price, its `is_canceled` under `FOR KEY SHARE` (see `lockForHoldStatement`), and the membership.
  */
 // statement: orderFactsColumns (a fragment of lockForHold and lockForAllocation)
-export const orderFactsColumns = (showtimeId: number): SQL => sql`o.id, o.vendor_id as "vendorId", o.site_account_id as "siteAccountId", o.status, o.expires_at as "expiresAt",
+const orderFactsColumns = (showtimeId: number): SQL => sql`o.id, o.vendor_id as "vendorId", o.site_account_id as "siteAccountId", o.status, o.expires_at as "expiresAt",
       s.id as "showtimeId", s.theatre_id as "theatreId", s.movie_id as "movieId", m.name as "movieName",
       s.layout_version_id as "layoutVersionId",
       (select sc.is_canceled from showtimes sc where sc.id = ${showtimeId} for key share) as "isCanceled",
@@ -104,7 +115,7 @@ export const orderFactsColumns = (showtimeId: number): SQL => sql`o.id, o.vendor
 
 /** The joins `orderFactsColumns` reads. */
 // statement: orderFactsJoins (a fragment of lockForHold and lockForAllocation)
-export const orderFactsJoins = (showtimeId: number, ticketType: TicketType): SQL => sql`left join showtimes s on s.id = ${showtimeId}
+const orderFactsJoins = (showtimeId: number, ticketType: TicketType): SQL => sql`left join showtimes s on s.id = ${showtimeId}
     left join movies m on m.id = s.movie_id
     left join showtime_ticket_prices p on p.showtime_id = s.id and p.type = ${ticketType}`;
 
@@ -174,7 +185,7 @@ export interface HoldLine {
  * won in its detail, `seatsWonOfLostHold`), so that nothing of it stays and a COMMIT sent behind it
  * rolls the transaction back: the decision stays in the one round trip of the write (db/prepared.ts).
  */
-export function insertHoldStatement(line: HoldLine, seats: readonly (Seat & { seatName: string })[]): SQL {
+function insertHoldStatement(line: HoldLine, seats: readonly (Seat & { seatName: string })[]): SQL {
   const now = line.now.toISOString();
   const until = line.until.toISOString();
   return sql`/* insertHold */

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { Principal } from '../../auth/principal';
 import { badInput, DomainError, notFound } from '../../errors';
@@ -12,6 +11,7 @@ import {
   layoutCells,
   layoutCellsStatement,
   lockForHoldStatement,
+  socialDistanceLockStatement,
   writeHold,
   type HoldFacts,
   type HoldLine,
@@ -31,12 +31,6 @@ export interface AddTicketsInput {
   seats: { row: number; column: number }[];
   ticketType?: TicketType;
 }
-
-/**
- * Advisory-lock namespace of per-showtime hold serialization: explicit holds under social distancing,
- * and every best-available allocation (best-available.ts).
- */
-export const SOCIAL_DISTANCE_LOCK = 7301;
 
 /** At most this many seats per call; a larger party makes several calls. */
 export const MAX_SEATS_PER_CALL = 20;
@@ -84,7 +78,7 @@ export async function holdTickets(
       const plan = await planHold(principal, input, settings, holdFactsOf(facts), ticketType, requested, {
         layout: (versionId) => layoutCells(db, (v) => tx.send<LayoutSeatRow>(layoutCellsStatement(v)), versionId),
         serialize: async (showtimeId) => {
-          void tx.send(sql`select pg_advisory_xact_lock(${SOCIAL_DISTANCE_LOCK}::int, ${showtimeId}::int)`);
+          void tx.send(socialDistanceLockStatement(showtimeId));
           const [row] = await tx.send<{ claims: [number, number, string][] }>(claimsOfRowsStatement(showtimeId, rows));
           return row.claims;
         },

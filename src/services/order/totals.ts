@@ -22,7 +22,7 @@ export interface PricedLine {
   discounts: readonly { amount: number }[];
 }
 
-export interface LineTotals {
+interface LineTotals {
   itemCents: number;
   taxCents: number;
   feeCents: number;
@@ -48,7 +48,7 @@ export function lineTotals(line: PricedLine): LineTotals {
   return { itemCents, taxCents, feeCents, discountCents, totalCents: itemCents + taxCents + feeCents - discountCents };
 }
 
-export interface OrderTotals {
+interface OrderTotals {
   subtotalCents: number;
   taxCents: number;
   feeCents: number;

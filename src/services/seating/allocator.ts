@@ -47,9 +47,9 @@ export type Allocation =
   | { ok: false; free: number; split: AllocationCell[] | null };
 
 /** A row is about twice as deep (≈ 1 m) as a seat is wide (≈ 0.5 m): one row off counts as two seats off. */
-export const ROW_DEPTH = 2;
+const ROW_DEPTH = 2;
 /** Where the sweet spot sits between the screen (0) and the back row (1). */
-export const SWEET_DEPTH = 2 / 3;
+const SWEET_DEPTH = 2 / 3;
 /** At most this many people per call. */
 export const MAX_PARTY = 10;
 

@@ -7,6 +7,8 @@
  * (statuses and their derivation), allocator.ts (best-available choice), membership.ts (whose
  * Premiere membership a map shows), seat-map.ts and layouts.ts (the reads), blocks.ts (set and clear
  * blocks), input.ts (the seat-block inputs and seat lists: their zod schemas), seat-log.ts (the seat-event log: its own statements, tagged) and seat-log-sweeper.ts.
+ * SeatFacts, AllocationRequest and membershipLookup are named for unit tests alone (seat-status,
+ * allocator, seat-membership).
  */
 export { type LayoutSeatRow, type LayoutVersionRecord, type LayoutZoneRow, type SeatMap } from './model';
 export { getCurrentLayoutsOfTheatres, getLayoutSeats, getLayoutVersionsByIds, getLayoutZones } from './store';
@@ -24,23 +26,19 @@ export {
   type SeatType,
   type Viewer,
 } from './seat-status';
-export { allocateSeats, allocationLayout, MAX_PARTY, ROW_DEPTH, SWEET_DEPTH, type AllocationCell, type AllocationLayout, type AllocationRequest, type Allocation } from './allocator';
-export { membershipLookup, PREMIERE_ACCOUNT_TYPES, resolveViewer, type MembershipArgs, type MembershipKey } from './membership';
+export { allocateSeats, allocationLayout, MAX_PARTY, type AllocationCell, type AllocationLayout, type AllocationRequest, type Allocation } from './allocator';
+export { membershipLookup, PREMIERE_ACCOUNT_TYPES, resolveViewer, type MembershipKey } from './membership';
 export { seatMapForShowtime, seatMapViewer } from './seat-map';
 export { clearSeatBlocksSchema, MAX_BLOCK_SEATS, seatListSchema, setSeatBlocksSchema } from './input';
 export { groupByAuditorium, theatreSeatingLayouts } from './layouts';
-export { BLOCK_KINDS, clearSeatBlocks, setSeatBlocks, type SeatBlockInput } from './blocks';
+export { clearSeatBlocks, setSeatBlocks, type SeatBlockInput } from './blocks';
 export {
   announceSeatEvents,
   appendSeatEventsFrom,
-  flushSeatEvents,
   markSeatEventsWritten,
   onSeatEventsCommitted,
-  pruneSeatEvents,
   recordClaimChanges,
   recordSeatChange,
   transactSeats,
-  type SeatEventCause,
-  type SeatEventState,
 } from './seat-log';
 export { startSeatEventSweeper } from './seat-log-sweeper';

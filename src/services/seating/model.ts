@@ -24,7 +24,7 @@ export interface LayoutVersionRecord {
 }
 
 /** What `theatreSeatingLayouts` returns per layout: the version with its seats and zones. */
-export interface TheatreLayout extends LayoutVersionRecord {
+interface TheatreLayout extends LayoutVersionRecord {
   seats: LayoutSeatRow[];
   zones: LayoutZoneRow[];
 }

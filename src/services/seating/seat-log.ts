@@ -48,7 +48,7 @@ export function recordClaimChanges(
  * Appends what `tx` recorded to the log: one event per showtime, numbered from its head, in one
  * statement. Returns the showtimes written.
  */
-export async function flushSeatEvents(tx: DbOrTx): Promise<number[]> {
+async function flushSeatEvents(tx: DbOrTx): Promise<number[]> {
   const pending = pendingOf.get(tx);
   if (!pending || pending.size === 0) return [];
   pendingOf.delete(tx);

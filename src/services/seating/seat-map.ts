@@ -14,7 +14,7 @@ interface Reader<K, V> {
  * What a seat map reads, one batch per kind: the request's loaders (src/loaders) are these; services
  * take them as a parameter and name only what they use.
  */
-export interface SeatMapReads {
+interface SeatMapReads {
   showtimeById: Reader<number, ShowtimeOfMap | null>;
   layoutVersionById: Reader<number, LayoutVersionRecord | null>;
   layoutSeatsByVersionId: Reader<number, LayoutSeatRow[]>;

@@ -33,9 +33,6 @@ export const SEAT_TYPES = [
 ] as const;
 export type SeatType = (typeof SEAT_TYPES)[number];
 
-/** Claim states: held and sold are active (at most one per seat); the rest are history. */
-export type ClaimStatus = 'held' | 'sold' | 'released' | 'expired' | 'refunded';
-
 /** Manual per-showtime exceptions (table seat_blocks). */
 export type BlockKind = 'Blocked' | 'Unblocked' | 'GAOverride';
 
@@ -60,7 +57,7 @@ export interface Viewer {
   isPremiereMember: boolean;
 }
 
-export interface ShowtimeRules {
+interface ShowtimeRules {
   /** BlockedForSocialDistance beside sold or locked seats. */
   socialDistancing: boolean;
 }

@@ -1,8 +1,12 @@
 /**
- * Theatres: reads and the field table (read.ts), theatres near a point (locations.ts), and the markets
- * theatres are grouped in (markets.ts). The face of the folder: other layers and other domains import
- * from here only; it re-exports its files whole.
+ * Theatres and the markets they are grouped in. The face of the folder: other layers and other domains
+ * import from here only. model.ts (rows, filters, a theatre near a point), store.ts (its SQL, each
+ * statement tagged; the loaders' batch reads and one-statement reads are exported from it as they are),
+ * read.ts (the filtered list both paths read, the field table), locations.ts (theatres near a point),
+ * markets.ts (the markets' list).
  */
-export * from './read';
-export * from './locations';
-export * from './markets';
+export { type LocationRow, type MarketRow, type TheatreRow } from './model';
+export { getTheatre, getTheatresByIds, getTheatresByMarketIds, listAllMarkets } from './store';
+export { listTheatres, THEATRE_FIELDS, theatreFields, theatreList } from './read';
+export { findLocations, nearList } from './locations';
+export { listMarkets, marketList } from './markets';

@@ -1,9 +1,9 @@
 /**
  * The wallet of a site account: saved credit, gift, partner and external cards, masked
  * (docs/accounts.md, "Wallet"). The face of the folder: other layers and other domains import from
- * here only. model.ts (views, capacities, the request context), store.ts (the loader's batch, one tag
- * a statement), read.ts (getWallet, listCards, getCard, onDemandCards), write.ts (deleteCard,
- * updateCard; their statements tagged in place).
+ * here only. model.ts (views, capacities, the request context), store.ts (its SQL, each statement
+ * tagged: the loader's batch and the card writes, which take the update's transaction), read.ts
+ * (getWallet, listCards, getCard, onDemandCards), write.ts (deleteCard, updateCard).
  */
 export {
   WALLET_CAPACITY,

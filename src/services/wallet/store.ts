@@ -1,5 +1,5 @@
-import { asc, inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
 import {
   loyaltyCards,
   siteAccounts,
@@ -15,6 +15,7 @@ import {
   toGiftCard,
   toPartnerCard,
   WALLET_CAPACITY,
+  type CardKind,
   type WalletView,
 } from './model';
 
@@ -85,4 +86,54 @@ export async function loadWallets(db: Db, accountIds: readonly number[]): Promis
     });
   }
   return out;
+}
+
+// ---- the writes (write.ts) -------------------------------------------------------------------------
+
+const TABLE = { credit: walletCreditCards, gift: walletGiftCards, partner: walletPartnerCards } as const;
+/**
+ * The table of a kind of card. The three tables share every column the writes use (id, owner, token,
+ * name, address); drizzle cannot type a union of tables, so one of them stands for all.
+ */
+const tableOf = (kind: CardKind) => TABLE[kind] as typeof walletPartnerCards;
+const cardOf = (kind: CardKind, accountId: number, token: string) => {
+  const table = tableOf(kind);
+  return and(eq(table.siteAccountId, accountId), eq(table.token, token));
+};
+
+/** Deletes the account's card of `kind` with this (lower-case) token; false when it has none. */
+export async function deleteCardRow(db: Db, kind: CardKind, accountId: number, token: string): Promise<boolean> {
+  const table = TABLE[kind];
+  // statement: deleteCard (one kind's table)
+  const gone = await db
+    .delete(table)
+    .where(and(eq(table.siteAccountId, accountId), eq(table.token, token)))
+    .returning({ id: table.id });
+  return gone.length > 0;
+}
+
+/** Locks the account's card of `kind` with this (lower-case) token and answers its id, or null. */
+export async function lockCard(tx: Tx, kind: CardKind, accountId: number, token: string): Promise<number | null> {
+  const table = tableOf(kind);
+  // statement: cardForUpdate (one kind's table)
+  const [row] = await tx.select({ id: table.id }).from(table).where(cardOf(kind, accountId, token)).for('update');
+  return row?.id ?? null;
+}
+
+/** Writes a card's name or address fields. */
+export async function updateCardFields(tx: Tx, kind: CardKind, cardId: number, fields: Partial<typeof walletPartnerCards.$inferInsert>): Promise<void> {
+  const table = tableOf(kind);
+  // statement: updateCardFields
+  await tx.update(table).set(fields).where(eq(table.id, cardId));
+}
+
+/** Makes a credit card the account's default: clears the flag on its other credit cards, then sets it. */
+export async function makeDefaultCredit(tx: Tx, accountId: number, cardId: number): Promise<void> {
+  // statement: clearOtherDefaultCredit
+  await tx
+    .update(walletCreditCards)
+    .set({ isDefault: false })
+    .where(and(eq(walletCreditCards.siteAccountId, accountId), ne(walletCreditCards.id, cardId)));
+  // statement: setDefaultCredit
+  await tx.update(walletCreditCards).set({ isDefault: true }).where(eq(walletCreditCards.id, cardId));
 }

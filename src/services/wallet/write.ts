@@ -1,25 +1,15 @@
-import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { walletCreditCards, walletGiftCards, walletPartnerCards } from '../../../db/schema';
 import { notFound } from '../../errors';
 import { assertAccountAccess } from '../account';
 import { LABEL, UUID, type CardKind, type CardOf, type WalletCtx } from './model';
 import { getCard } from './read';
-
-const TABLE = { credit: walletCreditCards, gift: walletGiftCards, partner: walletPartnerCards } as const;
+import { deleteCardRow, lockCard, makeDefaultCredit, updateCardFields } from './store';
 
 /** Removes a card from the wallet (one statement); NOT_FOUND when the account has no such card. */
 export async function deleteCard(ctx: WalletCtx, accountId: number, kind: CardKind, token: string): Promise<void> {
   assertAccountAccess(ctx.principal, accountId);
-  const table = TABLE[kind];
-  // statement: deleteCard (one kind's table)
-  const gone = UUID.test(token)
-    ? await ctx.db
-        .delete(table)
-        .where(and(eq(table.siteAccountId, accountId), eq(table.token, token.toLowerCase())))
-        .returning({ id: table.id })
-    : [];
-  if (!gone.length) throw notFound(`${LABEL[kind]} card`, '(given token)');
+  const gone = UUID.test(token) && (await deleteCardRow(ctx.db, kind, accountId, token.toLowerCase()));
+  if (!gone) throw notFound(`${LABEL[kind]} card`, '(given token)');
   ctx.loaders.walletByAccountId.clear(accountId);
 }
 
@@ -58,27 +48,13 @@ export type CardUpdate = z.infer<(typeof CARD_UPDATE)['credit']>;
  */
 export async function updateCard<K extends CardKind>(ctx: WalletCtx, accountId: number, kind: K, token: string, input: CardUpdate): Promise<CardOf<K>> {
   assertAccountAccess(ctx.principal, accountId);
-  // The three tables share every column used here (id, owner, token, name, address); drizzle cannot
-  // type a union of tables, so one of them stands for all.
-  const table = TABLE[kind] as typeof walletPartnerCards;
   const { default: makeDefault, ...fields } = input;
   const found = UUID.test(token)
     ? await ctx.db.transaction(async (tx) => {
-        const where = and(eq(table.siteAccountId, accountId), eq(table.token, token.toLowerCase()));
-        // statement: cardForUpdate (one kind's table)
-        const [row] = await tx.select({ id: table.id }).from(table).where(where).for('update');
-        if (!row) return false;
-        // statement: updateCardFields
-        if (Object.keys(fields).length) await tx.update(table).set(fields).where(eq(table.id, row.id));
-        if (makeDefault && kind === 'credit') {
-          // statement: clearOtherDefaultCredit
-          await tx
-            .update(walletCreditCards)
-            .set({ isDefault: false })
-            .where(and(eq(walletCreditCards.siteAccountId, accountId), ne(walletCreditCards.id, row.id)));
-          // statement: setDefaultCredit
-          await tx.update(walletCreditCards).set({ isDefault: true }).where(eq(walletCreditCards.id, row.id));
-        }
+        const cardId = await lockCard(tx, kind, accountId, token.toLowerCase());
+        if (cardId === null) return false;
+        if (Object.keys(fields).length) await updateCardFields(tx, kind, cardId, fields);
+        if (makeDefault && kind === 'credit') await makeDefaultCredit(tx, accountId, cardId);
         return true;
       })
     : false;

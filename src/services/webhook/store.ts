@@ -1,9 +1,13 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
+import { webhookDeliveries, webhookSubscriptions } from '../../../db/schema';
+import type { DeliveryRow, SubscriptionRow } from './model';
 
 /**
- * The dispatcher's SQL. Every statement is short and autocommitted (or one short transaction); the
- * HTTP call happens between them, never inside a transaction.
+ * Webhooks' SQL, each statement under its `// statement: <name>` tag: the dispatcher's (every one short
+ * and autocommitted, or one short transaction; the HTTP call happens between them, never inside a
+ * transaction), then the subscriptions' (subscriptions.ts; the ones of a verb's transaction take it).
+ * The retention's prunes stand in retention.ts.
  */
 
 /** postgres.js returns the rows as the result; PGlite as `.rows`. */
@@ -173,4 +177,117 @@ export async function oldestPendingAgeSeconds(db: Db): Promise<number> {
        left join outbox_events o on o.id = d.event_id where d.status = 'pending')))::float8 as age`);
   const age = rowsOf<{ age: number | null }>(result)[0]?.age;
   return age === null || age === undefined ? 0 : Math.max(0, Number(age));
+}
+
+// ---- subscriptions (subscriptions.ts) ----------------------------------------------------------------
+
+/** The subscription of `token` (lower case) if `vendorId` holds it. */
+export async function subscriptionOfVendor(db: Db, vendorId: number, token: string): Promise<SubscriptionRow | undefined> {
+  // statement: ownSubscription
+  const [row] = await db
+    .select()
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.token, token), eq(webhookSubscriptions.vendorId, vendorId)));
+  return row;
+}
+
+/** Serializes one vendor's creations for the rest of the transaction, so the cap holds under concurrent requests. */
+export async function lockSubscriptionsOfVendor(tx: Tx, vendorId: number): Promise<void> {
+  // statement: subscriptionLockOfVendor
+  await tx.execute(sql`select pg_advisory_xact_lock(${0x77686b}, ${vendorId})`);
+}
+
+/** The number of the vendor's subscriptions. */
+export async function countSubscriptionsOfVendor(tx: Tx, vendorId: number): Promise<number> {
+  // statement: countSubscriptionsOfVendor
+  const [{ n }] = await tx.select({ n: count() }).from(webhookSubscriptions).where(eq(webhookSubscriptions.vendorId, vendorId));
+  return n;
+}
+
+/** Inserts a subscription and answers its row. */
+export async function insertSubscription(tx: Tx, subscription: typeof webhookSubscriptions.$inferInsert): Promise<SubscriptionRow> {
+  // statement: insertSubscription
+  const [created] = await tx.insert(webhookSubscriptions).values(subscription).returning();
+  return created;
+}
+
+/** The vendor's subscriptions, oldest first. */
+export function subscriptionsOfVendor(db: Db, vendorId: number): Promise<SubscriptionRow[]> {
+  // statement: subscriptionsOfVendor
+  return db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.vendorId, vendorId)).orderBy(asc(webhookSubscriptions.id));
+}
+
+/** Deletes a subscription (its deliveries cascade). */
+export async function deleteSubscriptionRow(db: Db, subscriptionId: number): Promise<void> {
+  // statement: deleteSubscription
+  await db.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, subscriptionId));
+}
+
+/** Writes a subscription's sealed secrets and answers its row. */
+export async function rotateSubscriptionSecret(
+  db: Db,
+  subscriptionId: number,
+  secrets: { secretSealed: string; previousSecretSealed: string; previousSecretExpiresAt: Date },
+): Promise<SubscriptionRow> {
+  // statement: rotateSubscriptionSecret
+  const [updated] = await db.update(webhookSubscriptions).set(secrets).where(eq(webhookSubscriptions.id, subscriptionId)).returning();
+  return updated;
+}
+
+/** The vendor's subscriptions that are not disabled, oldest first. */
+export function activeSubscriptionsOfVendor(tx: Tx, vendorId: number): Promise<SubscriptionRow[]> {
+  // statement: activeSubscriptionsOfVendor
+  return tx
+    .select()
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.vendorId, vendorId), isNull(webhookSubscriptions.disabledAt)))
+    .orderBy(asc(webhookSubscriptions.id));
+}
+
+/** Queues deliveries (the test pings) and answers their rows. */
+export function insertTestDeliveries(tx: Tx, deliveries: (typeof webhookDeliveries.$inferInsert)[]): Promise<DeliveryRow[]> {
+  // statement: insertTestDeliveries
+  return tx.insert(webhookDeliveries).values(deliveries).returning();
+}
+
+/** A window of a subscription's deliveries, newest first, and their count. */
+export async function deliveriesOfSubscription(
+  db: Db,
+  subscriptionId: number,
+  window: { limit: number; offset: number },
+): Promise<{ rows: DeliveryRow[]; total: number }> {
+  const [rows, [{ n }]] = await Promise.all([
+    // statement: deliveriesOfSubscription
+    db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.subscriptionId, subscriptionId))
+      .orderBy(desc(webhookDeliveries.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    // statement: countDeliveriesOfSubscription
+    db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, subscriptionId)),
+  ]);
+  return { rows, total: n };
+}
+
+/**
+ * Makes a delivery of the subscription pending and due now with a fresh schedule of attempts (one for
+ * a test ping, `maxAttempts` for an event's); undefined when the subscription has no such delivery.
+ */
+export async function redeliverDelivery(db: Db, subscriptionId: number, deliveryId: number, maxAttempts: number): Promise<DeliveryRow | undefined> {
+  // statement: redeliverDelivery
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({
+      status: 'pending',
+      attempts: 0,
+      maxAttempts: sql`case when ${webhookDeliveries.eventId} is null then 1 else ${maxAttempts}::int end`,
+      nextAttemptAt: sql`now()`,
+      leaseId: null,
+      completedAt: null,
+    })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.subscriptionId, subscriptionId)))
+    .returning();
+  return row;
 }

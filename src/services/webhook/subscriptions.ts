@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { webhookDeliveries, webhookSubscriptions } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { isRowId } from '../../bounds';
 import { DomainError, notFound, unauthenticated } from '../../errors';
@@ -18,6 +16,19 @@ import {
   type WebhookSettings,
 } from './model';
 import { newSecret } from './signing';
+import {
+  activeSubscriptionsOfVendor,
+  countSubscriptionsOfVendor,
+  deleteSubscriptionRow,
+  deliveriesOfSubscription,
+  insertSubscription,
+  insertTestDeliveries,
+  lockSubscriptionsOfVendor,
+  redeliverDelivery,
+  rotateSubscriptionSecret,
+  subscriptionOfVendor,
+  subscriptionsOfVendor,
+} from './store';
 import { checkHref } from './target';
 import { wakeWebhooks } from './wake';
 
@@ -39,11 +50,7 @@ export const newMessageId = () => `msg_${randomBytes(12).toString('hex')}`;
 async function ownSubscription(db: Db, principal: Principal, token: string): Promise<SubscriptionRow> {
   const vendorId = vendorOf(principal);
   if (typeof token !== 'string' || !UUID.test(token)) throw notFound('Webhook', String(token).slice(0, 40));
-  // statement: ownSubscription
-  const [row] = await db
-    .select()
-    .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.token, token.toLowerCase()), eq(webhookSubscriptions.vendorId, vendorId)));
+  const row = await subscriptionOfVendor(db, vendorId, token.toLowerCase());
   if (!row) throw notFound('Webhook', token);
   return row;
 }
@@ -69,19 +76,11 @@ export async function createSubscription(
   const secret = newSecret();
   const row = await db.transaction(async (tx) => {
     // Serializes one vendor's creations, so the cap holds under concurrent requests.
-    // statement: subscriptionLockOfVendor
-    await tx.execute(sql`select pg_advisory_xact_lock(${0x77686b}, ${vendorId})`);
-    // statement: countSubscriptionsOfVendor
-    const [{ n }] = await tx.select({ n: count() }).from(webhookSubscriptions).where(eq(webhookSubscriptions.vendorId, vendorId));
-    if (n >= MAX_SUBSCRIPTIONS_PER_VENDOR) {
+    await lockSubscriptionsOfVendor(tx, vendorId);
+    if ((await countSubscriptionsOfVendor(tx, vendorId)) >= MAX_SUBSCRIPTIONS_PER_VENDOR) {
       throw new DomainError('CONFLICT', `A vendor holds at most ${MAX_SUBSCRIPTIONS_PER_VENDOR} webhook subscriptions`);
     }
-    // statement: insertSubscription
-    const [created] = await tx
-      .insert(webhookSubscriptions)
-      .values({ vendorId, eventType: input.eventType, href, secretSealed: seal(settings.keys, secret) })
-      .returning();
-    return created;
+    return insertSubscription(tx, { vendorId, eventType: input.eventType, href, secretSealed: seal(settings.keys, secret) });
   });
   return { subscription: toSubscriptionView(row), secret };
 }
@@ -89,13 +88,7 @@ export async function createSubscription(
 /** The caller's subscriptions, oldest first (at most MAX_SUBSCRIPTIONS_PER_VENDOR). */
 export async function listSubscriptions(db: Db, principal: Principal): Promise<SubscriptionView[]> {
   const vendorId = vendorOf(principal);
-  // statement: subscriptionsOfVendor
-  const rows = await db
-    .select()
-    .from(webhookSubscriptions)
-    .where(eq(webhookSubscriptions.vendorId, vendorId))
-    .orderBy(asc(webhookSubscriptions.id));
-  return rows.map(toSubscriptionView);
+  return (await subscriptionsOfVendor(db, vendorId)).map(toSubscriptionView);
 }
 
 export async function getSubscription(db: Db, principal: Principal, token: string): Promise<SubscriptionView> {
@@ -105,8 +98,7 @@ export async function getSubscription(db: Db, principal: Principal, token: strin
 /** Unsubscribes: the subscription and its delivery log are deleted; nothing more is sent to it. */
 export async function deleteSubscription(db: Db, principal: Principal, token: string): Promise<SubscriptionView> {
   const row = await ownSubscription(db, principal, token);
-  // statement: deleteSubscription
-  await db.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, row.id));
+  await deleteSubscriptionRow(db, row.id);
   return toSubscriptionView(row);
 }
 
@@ -124,16 +116,11 @@ export async function rotateSecret(
   const secret = newSecret();
   const until = new Date(Date.now() + settings.secretGraceMs);
   // The current secret is read back to become the previous one; a sealed value never leaves the service.
-  // statement: rotateSubscriptionSecret
-  const [updated] = await db
-    .update(webhookSubscriptions)
-    .set({
-      secretSealed: seal(settings.keys, secret),
-      previousSecretSealed: seal(settings.keys, open(settings.keys, row.secretSealed)),
-      previousSecretExpiresAt: until,
-    })
-    .where(eq(webhookSubscriptions.id, row.id))
-    .returning();
+  const updated = await rotateSubscriptionSecret(db, row.id, {
+    secretSealed: seal(settings.keys, secret),
+    previousSecretSealed: seal(settings.keys, open(settings.keys, row.secretSealed)),
+    previousSecretExpiresAt: until,
+  });
   return { subscription: toSubscriptionView(updated), secret, previousSecretExpiresAt: until };
 }
 
@@ -163,27 +150,19 @@ export async function testSubscriptions(db: Db, principal: Principal, token: str
   const own = await ownSubscription(db, principal, token);
   const now = new Date();
   const rows = await db.transaction(async (tx) => {
-    // statement: activeSubscriptionsOfVendor
-    const targets = await tx
-      .select()
-      .from(webhookSubscriptions)
-      .where(and(eq(webhookSubscriptions.vendorId, own.vendorId), isNull(webhookSubscriptions.disabledAt)))
-      .orderBy(asc(webhookSubscriptions.id));
+    const targets = await activeSubscriptionsOfVendor(tx, own.vendorId);
     if (targets.length === 0) return [];
-    // statement: insertTestDeliveries
-    return tx
-      .insert(webhookDeliveries)
-      .values(
-        targets.map((s) => ({
-          subscriptionId: s.id,
-          messageId: newMessageId(),
-          eventType: s.eventType,
-          payload: testPayload(s.eventType, now),
-          maxAttempts: 1,
-          nextAttemptAt: now,
-        })),
-      )
-      .returning();
+    return insertTestDeliveries(
+      tx,
+      targets.map((s) => ({
+        subscriptionId: s.id,
+        messageId: newMessageId(),
+        eventType: s.eventType,
+        payload: testPayload(s.eventType, now),
+        maxAttempts: 1,
+        nextAttemptAt: now,
+      })),
+    );
   });
   wakeWebhooks(db);
   return rows.map(toDeliveryView);
@@ -192,20 +171,8 @@ export async function testSubscriptions(db: Db, principal: Principal, token: str
 /** The delivery log of a subscription, newest first. */
 export async function listDeliveries(db: Db, principal: Principal, token: string, page: PageRequest): Promise<Page<DeliveryView>> {
   const sub = await ownSubscription(db, principal, token);
-  const { limit, offset } = pageWindow(page);
-  const [rows, [{ n }]] = await Promise.all([
-    // statement: deliveriesOfSubscription
-    db
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.subscriptionId, sub.id))
-      .orderBy(desc(webhookDeliveries.id))
-      .limit(limit)
-      .offset(offset),
-    // statement: countDeliveriesOfSubscription
-    db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, sub.id)),
-  ]);
-  return toPage(rows.map(toDeliveryView), n, page);
+  const { rows, total } = await deliveriesOfSubscription(db, sub.id, pageWindow(page));
+  return toPage(rows.map(toDeliveryView), total, page);
 }
 
 /**
@@ -218,19 +185,7 @@ export async function redeliver(db: Db, principal: Principal, token: string, del
   if (sub.disabledAt) {
     throw new DomainError('CONFLICT', `Webhook ${sub.token} is disabled (${sub.disabledReason ?? 'no reason'}); subscribe again`);
   }
-  // statement: redeliverDelivery
-  const [row] = await db
-    .update(webhookDeliveries)
-    .set({
-      status: 'pending',
-      attempts: 0,
-      maxAttempts: sql`case when ${webhookDeliveries.eventId} is null then 1 else ${settings.maxAttempts}::int end`,
-      nextAttemptAt: sql`now()`,
-      leaseId: null,
-      completedAt: null,
-    })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.subscriptionId, sub.id)))
-    .returning();
+  const row = await redeliverDelivery(db, sub.id, deliveryId, settings.maxAttempts);
   if (!row) throw notFound('Delivery', deliveryId);
   wakeWebhooks(db);
   return toDeliveryView(row);
