@@ -101,7 +101,7 @@ export async function seatingRoutes(app: FastifyInstance, kit: RestKit): Promise
         const ctx = await kit.context(request);
         const { theatreNumber } = request.params;
         if (!(await ctx.loaders.theatreById.load(theatreNumber))) throw notFound('Theatre', theatreNumber);
-        const result = await theatreSeatingLayouts(ctx.catalogDb, theatreNumber);
+        const result = await theatreSeatingLayouts(ctx.loaders, theatreNumber);
         return {
           theatreNumber: result.theatreNumber,
           auditoriums: result.auditoriums.map((a) => ({
