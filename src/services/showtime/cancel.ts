@@ -28,7 +28,7 @@ import {
   takeLease,
   ticketLinesOfOrder,
   touchOrderAt,
-} from './store';
+} from './store-cancel';
 
 const toView = (b: BatchRow): CancellationView => ({
   showtimeId: b.showtimeId,
