@@ -41,11 +41,24 @@ const domains = [
 /** The domains whose loaders read through the catalog handle (for tests and docs). */
 export const CATALOG_LOADER_DOMAINS: readonly string[] = domains.filter((d) => d.reads === 'catalog').map((d) => d.create.name);
 
-type Factory = (db: Db) => object;
+type Factory = (db: Db, seenReferenceVersion?: number) => object;
+
+/** A request's loaders: its handles, the domains built so far, and a reference version read before them. */
+interface Holder {
+  db: Db;
+  reads: ReadRoute;
+  domains: object[];
+  referenceVersion?: number;
+}
+
+const REFERENCE = domains.findIndex((d) => d.create === createReferenceLoaders);
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 
 /** Every loader of every domain, by name. */
-export type Loaders = UnionToIntersection<ReturnType<(typeof domains)[number]['create']>>;
+export type Loaders = UnionToIntersection<ReturnType<(typeof domains)[number]['create']>> & {
+  /** A reference version read by another statement of the request (below). */
+  referenceVersionSeen(version: number): void;
+};
 
 /**
  * The prototype of every request's loaders: one getter per loader name that creates the loaders of
@@ -58,16 +71,26 @@ const prototype: object = (() => {
   domains.forEach(({ create, reads }, domain) => {
     const factory: Factory = create;
     for (const name of Object.keys(factory(undefined as unknown as Db))) {
-      if (name in proto || name === 'db' || name === 'domains' || name === 'reads') throw new Error(`loader name ${name} is taken`);
+      if (name in proto || ['db', 'domains', 'reads', 'referenceVersion', 'referenceVersionSeen'].includes(name)) throw new Error(`loader name ${name} is taken`);
       Object.defineProperty(proto, name, {
-        get(this: { db: Db; reads: ReadRoute; domains: object[] }) {
+        get(this: Holder) {
           // The catalog handle is chosen when a catalog domain is first read, after the request knew whether it writes.
-          const loaders = (this.domains[domain] ??= factory(reads === 'catalog' ? this.reads.catalogDb : this.db)) as Record<string, unknown>;
+          const loaders = (this.domains[domain] ??= factory(reads === 'catalog' ? this.reads.catalogDb : this.db, this.referenceVersion)) as Record<string, unknown>;
           return loaders[name];
         },
       });
     }
   });
+  /**
+   * A reference version read by another statement of the request (the read planner's, the REST showtime
+   * page's): taken by the reference domain at once when it is built, else when it is (a request that
+   * reads no reference data builds none of it: a theatre lookup).
+   */
+  proto.referenceVersionSeen = function referenceVersionSeen(this: Holder, version: number): void {
+    const built = this.domains[REFERENCE] as ReturnType<typeof createReferenceLoaders> | undefined;
+    if (built) built.observeReferenceVersion(version);
+    else this.referenceVersion = version;
+  };
   return proto;
 })();
 
@@ -76,7 +99,7 @@ const prototype: object = (() => {
  * across requests (their caches hold the request's reads).
  */
 export function createLoaders(db: Db, reads: ReadRoute = new ReadRoute(db, 'primary', null, null)): Loaders {
-  const loaders = Object.create(prototype) as { db: Db; reads: ReadRoute; domains: object[] };
+  const loaders = Object.create(prototype) as Holder;
   loaders.db = db;
   loaders.reads = reads;
   loaders.domains = [];

@@ -18,14 +18,16 @@ export const referenceEntries = {
 /**
  * Loaders over reference data kept in process (src/loaders/reference-cache.ts): attributes and their
  * groups, markets, refund reasons, image sizes. One domain, so a request checks the reference
- * version once whichever of them it reads.
+ * version once whichever of them it reads. `seenVersion`: a version the request read in another
+ * statement before it first read reference data (`Loaders.referenceVersionSeen`, src/loaders/index.ts).
  */
-export function createReferenceLoaders(db: Db) {
+export function createReferenceLoaders(db: Db, seenVersion?: number) {
   const reference = requestReference(db);
+  if (seenVersion !== undefined) reference.observe(seenVersion);
   return {
     ...attributeLoaders(db, reference),
     /** A reference version read by another statement of the request: the request reads none itself. */
-    referenceVersionSeen: (version: number): void => reference.observe(version),
+    observeReferenceVersion: (version: number): void => reference.observe(version),
     /** The refund reasons, grouped by type in the spec's order. */
     refundReasons: (): Promise<RefundReasonRow[]> => reference('refundReasons', referenceEntries.refundReasons),
     marketById: new DataLoader<number, MarketRow | null>(async (ids) => {

@@ -54,10 +54,16 @@ export function memoized<T>(
 ): T {
   // Nodes after the first (the same response key met again, e.g. in a fragment) are told apart by
   // their place in the document; a document without locations is not memoised.
-  const places = nodes.slice(1).map((n) => n.loc?.start);
-  if (places.some((p) => p === undefined) || nodes[0].kind !== Kind.FIELD) return compile();
-  const names = nodes.flatMap((n) => variablesBelow(n, fragments));
-  const key = `${extra}|${places.join(',')}|${JSON.stringify(names.map((n) => (Object.hasOwn(variables, n) ? variables[n] : ABSENT)))}`;
+  if (nodes[0].kind !== Kind.FIELD) return compile();
+  let key = extra;
+  if (nodes.length > 1) {
+    const places = nodes.slice(1).map((n) => n.loc?.start);
+    if (places.some((p) => p === undefined)) return compile();
+    key += `|${places.join(',')}`;
+  }
+  // The usual selection (one node, no variable below it) is keyed by `extra` alone, without building a string.
+  const names = nodes.length > 1 ? nodes.flatMap((n) => variablesBelow(n, fragments)) : variablesBelow(nodes[0], fragments);
+  if (names.length) key += `|${JSON.stringify(names.map((n) => (Object.hasOwn(variables, n) ? variables[n] : ABSENT)))}`;
   let plans = memo.get(nodes[0]);
   if (!plans) memo.set(nodes[0], (plans = new Map()));
   if (plans.has(key)) return plans.get(key) as T;
