@@ -164,7 +164,7 @@ export async function runCycles(surface: Surface, targets: Target[], clients: nu
 }
 
 /** VACUUM ANALYZE of the tables a cycle writes (see runHoldsBench). */
-async function vacuum(databaseUrl: string): Promise<void> {
+export async function vacuum(databaseUrl: string): Promise<void> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
   try {
     await sql.unsafe('vacuum analyze seat_claims, order_products, orders, seat_events, seat_event_heads');

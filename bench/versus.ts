@@ -5,8 +5,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { CREDITS_QUERY, NESTED_CATALOG_QUERY, THEATRE_QUERY } from './catalog';
-import { assertPortFree, marqueeEnv, markdownTable, prepareDatabase, runCases, waitFor, type HttpCase } from './harness';
+import { assertPortFree, marqueeEnv, markdownTable, prepareDatabase, processTreeCpuMs, runCases, waitFor, type HttpCase } from './harness';
 import { VENDOR } from './http';
+import { graphqlSurface, pickHotShowtimes, restSurface, runCycles, vacuum } from './holds';
+import type { SideResult } from './hold-surface';
 
 /**
  * Two commits side by side: `npm run bench:versus -- --base <ref>` builds <ref> (a git worktree under
@@ -86,6 +88,47 @@ async function cases(url: string, port: number): Promise<HttpCase[]> {
   ];
 }
 
+/**
+ * The holds part's cycles (bench/holds.ts) on both sides, GraphQL and REST, in interleaved turns of
+ * `duration / rounds` s (base, head, base, head …, as the cases above): cycles per second, head against
+ * base, and server CPU per cycle. Both sides share the database and its hot seats, one side at a time.
+ */
+async function holdCycles(url: string, sides: { side: string; port: number; pid: number }[], rounds: number, duration: number): Promise<string> {
+  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  const targets = await pickHotShowtimes(sql, 4);
+  await sql.end();
+  const surfaces = [
+    { name: 'GraphQL', of: (port: number) => graphqlSurface(`http://127.0.0.1:${port}`) },
+    { name: 'REST', of: (port: number) => restSurface(`http://127.0.0.1:${port}`) },
+  ];
+  const totals = new Map<string, { cycles: number; seconds: number; errors: number; cpuMs: number; firstError: string | null }>();
+  for (let round = 0; round < rounds; round++) {
+    for (const surface of surfaces) {
+      for (const { side, port, pid } of sides) {
+        await vacuum(url);
+        const before = processTreeCpuMs(pid) ?? 0;
+        const run: SideResult = await runCycles(surface.of(port), targets, 20, duration / rounds);
+        const key = `${side}: ${surface.name} hold cycle`;
+        const t = totals.get(key) ?? { cycles: 0, seconds: 0, errors: 0, cpuMs: 0, firstError: null };
+        totals.set(key, {
+          cycles: t.cycles + run.cycles,
+          seconds: t.seconds + run.seconds,
+          errors: t.errors + run.errors,
+          cpuMs: t.cpuMs + ((processTreeCpuMs(pid) ?? 0) - before),
+          firstError: t.firstError ?? run.firstError,
+        });
+      }
+    }
+  }
+  const rows = [...totals].map(([name, t]) => {
+    const rate = t.cycles / t.seconds;
+    const base = totals.get(name.replace(/^head:/, 'base:'))!;
+    const ratio = name.startsWith('head:') ? `${(rate / (base.cycles / base.seconds)).toFixed(2)}×` : 'baseline';
+    return `| ${name} | ${rate.toFixed(0)} | ${ratio} | ${(t.cpuMs / Math.max(1, t.cycles)).toFixed(2)} | ${t.errors}${t.firstError ? ` (${t.firstError})` : ''} |`;
+  });
+  return ['| case | cycles/s | vs baseline | server CPU ms / cycle | errors |', '|---|---:|---:|---:|---:|', ...rows].join('\n');
+}
+
 async function main(): Promise<void> {
   if (!values.base) throw new Error('--base <git ref> is required');
   const [basePort, headPort] = [4310, 4311];
@@ -111,13 +154,19 @@ async function main(): Promise<void> {
     });
     const rounds = Number(values.rounds);
     const results = await runCases(all, { duration: Number(values.duration), connections: Number(values.connections), rounds });
+    const holds = await holdCycles(db.url, [
+      { side: 'base', port: basePort, pid: base.pid! },
+      { side: 'head', port: headPort, pid: head.pid! },
+    ], rounds, Number(values.duration));
     const rev = (ref: string) => execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim();
     const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() ? ' + uncommitted changes' : '';
     process.stdout.write(
       `\n## ${rev(values.base)} (base) against ${rev('HEAD')}${dirty} (head)\n\n` +
         `${values.connections} connections × ${values.duration} s per case in ${rounds} interleaved rounds; ` +
         `load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${new Date().toISOString()}\n\n` +
-        `${markdownTable(results)}\n`,
+        `${markdownTable(results)}\n\n` +
+        `Hold cycles (createOrder → hold 2 of 40 hot seats → cancel, 20 clients, the holds part's cycle on the same 4 showtimes; ` +
+        `VACUUM ANALYZE before each side's turn):\n\n${holds}\n`,
     );
   } finally {
     base.kill('SIGTERM');
