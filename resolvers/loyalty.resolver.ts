@@ -16,6 +16,7 @@ import type { Context } from '../src/context';
 import { badInput } from '../src/errors';
 import { orNull } from './nullable-root';
 import { parseIdempotencyKey } from '../src/services/shared/idempotency';
+import { parseIndexedFields } from '../src/services/shared/parse-input';
 import * as loyalty from '../src/services/loyalty';
 import type { Parent } from '../schema/parent';
 
@@ -105,7 +106,7 @@ export class LoyaltyResolver {
     idempotencyKey?: string,
   ): Promise<LoyaltyTransaction> {
     // The one validation of this surface: the body's zod schema, as REST parses its body.
-    const body = loyalty.parseInput(loyalty.earnForItemsSchema, { total: input.total, earnItems: (input.earnItems ?? []).map((i) => ({ ...i })) });
+    const body = parseIndexedFields(loyalty.earnForItemsSchema, { total: input.total, earnItems: (input.earnItems ?? []).map((i) => ({ ...i })) });
     const key = parseIdempotencyKey(idempotencyKey ?? undefined, 'idempotencyKey');
     const out = await loyalty.earnForItems(ctx.db, ctx.principal, cardNumber, body, { idempotencyKey: key, piiKey: ctx.config.PII_KEY });
     return toLoyaltyTransaction(out.result, out.replayed);
@@ -123,7 +124,7 @@ export class LoyaltyResolver {
     idempotencyKey?: string,
   ): Promise<LoyaltyTransaction> {
     const key = parseIdempotencyKey(idempotencyKey ?? undefined, 'idempotencyKey');
-    const out = await loyalty.waiveFees(ctx.db, ctx.principal, cardNumber, loyalty.parseInput(loyalty.waiveFeesSchema, { amount }), { idempotencyKey: key, piiKey: ctx.config.PII_KEY });
+    const out = await loyalty.waiveFees(ctx.db, ctx.principal, cardNumber, parseIndexedFields(loyalty.waiveFeesSchema, { amount }), { idempotencyKey: key, piiKey: ctx.config.PII_KEY });
     return toLoyaltyTransaction(out.result, out.replayed);
   }
 
@@ -133,7 +134,7 @@ export class LoyaltyResolver {
     @Arg('cardNumber', () => String, { nullable: true, description: 'A card number to validate (or `id-{cardId}`: answered only to who may read the card by id).' }) cardNumber?: string,
     @Arg('associate', () => AssociateInput, { nullable: true, description: 'An associate to validate.' }) associate?: AssociateInput,
   ): Promise<LoyaltyValidation> {
-    const body = loyalty.parseInput(loyalty.validationSchema, {
+    const body = parseIndexedFields(loyalty.validationSchema, {
       ...(cardNumber != null ? { loyaltyCard: { number: cardNumber } } : {}),
       ...(associate != null ? { associate: { ssn: associate.ssn, associateId: associate.associateId } } : {}),
     });

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors';
 import { parseIdempotencyKey } from '../services/shared/idempotency';
+import { parseIndexedFields } from '../services/shared/parse-input';
 import {
   earnForItems,
   earnForItemsSchema,
   getAccountLoyaltyCard,
   getLoyaltyCardByRef,
-  parseInput,
   validateLoyalty,
   validationSchema,
   waiveFees,
@@ -158,7 +158,7 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
       schema: {
         ...route('Loyalty cards', "Earn rewards for purchased items (vendor key; by `id-{cardId}` with the holder's or an admin's token besides; Idempotency-Key honoured)", {
           params: cardParams,
-          body: zodBody(earnForItemsSchema, parseInput),
+          body: zodBody(earnForItemsSchema, parseIndexedFields),
           response: { 200: transactionSchema },
         }),
         headers: idempotencyHeaders,
@@ -179,7 +179,7 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
       schema: {
         ...route('Loyalty cards', "Pay fees from the card's balance (vendor key; by `id-{cardId}` with the holder's or an admin's token besides; Idempotency-Key honoured)", {
           params: cardParams,
-          body: zodBody(waiveFeesSchema, parseInput),
+          body: zodBody(waiveFeesSchema, parseIndexedFields),
           response: { 200: transactionSchema },
         }),
         headers: idempotencyHeaders,
@@ -199,7 +199,7 @@ export async function loyaltyRoutes(app: FastifyInstance, kit: RestKit): Promise
     {
       schema: {
         ...route('Loyalty cards', 'Validate a card number, or an associate id with its SSN (vendor key)', {
-          body: zodBody(validationSchema, parseInput),
+          body: zodBody(validationSchema, parseIndexedFields),
           response: { 200: validationResult },
         }),
         operationId: 'validateLoyalty',

@@ -5,10 +5,10 @@ import {
   normalizeEmail,
   normalizePhone,
   parseCardRef,
-  parseInput,
   validationSchema,
   waiveFeesSchema,
 } from '../../src/services/loyalty';
+import { parseIndexedFields } from '../../src/services/shared/parse-input';
 
 test('phones: ten digits, after an optional 1 or +1, in the forms legacy clients send; one canonical form', () => {
   const forms = ['2125550101', '12125550101', '+12125550101', '+1 212 555 0101', '(212) 555-0101', '(212)555-0101', '212-555-0101', '1-212-555-0101', '212.555.0101', '+1 (212) 555-0101', ' 2125550101 '];
@@ -49,12 +49,12 @@ test('idempotency keys and fingerprints', () => {
 });
 
 test('bodies: amounts positive with two decimals; the failing field is named', () => {
-  expect(() => parseInput(waiveFeesSchema, { amount: 0.1 + 0.2 })).not.toThrow(); // float noise is not a third decimal
-  expect(parseInput(waiveFeesSchema, { amount: 19.99 })).toEqual({ amount: 19.99 });
-  for (const amount of [0, -0.01, 0.001, 1e7, Number.NaN, '1', null]) expect(() => parseInput(waiveFeesSchema, { amount })).toThrow(/amount/);
-  expect(() => parseInput(earnForItemsSchema, { total: 5, earnItems: [{ productId: 'a', price: 1 }, { productId: 'b', price: 1.111 }] })).toThrow(
+  expect(() => parseIndexedFields(waiveFeesSchema, { amount: 0.1 + 0.2 })).not.toThrow(); // float noise is not a third decimal
+  expect(parseIndexedFields(waiveFeesSchema, { amount: 19.99 })).toEqual({ amount: 19.99 });
+  for (const amount of [0, -0.01, 0.001, 1e7, Number.NaN, '1', null]) expect(() => parseIndexedFields(waiveFeesSchema, { amount })).toThrow(/amount/);
+  expect(() => parseIndexedFields(earnForItemsSchema, { total: 5, earnItems: [{ productId: 'a', price: 1 }, { productId: 'b', price: 1.111 }] })).toThrow(
     /earnItems\[1\]\.price/,
   );
-  expect(() => parseInput(validationSchema, {})).toThrow(/exactly one/);
-  expect(parseInput(validationSchema, { associate: { ssn: '900-00-0007', associateId: 5007 } }).associate?.ssn).toBe('900-00-0007');
+  expect(() => parseIndexedFields(validationSchema, {})).toThrow(/exactly one/);
+  expect(parseIndexedFields(validationSchema, { associate: { ssn: '900-00-0007', associateId: 5007 } }).associate?.ssn).toBe('900-00-0007');
 });

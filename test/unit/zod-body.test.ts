@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { lazySchemaController, zodBody } from '../../src/rest/schema-compilers';
 import { obj, route, str } from '../../src/rest/schemas';
 import { jsonSchemaOf } from '../../src/rest/zod-body';
-import { parseInput } from '../../src/services/loyalty';
+import { parseIndexedFields } from '../../src/services/shared/parse-input';
 
 /** The REST body schema derived from a zod schema (src/rest/zod-body.ts) and its parser's way to Fastify. */
 
@@ -49,7 +49,7 @@ test("route() keeps a zod body's parser on the bounded copy it publishes: Fastif
     .strict();
   const app = Fastify({ schemaController: lazySchemaController });
   let handled = 0;
-  app.post('/t', { schema: route('t', 's', { body: zodBody(schema, parseInput), response: { 200: obj({ name: str() }) } }) }, async (request) => {
+  app.post('/t', { schema: route('t', 's', { body: zodBody(schema, parseIndexedFields), response: { 200: obj({ name: str() }) } }) }, async (request) => {
     handled += 1;
     return request.body;
   });

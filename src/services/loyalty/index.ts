@@ -13,7 +13,7 @@ export { closeLoyalty, registerCampaign, validateLoyalty, type CloseLoyaltyResul
 export { earnForItems, waiveFees, type LoyaltyTransactionResult } from './earn';
 export { CARD_ID_PATTERN, isCardNumber, normalizeEmail, normalizePhone, parseCardRef } from './identifiers';
 export { cardNumberForWrite } from './card-ref';
-export { earnForItemsSchema, parseInput, validationSchema, waiveFeesSchema, type EarnForItemsInput, type ValidationInput, type WaiveFeesInput } from './input';
+export { earnForItemsSchema, validationSchema, waiveFeesSchema, type EarnForItemsInput, type ValidationInput, type WaiveFeesInput } from './input';
 export { ID_FORM_WRITE_RULE } from './access';
 export { type CardView, type LoyaltyAccountView } from './model';
 export {

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { badInput } from '../../errors';
-import { firstIssue } from '../shared/parse-input';
 
 /**
  * Bodies of the loyalty writes: their one description and validation. Each surface parses a body once
@@ -79,15 +77,3 @@ export const validationSchema = z
     path: ['loyaltyCard'],
   });
 export type ValidationInput = z.infer<typeof validationSchema>;
-
-/** Parses `value` with `schema`, or throws BAD_USER_INPUT naming the first failing field. */
-export function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  const issue = firstIssue(result.error.issues);
-  // An unknown field is named by its whole path (`earnItems[0].bonus`), as a missing or wrong one is.
-  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
-  const field = path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${part}` : String(part)), '');
-  const message = issue.code === 'unrecognized_keys' ? `body parameter '${field}' is not a field of this request` : issue.message;
-  throw badInput(issue.code === 'unrecognized_keys' ? message : field ? `${field}: ${message}` : message, field || undefined);
-}

@@ -13,6 +13,12 @@ export function firstIssue(issues: readonly z.ZodIssue[]): z.ZodIssue {
   return issues.find((issue) => SHAPE_ISSUES.has(issue.code)) ?? issues[0];
 }
 
+/*
+ * The three ways a write input's failure reads, each kept as its routes have answered: `parseInput`
+ * (device, wallet card and movie-list bodies), `parseFields` (order, subscription, webhook, seating and
+ * showtime-cancellation inputs; `parseBody` its REST form) and `parseIndexedFields` (loyalty).
+ */
+
 /**
  * Parses a write body with its zod schema: the parsed value, or BAD_USER_INPUT naming the first bad
  * field by its path (`registrations.add.0.pushRegistrationToken`). The value itself is never echoed,
@@ -57,4 +63,20 @@ export function parseFields<S extends z.ZodTypeAny>(schema: S, value: unknown, s
   }
   const named = issue.message.startsWith(argument) || issue.message.includes(` ${argument}`);
   throw badInput(named || !path ? issue.message : `${path}: ${lower(issue.message)}`, argument);
+}
+
+/**
+ * Parses a loyalty write (src/services/loyalty/input.ts) with its zod schema: BAD_USER_INPUT naming the
+ * first failing field by its indexed path (`earnItems[2].price: …`), that path its `argument`, as the
+ * loyalty routes have answered since they landed. The value itself is never echoed.
+ */
+export function parseIndexedFields<S extends z.ZodTypeAny>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = firstIssue(result.error.issues);
+  // An unknown field is named by its whole path (`earnItems[0].bonus`), as a missing or wrong one is.
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+  const field = path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${part}` : String(part)), '');
+  const message = issue.code === 'unrecognized_keys' ? `body parameter '${field}' is not a field of this request` : issue.message;
+  throw badInput(issue.code === 'unrecognized_keys' ? message : field ? `${field}: ${message}` : message, field || undefined);
 }
