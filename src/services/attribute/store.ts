@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { attributeGroups, attributes, movieAttributes, showtimeAttributes, theatreAttributes } from '../../../db/schema';
-import { anyOf, prepared } from '../shared/prepared-reads';
+import { preparedByKeys } from '../shared/prepared-reads';
 import type { AttributeGroupRow, AttributeRow } from './model';
 
 /**
@@ -27,37 +27,37 @@ export function allAttributeGroups(db: Db): Promise<AttributeGroupRow[]> {
 export async function getAttributeIdsOfMovies(db: Db, movieIds: readonly number[]) {
   if (!movieIds.length) return [];
   // statement: movieAttributesIds
-  return prepared(db, 'movieAttributesIds', (d) =>
+  return preparedByKeys(db, 'movieAttributesIds', movieIds, (d, keyIn, name) =>
     d
       .select({ key: movieAttributes.movieId, attributeId: movieAttributes.attributeId })
       .from(movieAttributes)
-      .where(anyOf(movieAttributes.movieId, 'ids'))
-      .prepare('movieAttributesIds'),
-  ).execute({ ids: [...movieIds] });
+      .where(keyIn(movieAttributes.movieId))
+      .prepare(name),
+  );
 }
 
 /** Attribute ids of each given theatre (rows resolve through the reference cache). */
 export async function getAttributeIdsOfTheatres(db: Db, theatreIds: readonly number[]) {
   if (!theatreIds.length) return [];
   // statement: theatreAttributesIds
-  return prepared(db, 'theatreAttributesIds', (d) =>
+  return preparedByKeys(db, 'theatreAttributesIds', theatreIds, (d, keyIn, name) =>
     d
       .select({ key: theatreAttributes.theatreId, attributeId: theatreAttributes.attributeId })
       .from(theatreAttributes)
-      .where(anyOf(theatreAttributes.theatreId, 'ids'))
-      .prepare('theatreAttributesIds'),
-  ).execute({ ids: [...theatreIds] });
+      .where(keyIn(theatreAttributes.theatreId))
+      .prepare(name),
+  );
 }
 
 /** Attribute ids of each given showtime (rows resolve through the reference cache). */
 export async function getAttributeIdsOfShowtimes(db: Db, showtimeIds: readonly number[]) {
   if (!showtimeIds.length) return [];
   // statement: showtimeAttributesIds
-  return prepared(db, 'showtimeAttributesIds', (d) =>
+  return preparedByKeys(db, 'showtimeAttributesIds', showtimeIds, (d, keyIn, name) =>
     d
       .select({ key: showtimeAttributes.showtimeId, attributeId: showtimeAttributes.attributeId })
       .from(showtimeAttributes)
-      .where(anyOf(showtimeAttributes.showtimeId, 'ids'))
-      .prepare('showtimeAttributesIds'),
-  ).execute({ ids: [...showtimeIds] });
+      .where(keyIn(showtimeAttributes.showtimeId))
+      .prepare(name),
+  );
 }

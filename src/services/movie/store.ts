@@ -3,7 +3,7 @@ import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { movieListItems, movieLists, movies, orderProducts, orders, showtimes, siteAccounts } from '../../../db/schema';
 import { isRowId } from '../../bounds';
 import { listOrderBy, type ListQuery } from '../shared/paging';
-import { anyOf, prepared } from '../shared/prepared-reads';
+import { prepared, preparedByKeys } from '../shared/prepared-reads';
 import type { MovieListItemRow, MovieListRecord, MovieRow, TasteSignals } from './model';
 
 /**
@@ -31,9 +31,8 @@ export async function getMovie(db: Db, id: number): Promise<MovieRow | null> {
 export async function getMoviesByIds(db: Db, ids: readonly number[]): Promise<MovieRow[]> {
   if (!ids.length) return [];
   // statement: moviesByIds
-  return prepared(db, 'moviesByIds', (d) => d.select().from(movies).where(anyOf(movies.id, 'ids')).prepare('moviesByIds')).execute({
-    ids: [...ids],
-  });
+  return preparedByKeys(db, 'moviesByIds', ids, (d, keyIn, name) => d.select().from(movies).where(keyIn(movies.id)).prepare(name),
+  );
 }
 
 /** A window of a list of movies (`movieList`, `privateRentalMovieList`) and the list's count. */

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { movieCredits, movies, people } from '../../../db/schema';
-import { anyOf, prepared } from '../shared/prepared-reads';
+import { preparedByKeys } from '../shared/prepared-reads';
 import type { CreditRow, PersonRow } from './model';
 
 /**
@@ -22,9 +22,8 @@ export async function getPerson(db: Db, id: number): Promise<PersonRow | null> {
 export async function getPeopleByIds(db: Db, ids: readonly number[]): Promise<PersonRow[]> {
   if (!ids.length) return [];
   // statement: peopleByIds
-  return prepared(db, 'peopleByIds', (d) => d.select().from(people).where(anyOf(people.id, 'ids')).prepare('peopleByIds')).execute({
-    ids: [...ids],
-  });
+  return preparedByKeys(db, 'peopleByIds', ids, (d, keyIn, name) => d.select().from(people).where(keyIn(people.id)).prepare(name),
+  );
 }
 
 /** Credits of the given movies with their people (one joined statement), in billing order. */
@@ -34,15 +33,15 @@ export async function getCreditsWithPeopleOfMovies(
 ): Promise<{ credit: CreditRow; person: PersonRow }[]> {
   if (!movieIds.length) return [];
   // statement: creditsWithPeopleOfMovies
-  return prepared(db, 'creditsWithPeopleOfMovies', (d) =>
+  return preparedByKeys(db, 'creditsWithPeopleOfMovies', movieIds, (d, keyIn, name) =>
     d
       .select({ credit: movieCredits, person: people })
       .from(movieCredits)
       .innerJoin(people, eq(people.id, movieCredits.personId))
-      .where(anyOf(movieCredits.movieId, 'ids'))
+      .where(keyIn(movieCredits.movieId))
       .orderBy(...creditOrder)
-      .prepare('creditsWithPeopleOfMovies'),
-  ).execute({ ids: [...movieIds] });
+      .prepare(name),
+  );
 }
 
 /** Credits of the given people, in billing order. */

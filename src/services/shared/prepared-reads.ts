@@ -44,3 +44,22 @@ function counted<T>(statement: T, count: StatementCount): T {
 
 /** `column = any($name)`: an array placeholder standing for `inArray` in prepared statements. */
 export const anyOf = (column: AnyPgColumn, name: string): SQL => sql`${column} = any(${sql.placeholder(name)})`;
+
+/**
+ * A prepared read by keys (its placeholder `ids`): `build` writes the key condition as `keyIn(column)`
+ * and prepares under `name`. One key runs a variant of its own, `column = $ids`; several run
+ * `column = any($ids)`. Postgres plans `any` of an array parameter for ten rows in a generic plan, so it
+ * never kept that plan and planned the statement anew at every execution (test/integration/generic-plans.test.ts),
+ * though most loads of a request are of one key.
+ */
+export function preparedByKeys<R>(
+  db: Db,
+  name: string,
+  keys: readonly unknown[],
+  build: (d: Db, keyIn: (column: AnyPgColumn) => SQL, name: string) => { execute(values: Record<string, unknown>): Promise<R> },
+): Promise<R> {
+  const one = keys.length === 1;
+  const variant = one ? `${name}_one` : name;
+  const keyIn = one ? (column: AnyPgColumn) => sql`${column} = ${sql.placeholder('ids')}` : (column: AnyPgColumn) => anyOf(column, 'ids');
+  return prepared(db, variant, (d) => build(d, keyIn, variant)).execute({ ids: one ? keys[0] : [...keys] });
+}

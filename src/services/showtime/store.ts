@@ -8,7 +8,7 @@ import {
   theatres,
 } from '../../../db/schema';
 import { listOrderBy, type ListQuery } from '../shared/paging';
-import { anyOf, prepared } from '../shared/prepared-reads';
+import { anyOf, prepared, preparedByKeys } from '../shared/prepared-reads';
 import {
   type NearShowtimeRecord,
   type ShowtimeRecord,
@@ -49,9 +49,9 @@ function selectShowtimes(db: Db) {
 export async function getShowtimesByIds(db: Db, ids: readonly number[]): Promise<ShowtimeRecord[]> {
   if (!ids.length) return [];
   // statement: showtimesByIds
-  return prepared(db, 'showtimesByIds', (d) =>
-    selectShowtimes(d).where(anyOf(showtimes.id, 'ids')).prepare('showtimesByIds'),
-  ).execute({ ids: [...ids] });
+  return preparedByKeys(db, 'showtimesByIds', ids, (d, keyIn, name) =>
+    selectShowtimes(d).where(keyIn(showtimes.id)).prepare(name),
+  );
 }
 
 /** The showtime of a theatre's performance number (the REST seating-layout route's key), or null. */
@@ -153,20 +153,20 @@ export async function nearShowtimesWindow(db: Db, list: ListQuery, window: { lim
 export async function getTicketPrices(db: Db, showtimeIds: readonly number[]): Promise<TicketPriceRow[]> {
   if (!showtimeIds.length) return [];
   // statement: ticketPricesOf
-  return prepared(db, 'ticketPricesOf', (d) =>
+  return preparedByKeys(db, 'ticketPricesOf', showtimeIds, (d, keyIn, name) =>
     d
       .select()
       .from(showtimeTicketPrices)
-      .where(anyOf(showtimeTicketPrices.showtimeId, 'ids'))
+      .where(keyIn(showtimeTicketPrices.showtimeId))
       .orderBy(asc(showtimeTicketPrices.showtimeId), asc(showtimeTicketPrices.price), asc(showtimeTicketPrices.type))
-      .prepare('ticketPricesOf'),
-  ).execute({ ids: [...showtimeIds] });
+      .prepare(name),
+  );
 }
 
 /** The active claims of each given showtime (the partial index of active claims answers it) and its layout version. */
 export function takenOf(db: Db, showtimeIds: readonly number[]): Promise<{ showtimeId: number; layoutVersionId: number; taken: number }[]> {
   // statement: takenOf
-  return prepared(db, 'takenOf', (d) =>
+  return preparedByKeys(db, 'takenOf', showtimeIds, (d, keyIn, name) =>
     d
       .select({
         showtimeId: showtimes.id,
@@ -174,22 +174,22 @@ export function takenOf(db: Db, showtimeIds: readonly number[]): Promise<{ showt
         taken: takenSeats.mapWith(Number),
       })
       .from(showtimes)
-      .where(anyOf(showtimes.id, 'ids'))
-      .prepare('takenOf'),
-  ).execute({ ids: [...showtimeIds] });
+      .where(keyIn(showtimes.id))
+      .prepare(name),
+  );
 }
 
 /** The sellable seats (not aisles, not blocked) of each given layout version that has any. */
 export function capacityOf(db: Db, layoutVersionIds: number[]): Promise<{ versionId: number; seats: number }[]> {
   // statement: capacityOf
-  return prepared(db, 'capacityOf', (d) =>
+  return preparedByKeys(db, 'capacityOf', layoutVersionIds, (d, keyIn, name) =>
     d
       .select({ versionId: layoutSeats.layoutVersionId, seats: count() })
       .from(layoutSeats)
-      .where(and(anyOf(layoutSeats.layoutVersionId, 'ids'), notInArray(layoutSeats.type, ['NotASeat', 'Blocked'])))
+      .where(and(keyIn(layoutSeats.layoutVersionId), notInArray(layoutSeats.type, ['NotASeat', 'Blocked'])))
       .groupBy(layoutSeats.layoutVersionId)
-      .prepare('capacityOf'),
-  ).execute({ ids: layoutVersionIds });
+      .prepare(name),
+  );
 }
 
 // --- lists -------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { markets, theatres } from '../../../db/schema';
 import { listOrderBy, type ListQuery } from '../shared/paging';
-import { anyOf, prepared } from '../shared/prepared-reads';
+import { prepared, preparedByKeys } from '../shared/prepared-reads';
 import type { MarketRow, TheatreRow } from './model';
 
 /**
@@ -26,9 +26,8 @@ export async function getTheatre(db: Db, id: number): Promise<TheatreRow | null>
 export async function getTheatresByIds(db: Db, ids: readonly number[]): Promise<TheatreRow[]> {
   if (!ids.length) return [];
   // statement: theatresByIds
-  return prepared(db, 'theatresByIds', (d) => d.select().from(theatres).where(anyOf(theatres.id, 'ids')).prepare('theatresByIds')).execute({
-    ids: [...ids],
-  });
+  return preparedByKeys(db, 'theatresByIds', ids, (d, keyIn, name) => d.select().from(theatres).where(keyIn(theatres.id)).prepare(name),
+  );
 }
 
 /** Theatres of the given markets, by name. */
