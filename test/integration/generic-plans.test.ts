@@ -7,18 +7,26 @@ import { pickShowtimes, seatsOf, VENDOR, type ShowtimeFixture } from '../helpers
  * that plan costs no more than the custom ones did; a statement whose generic plan looks dearer is
  * planned anew at every execution (the order reader's `o.id = any($1)` of one id was: bind 0.6 ms,
  * four times its execution, on every write of an order). Through one database connection (so the
- * test can read that session's `pg_prepared_statements`), a dozen order lives over GraphQL and REST;
+ * test can read that session's `pg_prepared_statements`), a dozen order lives and catalog reads over GraphQL and REST;
  * then every statement executed at least eight times must run on its generic plan.
  */
 const { app, sql } = useTestApp({ env: { DB_POOL_SIZE: '1' } });
 let st: ShowtimeFixture;
 const JSON_VENDOR = { ...VENDOR, 'content-type': 'application/json' };
 
+let theatreId: number;
+let movieId: number;
+let date: string;
+
 beforeAll(async () => {
   [st] = await pickShowtimes(sql, 1, 3);
+  [{ theatreId, movieId, date }] = await sql<{ theatreId: number; movieId: number; date: string }[]>`
+    select s.theatre_id as "theatreId", s.movie_id as "movieId",
+      to_char((s.show_date_time_utc at time zone t.timezone)::date, 'YYYY-MM-DD') as date
+    from showtimes s join theatres t on t.id = s.theatre_id where s.id = ${st.showtimeId}`;
 });
 
-it('every statement of an order’s life, executed eight times or more, runs on its generic plan', async () => {
+it('every statement of an order’s life and of catalog reads, executed eight times or more, runs on its generic plan', async () => {
   for (let i = 0; i < 12; i++) {
     const seats = seatsOf(st.regular.slice(2 * i, 2 * i + 2));
     const created = await app.gql<{ createOrder: { id: number } }>('mutation { createOrder(input: {}) { id } }', {}, VENDOR);
@@ -33,6 +41,12 @@ it('every statement of an order’s life, executed eight times or more, runs on 
     expect(products.status).toBe(201);
     expect((await app.request('GET', `/v2/orders/${order.body.id}`, undefined, VENDOR)).status).toBe(200);
     expect((await app.request('DELETE', `/v2/orders/${order.body.id}`, undefined, VENDOR)).status).toBe(200);
+
+    // Catalog reads of both surfaces: a theatre's day of showtimes, a movie with its cast, a theatre by id.
+    const day = await app.gql('query($id: Int!, $date: String!) { theatre(id: $id) { name showtimes(date: $date) { id movie { name castAndCrew { person { name } } } attributes { code } } } }', { id: theatreId, date });
+    expect(day.errors).toBeUndefined();
+    expect((await app.get(`/v2/theatres/${theatreId}/showtimes/${date}`)).status).toBe(200);
+    expect((await app.get(`/v2/movies/${movieId}`)).status).toBe(200);
   }
   const rows = (await app.database.db.execute(drizzleSql`
     select statement, generic_plans::int as generic, custom_plans::int as custom
@@ -42,5 +56,7 @@ it('every statement of an order’s life, executed eight times or more, runs on 
   const tags = rows.map((r) => tagOf(r.statement));
   // The write path's statements are among those checked (the test would pass vacuously without them).
   expect(tags).toEqual(expect.arrayContaining(['orderView', 'createOrder', 'lockForHold', 'insertHold', 'cancelOrder']));
+  // And the read planner's statements (src/read-planner: each reads the reference version beside its JSON).
+  expect(rows.filter((r) => r.statement.includes('from reference_version where id = 1) as version')).length).toBeGreaterThan(0);
   expect(replanned).toEqual([]);
 });
