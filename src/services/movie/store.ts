@@ -31,8 +31,7 @@ export async function getMovie(db: Db, id: number): Promise<MovieRow | null> {
 export async function getMoviesByIds(db: Db, ids: readonly number[]): Promise<MovieRow[]> {
   if (!ids.length) return [];
   // statement: moviesByIds
-  return preparedByKeys(db, 'moviesByIds', ids, (d, keyIn, name) => d.select().from(movies).where(keyIn(movies.id)).prepare(name),
-  );
+  return preparedByKeys(db, 'moviesByIds', ids, (d, keyIn, name) => d.select().from(movies).where(keyIn(movies.id)).prepare(name));
 }
 
 /** A window of a list of movies (`movieList`, `privateRentalMovieList`) and the list's count. */

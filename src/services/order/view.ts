@@ -68,7 +68,8 @@ export interface LineFacts {
  * name, id), as `activeAttributesOf` orders them.
  * One order (every write path, most reads) is `o.id = $1`, not a one-element `any($1)`: Postgres plans
  * `any` of an array parameter for ten rows in the generic plan, so it never chose that plan and planned
- * this statement anew at every execution (bind 0.6 ms against 0.15 ms with `=`, in a REST hold cycle).
+ * this statement anew at every execution (its bind 0.6 ms against 0.15 ms with `=` in a REST hold cycle, seen
+ * by hand in the Postgres log; test/integration/generic-plans.test.ts holds the class).
  */
 export function orderViewStatement(orderIds: number | readonly number[]): SQL {
   const ids = typeof orderIds === 'number' ? [orderIds] : orderIds;

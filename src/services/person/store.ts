@@ -22,8 +22,7 @@ export async function getPerson(db: Db, id: number): Promise<PersonRow | null> {
 export async function getPeopleByIds(db: Db, ids: readonly number[]): Promise<PersonRow[]> {
   if (!ids.length) return [];
   // statement: peopleByIds
-  return preparedByKeys(db, 'peopleByIds', ids, (d, keyIn, name) => d.select().from(people).where(keyIn(people.id)).prepare(name),
-  );
+  return preparedByKeys(db, 'peopleByIds', ids, (d, keyIn, name) => d.select().from(people).where(keyIn(people.id)).prepare(name));
 }
 
 /** Credits of the given movies with their people (one joined statement), in billing order. */

@@ -26,8 +26,7 @@ export async function getTheatre(db: Db, id: number): Promise<TheatreRow | null>
 export async function getTheatresByIds(db: Db, ids: readonly number[]): Promise<TheatreRow[]> {
   if (!ids.length) return [];
   // statement: theatresByIds
-  return preparedByKeys(db, 'theatresByIds', ids, (d, keyIn, name) => d.select().from(theatres).where(keyIn(theatres.id)).prepare(name),
-  );
+  return preparedByKeys(db, 'theatresByIds', ids, (d, keyIn, name) => d.select().from(theatres).where(keyIn(theatres.id)).prepare(name));
 }
 
 /** Theatres of the given markets, by name. */
