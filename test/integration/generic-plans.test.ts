@@ -5,10 +5,11 @@ import { pickShowtimes, seatsOf, VENDOR, type ShowtimeFixture } from '../helpers
 /**
  * Postgres plans a prepared statement for its parameters five times, then keeps one generic plan when
  * that plan costs no more than the custom ones did; a statement whose generic plan looks dearer is
- * planned anew at every execution (the order reader's `o.id = any($1)` of one id was: bind 0.6 ms,
- * four times its execution, on every write of an order). Through one database connection (so the
- * test can read that session's `pg_prepared_statements`), a dozen order lives and catalog reads over GraphQL and REST;
- * then every statement executed at least eight times must run on its generic plan.
+ * planned anew at every execution (the order reader's `o.id = any($1)` of one id was, on every write of
+ * an order: its bind about four times its execution in the Postgres log, seen by hand). Through one
+ * database connection (so the test can read that session's `pg_prepared_statements`), a dozen order
+ * lives and catalog reads over GraphQL and REST; then every statement executed at least eight times must
+ * run on its generic plan.
  */
 const { app, sql } = useTestApp({ env: { DB_POOL_SIZE: '1' } });
 let st: ShowtimeFixture;
