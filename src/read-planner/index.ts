@@ -8,7 +8,7 @@ import type { Context } from '../context';
 import { pageWindow, toPage, type ListQuery, type Page, type PageRequest } from '../services/shared/paging';
 import { DomainError } from '../errors';
 import { CATALOG } from './catalog';
-import { fromSql, newScope, planLevel, rowSql, type Plan, type Selection } from './compile';
+import { fromSql, limitSql, newScope, planLevel, rowSql, type Plan, type Selection } from './compile';
 
 /**
  * The read planner (docs/read-planner.md): a catalog root field's whole selection read in one
@@ -216,7 +216,9 @@ async function readRows(
   // limited subquery as it comes (as orderedList's lists do); a list read whole (no window, so no Limit
   // node) is ordered by the aggregate too.
   const item = values.length ? sql.raw(`json_build_array(x.r, json_build_array(${values.map((_, i) => `x.v${i}`).join(', ')}))`) : sql.raw('x.r');
-  const limits = window ? sql` limit ${window.limit} offset ${window.offset}` : sql``;
+  // The limit in the text and no OFFSET on a first page, as orderedList's lists (limitSql): with them bound,
+  // Postgres never kept the statement's generic plan.
+  const limits = window ? sql` limit ${limitSql(window.limit)}${window.offset ? sql` offset ${window.offset}` : sql``}` : sql``;
   const [result] = await executePrepared<{ version: number | string | null; total: number | null; body: string }>(
     ctx.catalogDb,
     sql`select ${version} as version, ${total ? sql`(select count(*)::int from ${from} where ${where})` : sql`null::int`} as total,

@@ -48,6 +48,14 @@ it('every statement of an order’s life and of catalog reads, executed eight ti
     expect(day.errors).toBeUndefined();
     expect((await app.get(`/v2/theatres/${theatreId}/showtimes/${date}`)).status).toBe(200);
     expect((await app.get(`/v2/movies/${movieId}`)).status).toBe(200);
+    // Fields outside the planner (occupancy, the seat map) and a theatre's concessions and markets.
+    const outside = await app.gql(
+      'query($id: Int!, $t: Int!) { showtime(id: $id) { isSoldOut seatingLayout { seats { row column seatStatus } } } theatre(id: $t) { concessions { items { name } } } markets { items { name theatres { name } } } }',
+      { id: st.showtimeId, t: theatreId },
+    );
+    expect(outside.errors).toBeUndefined();
+    expect((await app.get(`/v1/theatres/${theatreId}/concessions`)).status).toBe(200);
+    expect((await app.get(`/v2/showtimes/${st.showtimeId}`)).status).toBe(200);
   }
   const rows = (await app.database.db.execute(drizzleSql`
     select statement, generic_plans::int as generic, custom_plans::int as custom
