@@ -174,7 +174,7 @@ export async function vacuum(databaseUrl: string): Promise<void> {
 }
 
 /** One side's runs as one. */
-function sumSides(runs: SideResult[]): SideResult {
+export function sumSides(runs: SideResult[]): SideResult {
   const [first, ...rest] = runs;
   return rest.reduce(
     (a, b) => ({

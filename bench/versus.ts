@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import { CREDITS_QUERY, NESTED_CATALOG_QUERY, THEATRE_QUERY } from './catalog';
 import { assertPortFree, marqueeEnv, markdownTable, prepareDatabase, processTreeCpuMs, runCases, waitFor, type HttpCase } from './harness';
 import { VENDOR } from './http';
-import { graphqlSurface, pickHotShowtimes, restSurface, runCycles, vacuum } from './holds';
+import { graphqlSurface, pickHotShowtimes, restSurface, runCycles, sumSides, vacuum } from './holds';
 import type { SideResult } from './hold-surface';
 
 /**
@@ -101,30 +101,27 @@ async function holdCycles(url: string, sides: { side: string; port: number; pid:
     { name: 'GraphQL', of: (port: number) => graphqlSurface(`http://127.0.0.1:${port}`) },
     { name: 'REST', of: (port: number) => restSurface(`http://127.0.0.1:${port}`) },
   ];
-  const totals = new Map<string, { cycles: number; seconds: number; errors: number; cpuMs: number; firstError: string | null }>();
+  const runs = new Map<string, { sides: SideResult[]; cpuMs: number }>();
   for (let round = 0; round < rounds; round++) {
     for (const surface of surfaces) {
       for (const { side, port, pid } of sides) {
         await vacuum(url);
         const before = processTreeCpuMs(pid) ?? 0;
-        const run: SideResult = await runCycles(surface.of(port), targets, 20, duration / rounds);
+        const run = await runCycles(surface.of(port), targets, 20, duration / rounds);
         const key = `${side}: ${surface.name} hold cycle`;
-        const t = totals.get(key) ?? { cycles: 0, seconds: 0, errors: 0, cpuMs: 0, firstError: null };
-        totals.set(key, {
-          cycles: t.cycles + run.cycles,
-          seconds: t.seconds + run.seconds,
-          errors: t.errors + run.errors,
-          cpuMs: t.cpuMs + ((processTreeCpuMs(pid) ?? 0) - before),
-          firstError: t.firstError ?? run.firstError,
-        });
+        const t = runs.get(key) ?? { sides: [], cpuMs: 0 };
+        runs.set(key, { sides: [...t.sides, run], cpuMs: t.cpuMs + ((processTreeCpuMs(pid) ?? 0) - before) });
       }
     }
   }
-  const rows = [...totals].map(([name, t]) => {
-    const rate = t.cycles / t.seconds;
-    const base = totals.get(name.replace(/^head:/, 'base:'))!;
-    const ratio = name.startsWith('head:') ? `${(rate / (base.cycles / base.seconds)).toFixed(2)}×` : 'baseline';
-    return `| ${name} | ${rate.toFixed(0)} | ${ratio} | ${(t.cpuMs / Math.max(1, t.cycles)).toFixed(2)} | ${t.errors}${t.firstError ? ` (${t.firstError})` : ''} |`;
+  const rate = (key: string) => {
+    const t = sumSides(runs.get(key)!.sides);
+    return t.cycles / t.seconds;
+  };
+  const rows = [...runs].map(([name, { sides: all, cpuMs }]) => {
+    const t = sumSides(all);
+    const ratio = name.startsWith('head:') ? `${(rate(name) / rate(name.replace(/^head:/, 'base:'))).toFixed(2)}×` : 'baseline';
+    return `| ${name} | ${rate(name).toFixed(0)} | ${ratio} | ${(cpuMs / Math.max(1, t.cycles)).toFixed(2)} | ${t.errors}${t.firstError ? ` (${t.firstError})` : ''} |`;
   });
   return ['| case | cycles/s | vs baseline | server CPU ms / cycle | errors |', '|---|---:|---:|---:|---:|', ...rows].join('\n');
 }
