@@ -8,6 +8,7 @@ import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
 import { NOT_PLANNED, plannedOf } from '../src/read-planner';
 import { optionalDate, validateFilters } from '../src/services/showtime';
+import type { Page } from '../src/services/shared/paging';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
 
@@ -38,7 +39,10 @@ export class TheatreShowtimesResolver {
     @Args(() => ShowtimeFilterArgs) filters: ShowtimeFilterArgs,
     @Args(() => PageArgs) page: PageArgs,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ShowtimePage> {
+    const planned = plannedOf(theatre, info);
+    if (planned !== NOT_PLANNED) return toGraphQLPage(ShowtimePage, planned as Page<Showtime>, (s) => s);
     const result = await ctx.loaders.showtimePageByQuery.load({
       query: { theatreId: theatre.id, date, filters: toShowtimeFilters(filters) },
       page: { pageNumber: page.pageNumber, pageSize: page.pageSize },

@@ -21,20 +21,19 @@ import {
 } from '../services/movie';
 import type { CreditRow, PersonRow } from '../services/person';
 import {
-  filterConditions,
   futureAtDatabaseNow,
   localDatesCondition,
   optionalDate,
   showtimeColumns,
+  showtimeDayConditions,
   showtimeRecordJson,
   showtimeRecordOf,
-  validateFilters,
   SHOWTIME_FIELDS,
   type ShowtimeRecord,
   type TicketPriceRow,
 } from '../services/showtime';
 import { CONCESSION_TYPES, THEATRE_CONCESSION_EDGES } from './catalog-concessions';
-import { byId, composite, joinOf, plain, sqlText, type Args, type Edge, type PlannedType } from './planned-type';
+import { byId, composite, joinOf, pageArgs, plain, sqlText, type Args, type Edge, type PlannedType } from './planned-type';
 import { columnRefs, rowCodec } from './rows';
 
 export { joinOf, type Edge, type Order, type PlannedType } from './planned-type';
@@ -50,12 +49,9 @@ export { joinOf, type Edge, type Order, type PlannedType } from './planned-type'
 
 const showtimeOrder = ['show_date_time_utc', 'id'];
 
-/** Theatre.showtimes: the spec's filters and a theatre-local day, or every future showtime. */
-function theatreShowtimes(args: Args): SQL[] {
-  const day = optionalDate(args.date as string | null | undefined);
-  const filters = validateFilters(toShowtimeFilters(Object.assign(new ShowtimeFilterArgs(), args)));
-  return [day ? localDatesCondition([day]) : futureAtDatabaseNow(), ...filterConditions(filters)];
-}
+/** Theatre.showtimes and showtimesPage: the list's day and filters (theatreShowtimeList's conditions). */
+const theatreShowtimes = (args: Args): SQL[] =>
+  showtimeDayConditions({ date: args.date as string | null | undefined, filters: toShowtimeFilters(Object.assign(new ShowtimeFilterArgs(), args)) });
 
 /** Movie.showtimes: at one theatre or all, on a theatre-local day or every future one. */
 function movieShowtimes(args: Args): SQL[] {
@@ -83,10 +79,11 @@ const personCodec = rowCodec<PersonRow>(schema.people);
 export const CATALOG: Readonly<Record<string, PlannedType>> = {
   Theatre: plain<TheatreRow>(schema.theatres, 'theatres', toTheatre, {
     fields: THEATRE_FIELDS,
-    resolved: byId('showtimesPage', 'seatingLayouts', 'pickupTimes'),
+    resolved: byId('seatingLayouts', 'pickupTimes'),
     make: (values) => Object.assign(new Theatre(), values),
   }, {
     showtimes: { kind: 'many', to: 'Showtime', relation: 'showtimes', order: showtimeOrder, where: theatreShowtimes },
+    showtimesPage: { kind: 'page', to: 'Showtime', relation: 'showtimes', order: showtimeOrder, where: theatreShowtimes, page: pageArgs },
     market: { kind: 'one', to: 'Market', relation: 'market' },
     attributes: { kind: 'ids', relation: 'attributeLinks', column: 'attribute_id' },
     media: mediaOf('media'),

@@ -2,23 +2,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { badInput, DomainError, notFound } from '../errors';
 import type { Movie } from '../../schema/movie.type';
+import type { Showtime } from '../../schema/showtime.type';
 import { fixedRead } from '../read-planner';
 import { privateRentalMovieList } from '../services/movie';
+import type { ListQuery, Page } from '../services/shared/paging';
 import {
   earliestShowtime,
   getShowtime,
-  occupancyOfTaken,
-  showtimesNear,
+  showtimesNearList,
   type ShowtimeFilters,
-  listShowtimes,
-  type ShowtimeListPage,
+  theatreShowtimeList,
+  withTaken,
   MAX_FILTER_CODES,
 } from '../services/showtime';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
 import { arr, id, nstr, num, obj, paged, params, query, route, str } from './schemas';
 import { MOVIE_SELECTION, moviePageSchema, toPlannedMovie } from './shapes/movie';
-import { lastUpdatedOf, showtimeSchema, toShowtime, toShowtimes } from './shapes/showtime';
+import { lastUpdatedOf, showtimeSchema, toPlannedShowtimes, toShowtime } from './shapes/showtime';
 import { component } from './openapi';
 
 type FilterQuery = PagingQuery & {
@@ -73,41 +74,14 @@ export function dateOf(raw: string): string {
   return us ? `${us[3]}-${us[1].padStart(2, '0')}-${us[2].padStart(2, '0')}` : raw;
 }
 
-async function showtimePage(
-  ctx: Context,
-  kit: RestKit,
-  request: FastifyRequest,
-  page: PageRequest,
-  result: ShowtimeListPage,
-) {
+/** A page of showtimes (a planned page: prices planned, seats taken as the list's value) as the spec shows it. */
+async function showtimePage(ctx: Context, kit: RestKit, request: FastifyRequest, page: PageRequest, result: Page<Showtime>) {
   const hal = kit.hal(request);
-  // The list statement read the reference version too: the attributes need no version read of their own.
-  if (result.referenceVersion !== undefined) ctx.loaders.referenceVersionSeen(result.referenceVersion);
-  await primeRelations(ctx, result.items);
-  const showtimes = await toShowtimes(ctx, hal, result.items);
   return {
     ...pagedFields(request, hal, page, result.totalCount),
-    lastUpdatedDateUtc: lastUpdatedOf(result.items),
-    _embedded: { showtimes },
+    lastUpdatedDateUtc: lastUpdatedOf(result.items.map((s) => s.record)),
+    _embedded: { showtimes: await toPlannedShowtimes(ctx, hal, result.items) },
   };
-}
-
-/**
- * The relations a page read with its showtimes (`listShowtimes(…, { relations: true })`: prices and
- * active claims) go into the request's loaders, so that `toShowtimes` finds them without a statement.
- */
-async function primeRelations(ctx: Context, items: ShowtimeListPage['items']): Promise<void> {
-  const withTaken: { showtimeId: number; layoutVersionId: number; taken: number }[] = [];
-  for (const item of items) {
-    if (item.ticketPrices) ctx.loaders.ticketPricesByShowtimeId.prime(item.showtime.id, item.ticketPrices);
-    if (item.taken !== undefined) {
-      withTaken.push({ showtimeId: item.showtime.id, layoutVersionId: item.showtime.layoutVersionId, taken: item.taken });
-    }
-  }
-  if (!withTaken.length) return;
-  for (const occupancy of await occupancyOfTaken(ctx.catalogDb, withTaken)) {
-    ctx.loaders.occupancyByShowtimeId.prime(occupancy.showtimeId, occupancy);
-  }
 }
 
 async function requireTheatre(ctx: Context, theatreId: number) {
@@ -119,8 +93,8 @@ async function requireTheatre(ctx: Context, theatreId: number) {
  * theatre with showtimes exists (their foreign key), so a page costs no statement for the check. An
  * unknown theatre is a 404 whatever else is wrong with the request, as when it was checked first.
  */
-async function listOfTheatre(ctx: Context, theatreId: number, list: () => Promise<ShowtimeListPage>): Promise<ShowtimeListPage> {
-  let result: ShowtimeListPage;
+async function listOfTheatre(ctx: Context, theatreId: number, list: () => Promise<Page<Showtime>>): Promise<Page<Showtime>> {
+  let result: Page<Showtime>;
   try {
     result = await list();
   } catch (err) {
@@ -135,6 +109,9 @@ async function listOfTheatre(ctx: Context, theatreId: number, list: () => Promis
 export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
   // Private-rental movies read as GraphQL's `privateTheatreRentalMovies` reads them (src/read-planner/).
   const RENTAL_MOVIES = fixedRead(kit.schema, 'Movie', MOVIE_SELECTION);
+  // Pages of showtimes with their prices, and their seats taken as the list's value (withTaken): one statement.
+  const SHOWTIMES = fixedRead(kit.schema, 'Showtime', '{ ticketPrices { type } }');
+  const showtimesOf = (ctx: Context, list: ListQuery, page: PageRequest) => SHOWTIMES.page(ctx, withTaken(list), page) as Promise<Page<Showtime>>;
   app.get<{ Params: { theatreNumber: number; date: string }; Querystring: FilterQuery }>(
     '/v2/theatres/:theatreNumber/showtimes/:date',
     {
@@ -149,7 +126,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
       const { theatreNumber, date } = request.params;
       const page = pageOf(request.query);
       const result = await listOfTheatre(ctx, theatreNumber, () =>
-        listShowtimes(ctx.catalogDb, { theatreId: theatreNumber, date: dateOf(date), filters: filtersOf(request.query) }, page, { relations: true }),
+        showtimesOf(ctx, theatreShowtimeList({ theatreId: theatreNumber, date: dateOf(date), filters: filtersOf(request.query) }), page),
       );
       return showtimePage(ctx, kit, request, page, result);
     },
@@ -168,9 +145,7 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
       const ctx = await kit.context(request);
       const theatreId = request.params.theatreNumber;
       const page = pageOf(request.query);
-      const result = await listOfTheatre(ctx, theatreId, () =>
-        listShowtimes(ctx.catalogDb, { theatreId, filters: filtersOf(request.query) }, page, { relations: true }),
-      );
+      const result = await listOfTheatre(ctx, theatreId, () => showtimesOf(ctx, theatreShowtimeList({ theatreId, filters: filtersOf(request.query) }), page));
       return showtimePage(ctx, kit, request, page, result);
     },
   );
@@ -238,12 +213,8 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
       const ctx = await kit.context(request);
       const { date, latitude, longitude } = request.params;
       const page = pageOf(request.query);
-      const result = await showtimesNear(
-        ctx.catalogDb,
-        { date: dateOf(date), latitude, longitude, radius: request.query.radius, filters: filtersOf(request.query) },
-        page,
-      );
-      return showtimePage(ctx, kit, request, page, result);
+      const near = { date: dateOf(date), latitude, longitude, radius: request.query.radius, filters: filtersOf(request.query) };
+      return showtimePage(ctx, kit, request, page, await showtimesOf(ctx, showtimesNearList(near), page));
     },
   );
 }

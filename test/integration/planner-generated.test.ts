@@ -99,15 +99,12 @@ async function pickData(): Promise<Pick> {
 }
 
 /**
- * Pages the planner reads as relations (a page edge); other pages (`showtimesPage`) are fields outside
- * it, tested alone.
+ * A page field's items type (`Theatre.concessions` → `Concession`: a field whose type is a `…Page` with
+ * `items`), or the field's type. Every page of a planned type is a relation, generated like the others.
  */
-const PAGE_EDGES = new Set(['Theatre.concessions', 'Theatre.concessionCategories']);
-
-/** A page edge's items type (`Theatre.concessions` → `Concession`), or the field's type. */
-function targetOf(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>) {
+function targetOf(_type: GraphQLObjectType, field: GraphQLField<unknown, unknown>) {
   const named = getNamedType(field.type);
-  const items = isObjectType(named) && PAGE_EDGES.has(`${type.name}.${field.name}`) ? named.getFields().items : undefined;
+  const items = isObjectType(named) && named.name.endsWith('Page') ? named.getFields().items : undefined;
   return items ? getNamedType(items.type) : named;
 }
 

@@ -1,5 +1,7 @@
 import type { Context } from '../../context';
-import { isAlmostSoldOut, isSoldOut, type ShowtimeRecord, showtimeFields } from '../../services/showtime';
+import { type Showtime, type TicketPrice, toTicketPrice } from '../../../schema/showtime.type';
+import { plannedOf, valuesOf } from '../../read-planner';
+import { isAlmostSoldOut, isSoldOut, type Occupancy, occupancyOfTaken, type ShowtimeRecord, showtimeFields } from '../../services/showtime';
 import { activeAttributesOf } from '../../services/attribute';
 import type { Hal } from '../hal';
 import { resource } from '../derive';
@@ -32,39 +34,44 @@ export function showtimeLinks(hal: Hal, record: ShowtimeRecord) {
   };
 }
 
-/**
- * A showtime as the spec shows it. Prices, attributes and occupancy come through per-request loaders,
- * so a page of showtimes costs one statement per relation.
- */
+/** A showtime as the spec shows it: its prices, attributes and occupancy through the request's loaders. */
 export async function toShowtime(ctx: Context, hal: Hal, record: ShowtimeRecord) {
-  return (await toShowtimes(ctx, hal, [record]))[0];
+  const [prices, occupancy] = await Promise.all([
+    ctx.loaders.ticketPricesByShowtimeId.load(record.showtime.id),
+    ctx.loaders.occupancyByShowtimeId.load(record.showtime.id),
+  ]);
+  return (await shown(ctx, hal, [{ record, prices: prices.map(toTicketPrice), occupancy }]))[0];
 }
 
+const PRICES = { path: { key: 'ticketPrices', prev: undefined, typename: 'Showtime' } };
+
 /**
- * A page of showtimes as the spec shows them: the relations of every showtime are asked for at once
- * (one `loadMany` per loader, the attribute rows from the reference cache), then each showtime is
- * built without further awaiting. Same statements as one `toShowtime` per showtime, without 4
- * promises per showtime.
+ * A page of showtimes as the spec shows them, read by the planner (src/rest/showtime.routes.ts): each
+ * with its planned prices and its seats taken as the list's value `taken`; the sellable seats of their
+ * layout versions from the process-wide cache.
  */
-export async function toShowtimes(ctx: Context, hal: Hal, records: readonly ShowtimeRecord[]) {
-  if (!records.length) return [];
-  const ids = records.map((r) => r.showtime.id);
-  const [prices, occupancies, index] = await Promise.all([
-    ctx.loaders.ticketPricesByShowtimeId.loadMany(ids),
-    ctx.loaders.occupancyByShowtimeId.loadMany(ids),
-    ctx.loaders.attributeIndex(),
-  ]);
-  return records.map((record, i) => {
-    const priceRows = prices[i];
-    const occupancy = occupancies[i];
-    if (priceRows instanceof Error) throw priceRows;
-    if (occupancy instanceof Error) throw occupancy;
+export async function toPlannedShowtimes(ctx: Context, hal: Hal, showtimes: readonly Showtime[]) {
+  const occupancies = await occupancyOfTaken(
+    ctx.catalogDb,
+    showtimes.map((s) => ({ showtimeId: s.id, layoutVersionId: s.record.showtime.layoutVersionId, taken: Number(valuesOf(s).taken) })),
+  );
+  return shown(
+    ctx,
+    hal,
+    showtimes.map((s, i) => ({ record: s.record, prices: plannedOf(s, PRICES) as TicketPrice[], occupancy: occupancies[i] })),
+  );
+}
+
+/** Showtimes with their relations as the spec shows them (the attribute rows from the reference cache). */
+async function shown(ctx: Context, hal: Hal, showtimes: readonly { record: ShowtimeRecord; prices: readonly TicketPrice[]; occupancy: Occupancy | null }[]) {
+  const index = await ctx.loaders.attributeIndex();
+  return showtimes.map(({ record, prices, occupancy }) => {
     const attributes = activeAttributesOf(index, record.attributeIds);
     return Object.assign(showtimeFields(record), {
       isSoldOut: isSoldOut(occupancy),
       isAlmostSoldOut: isAlmostSoldOut(occupancy),
       premiumFormat: attributes.find((a) => a.isPremiumFormat)?.name ?? null,
-      ticketPrices: priceRows.map((p) => ({ price: p.price, type: p.type, sku: p.sku, agePolicy: p.agePolicy, tax: p.tax })),
+      ticketPrices: prices.map((p) => ({ price: p.price, type: p.type, sku: p.sku, agePolicy: p.agePolicy, tax: p.tax })),
       attributes: attributes.map(toAttributeRef),
       _links: showtimeLinks(hal, record),
     });

@@ -6,7 +6,7 @@ import type { Principal } from '../../auth/principal';
 import { INT4_MAX, INT4_MIN, isRowId } from '../../bounds';
 import { badInput, DomainError, forbidden, notFound, unauthenticated } from '../../errors';
 import { fieldTable } from '../shared/field-table';
-import { type ListQuery, type Page, pageWindow, toPage, type PageRequest } from '../shared/paging';
+import { type ListQuery, type Page, pageOfList, type PageRequest } from '../shared/paging';
 import type { MovieListFilters, MovieListItemRow, MovieListRecord } from './model';
 import {
   deleteMovieListItem,
@@ -16,7 +16,7 @@ import {
   lockMovieList,
   movieExists,
   movieListOrder,
-  movieListsWindow,
+  movieListRecordColumns,
   writeMovieListOrder,
 } from './store';
 
@@ -107,8 +107,7 @@ export function currentMovieListQuery(typeName: string, now = new Date()): ListQ
 
 /** A page of `list` (movieListQuery, currentMovieListQuery) with each list's count: the loader path's read. */
 export async function pageMovieLists(db: Db, list: ListQuery, page: PageRequest): Promise<Page<MovieListRecord>> {
-  const { rows, total } = await movieListsWindow(db, list, pageWindow(page));
-  return toPage(rows, total, page);
+  return pageOfList(db, list, movieListRecordColumns, page);
 }
 
 // ---- writes --------------------------------------------------------------------------------------

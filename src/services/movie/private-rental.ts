@@ -1,9 +1,8 @@
-import { isNotNull } from 'drizzle-orm';
+import { getTableColumns, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { movies } from '../../../db/schema';
-import { type ListQuery, type Page, type PageRequest, pageWindow, toPage } from '../shared/paging';
+import { type ListQuery, type Page, type PageRequest, pageOfList } from '../shared/paging';
 import type { MovieRow } from './model';
-import { moviesWindow } from './store';
 
 /**
  * Movies a guest can rent a private auditorium for: those with a private-theatre-rental tier (the
@@ -18,6 +17,5 @@ export const privateRentalMovieList: ListQuery = {
 
 /** A page of privateRentalMovieList: the loader path's read (READ_PLANNER=off). */
 export async function listPrivateRentalMovies(db: Db, page: PageRequest): Promise<Page<MovieRow>> {
-  const { rows, total } = await moviesWindow(db, privateRentalMovieList, pageWindow(page));
-  return toPage(rows, total, page);
+  return pageOfList(db, privateRentalMovieList, getTableColumns(movies), page);
 }

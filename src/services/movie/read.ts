@@ -1,11 +1,10 @@
-import { and, eq, gte, lt, not, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lt, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { movies, showtimes } from '../../../db/schema';
-import { type ListQuery, type Page, pageWindow, toPage } from '../shared/paging';
+import { type ListQuery, type Page, pageOfList } from '../shared/paging';
 import { containsPattern } from '../shared/like-pattern';
 import { fieldTable } from '../shared/field-table';
 import { MOVIE_MEDIA_KEYS, NOW_PLAYING_DAYS, type MovieFilters, type MovieRow, type MovieView } from './model';
-import { moviesWindow } from './store';
 
 /**
  * Movies: the views' conditions, the filtered list both paths read, and the field table both surfaces
@@ -61,8 +60,7 @@ export async function listMovies(
   filters: MovieFilters,
   page: { pageNumber: number; pageSize: number },
 ): Promise<Page<MovieRow>> {
-  const { rows, total } = await moviesWindow(db, movieList(filters), pageWindow(page));
-  return toPage(rows, total, page);
+  return pageOfList(db, movieList(filters), getTableColumns(movies), page);
 }
 
 /** The movies the filters keep, by sortable name: `listMovies`' list, also read by the planner. */

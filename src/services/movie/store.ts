@@ -9,9 +9,9 @@ import type { MovieListItemRow, MovieListRecord, MovieRow, TasteSignals } from '
 /**
  * Movies' SQL: every statement of the movie reads (read.ts, private-rental.ts, the loaders), of the
  * curated lists (lists.ts) and of the personalized lists (personalized.ts), each under its
- * `// statement: <name>` tag (a prepared statement's tag is its name). A list's page takes its
- * `ListQuery` (the verb files declare the lists, which the read planner reads too); the writes of a
- * list's entries take the verb's transaction.
+ * `// statement: <name>` tag (a prepared statement's tag is its name). The verb files declare the lists
+ * (`ListQuery`, which the read planner reads too), paged by `pageOfList` (src/services/shared/paging.ts);
+ * the writes of a list's entries take the verb's transaction.
  */
 
 type Window = { limit: number; offset: number };
@@ -32,18 +32,6 @@ export async function getMoviesByIds(db: Db, ids: readonly number[]): Promise<Mo
   if (!ids.length) return [];
   // statement: moviesByIds
   return preparedByKeys(db, 'moviesByIds', ids, (d, keyIn, name) => d.select().from(movies).where(keyIn(movies.id)).prepare(name));
-}
-
-/** A window of a list of movies (`movieList`, `privateRentalMovieList`) and the list's count. */
-export async function moviesWindow(db: Db, list: ListQuery, window: Window): Promise<{ rows: MovieRow[]; total: number }> {
-  const { where } = list;
-  const [rows, [{ total }]] = await Promise.all([
-    // statement: moviesPage
-    db.select().from(movies).where(where).orderBy(...listOrderBy(list)).limit(window.limit).offset(window.offset),
-    // statement: moviesCount
-    db.select({ total: count() }).from(movies).where(where),
-  ]);
-  return { rows, total };
 }
 
 /** The earliest future, not canceled showtime of each given movie that has one. */
@@ -135,26 +123,15 @@ export const movieListCountSql = (alias: string) =>
   `(select count(*)::int from movie_list_items ${alias}_n where ${alias}_n.movie_list_id = ${alias}."id")`;
 
 /** The columns of a MovieListRecord (the row and its count) for drizzle's select. */
-const recordColumns = {
+export const movieListRecordColumns = {
   ...getTableColumns(movieLists),
   count: sql<number>`(select count(*)::int from ${movieListItems} where ${movieListItems.movieListId} = ${movieLists.id})`.mapWith(Number),
 };
 
-/** A window of `list` (movieListQuery, currentMovieListQuery) with each list's count, and the list's count. */
-export async function movieListsWindow(db: Db, list: ListQuery, window: Window): Promise<{ rows: MovieListRecord[]; total: number }> {
-  const [rows, [{ total }]] = await Promise.all([
-    // statement: movieListsPage
-    db.select(recordColumns).from(movieLists).where(list.where).orderBy(...listOrderBy(list)).limit(window.limit).offset(window.offset),
-    // statement: movieListsCount
-    db.select({ total: sql<number>`count(*)::int`.mapWith(Number) }).from(movieLists).where(list.where),
-  ]);
-  return { rows, total };
-}
-
 /** The first list of `list` (the current one of a type), or null. */
 export async function firstMovieList(db: Db, list: ListQuery): Promise<MovieListRecord | null> {
   // statement: firstMovieList
-  const [row] = await db.select(recordColumns).from(movieLists).where(list.where).orderBy(...listOrderBy(list)).limit(1);
+  const [row] = await db.select(movieListRecordColumns).from(movieLists).where(list.where).orderBy(...listOrderBy(list)).limit(1);
   return row ?? null;
 }
 
@@ -162,7 +139,7 @@ export async function firstMovieList(db: Db, list: ListQuery): Promise<MovieList
 export async function getMovieList(db: DbOrTx, id: number): Promise<MovieListRecord | null> {
   if (!isRowId(id)) return null;
   // statement: getMovieList
-  const [row] = await db.select(recordColumns).from(movieLists).where(eq(movieLists.id, id));
+  const [row] = await db.select(movieListRecordColumns).from(movieLists).where(eq(movieLists.id, id));
   return row ?? null;
 }
 

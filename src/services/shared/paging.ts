@@ -1,5 +1,6 @@
-import { asc, desc, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { asc, count, desc, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client';
 
 /**
  * Pages as the services return them, for both surfaces: GraphQL wraps a `Page` in its page type
@@ -45,6 +46,23 @@ export interface ListQuery {
 /** A list's order as drizzle's ORDER BY terms, each key in its direction. */
 export function listOrderBy(list: ListQuery): SQL[] {
   return list.order.map((key) => (list.desc?.includes(key) ? desc(key) : asc(key)));
+}
+
+/**
+ * A page of `list` as the loader path reads it (`columns`: what drizzle selects of its table and joins,
+ * as each service's rows are): its rows in order within the page's window and the list's count, two
+ * statements sent together. The read planner reads the same list in one (src/read-planner/).
+ */
+export async function pageOfList<R>(db: Db, list: ListQuery, columns: SelectedFields, page: PageRequest): Promise<Page<R>> {
+  const joined = <Q extends { innerJoin(table: PgTable, on: SQL): Q }>(query: Q) => (list.joins ?? []).reduce((q, join) => q.innerJoin(join.table, join.on), query);
+  const { limit, offset } = pageWindow(page);
+  const [rows, [{ total }]] = await Promise.all([
+    // statement: <list>Page
+    joined(db.select(columns).from(list.table).$dynamic()).where(list.where).orderBy(...listOrderBy(list)).limit(limit).offset(offset),
+    // statement: <list>Count
+    joined(db.select({ total: count() }).from(list.table).$dynamic()).where(list.where),
+  ]);
+  return toPage(rows as R[], total, page);
 }
 
 /** Which page: 1-based number and size. */

@@ -15,7 +15,6 @@ export {
   type CancellationView,
   type Occupancy,
   type ShowtimeFilters,
-  type ShowtimeListPage,
   type ShowtimeListQuery,
   type ShowtimeRecord,
   type TicketPriceRow,
@@ -34,6 +33,6 @@ export {
   validateFilters,
 } from './query';
 export { getOccupancy, getShowtime, isAlmostSoldOut, isSoldOut, occupancyOfTaken, showtimesNear, showtimesNearList } from './read';
-export { listShowtimePages, listShowtimes } from './list';
+export { listShowtimePages, listShowtimes, showtimeDayConditions, theatreShowtimeList, withTaken } from './list';
 export { SHOWTIME_FIELDS, showtimeFields } from './view';
 export { cancellationSchema, cancelShowtime, startRefundBatchSweeper } from './cancel';

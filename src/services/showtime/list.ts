@@ -1,47 +1,55 @@
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { pageOfRows, pageWindow, toPage, type Page, type PageRequest } from '../shared/paging';
-import type { ShowtimeListPage, ShowtimeListQuery, ShowtimeRecord, ShowtimeRelations } from './model';
-import { filterConditions, optionalDate, showtimeRecordOf, validateFilters } from './query';
-import { countListedShowtimes, listedShowtimesWindow, selectShowtimesOf, type ShowtimeList } from './store';
+import { movies, showtimes, theatres } from '../../../db/schema';
+import { pageOfList, pageOfRows, type ListQuery, type Page, type PageRequest } from '../shared/paging';
+import type { ShowtimeFilters, ShowtimeListQuery, ShowtimeRecord } from './model';
+import { filterConditions, futureAtDatabaseNow, localDatesCondition, optionalDate, showtimeColumns, takenSeats, validateFilters } from './query';
+import { selectShowtimesOf } from './store';
 
 /**
- * The showtimes listing of both surfaces: pages of a theatre's showtimes (REST's theatre showtimes
- * routes, GraphQL's `Theatre.showtimesPage`), filtered and paged in SQL.
+ * The showtimes listing of both surfaces: a theatre's showtimes (REST's theatre showtimes routes,
+ * GraphQL's `Theatre.showtimesPage`), filtered and paged in SQL. The read planner reads the list with
+ * the selection under its items (src/read-planner/); the loader path pages it here.
  */
 
 /**
- * A page of a theatre's showtimes on a theatre-local date, or of all its future showtimes without a
- * date, filtered and paged in SQL: one statement (the total rides along as a window count; a page past
- * the end costs a second, counting one). BAD_USER_INPUT for a malformed date or filter. The one
- * showtimes listing of both surfaces: REST's showtimes routes and GraphQL's `Theatre.showtimesPage`.
+ * The conditions of a showtime day: on a theatre-local date, or every future showtime without one
+ * (at the database's clock), under the spec's filters. BAD_USER_INPUT for a malformed date or filter.
  */
-export async function listShowtimes(
-  db: Db,
-  query: ShowtimeListQuery,
-  page: PageRequest,
-  options: { relations?: boolean } = {},
-): Promise<ShowtimeListPage> {
-  const relations = options.relations === true;
-  const date = optionalDate(query.date);
-  const filters = validateFilters(query.filters ?? {});
-  const list: ShowtimeList = { theatreId: query.theatreId, date, conditions: filterConditions(filters) };
-  const window = pageWindow(page);
-  const rows = await listedShowtimesWindow(db, { ...list, relations }, window);
-  if (rows.length) {
-    return {
-      ...toPage(rows.map((row) => showtimeRecordOf<ShowtimeRecord & Partial<ShowtimeRelations>>(row.record)), rows[0].total, page),
-      referenceVersion: rows[0].referenceVersion,
-    };
-  }
-  if (window.offset === 0) return toPage([], 0, page);
-  return toPage([], await countListedShowtimes(db, list), page);
+export function showtimeDayConditions(query: { date?: string | null; filters?: ShowtimeFilters }): SQL[] {
+  const day = optionalDate(query.date);
+  return [day ? localDatesCondition([day]) : futureAtDatabaseNow(), ...filterConditions(validateFilters(query.filters ?? {}))];
+}
+
+/**
+ * A theatre's showtimes on a theatre-local date (every future one without a date), filtered, by start
+ * time. Joins the theatre (the local day's zone) and the movie (the showtime record reads both).
+ */
+export function theatreShowtimeList(query: ShowtimeListQuery): ListQuery {
+  return {
+    table: showtimes,
+    joins: [
+      { table: theatres, on: eq(theatres.id, showtimes.theatreId) },
+      { table: movies, on: eq(movies.id, showtimes.movieId) },
+    ],
+    where: and(eq(showtimes.theatreId, query.theatreId), ...showtimeDayConditions(query)),
+    order: [showtimes.showDateTimeUtc, showtimes.id],
+  };
+}
+
+/** `list` with each showtime's seats taken as a value (`taken`: its active claims), for the sold-out flags. */
+export const withTaken = (list: ListQuery): ListQuery => ({ ...list, values: { ...list.values, taken: takenSeats } });
+
+/** A page of `theatreShowtimeList`: the loader path's read. */
+export function listShowtimes(db: Db, query: ShowtimeListQuery, page: PageRequest): Promise<Page<ShowtimeRecord>> {
+  return pageOfList(db, theatreShowtimeList(query), showtimeColumns, page);
 }
 
 /**
  * Pages of several theatres' showtime lists that share the date, filters and page (as a nested field
- * over a list of theatres asks for them): one statement either way. One theatre is `listShowtimes`
- * (paged in SQL); several share one statement of their whole lists, paged here, so the statement count
- * does not grow with the number of theatres.
+ * over a list of theatres asks for them). One theatre is `listShowtimes` (paged in SQL); several share
+ * one statement of their whole lists, paged here, so the statement count does not grow with the number
+ * of theatres.
  */
 export async function listShowtimePages(
   db: Db,

@@ -1,5 +1,4 @@
 import type { refundBatches, showtimes, showtimeTicketPrices } from '../../../db/schema';
-import type { Page } from '../shared/paging';
 
 /**
  * Showtimes' types: the rows, the record every read gives (the showtime with the movie data it shows
@@ -64,15 +63,6 @@ export interface ShowtimeListQuery {
   date?: string | null;
   filters?: ShowtimeFilters;
 }
-
-/** A showtime's relations read with it when asked (`relations`): its ticket prices and active claims. */
-export interface ShowtimeRelations {
-  ticketPrices: TicketPriceRow[];
-  taken: number;
-}
-
-/** A page of showtimes; `referenceVersion` when read with the rows (src/loaders/reference-cache.ts `observe`). */
-export type ShowtimeListPage = Page<ShowtimeRecord & Partial<ShowtimeRelations>> & { referenceVersion?: number };
 
 /** Seats taken (active claims) and sellable seats (layout seats that are not aisles or blocked). */
 export interface Occupancy {

@@ -97,20 +97,6 @@ export const showtimeRecordJson = sql<unknown>`json_build_array(${recordItems})`
 export const takenSeats = sql<number>`(select count(*) from seat_claims c
   where c.showtime_id = "showtimes"."id" and c.status in ('held', 'sold'))`;
 
-/** The ticket-price columns of `showtimeRecordWithRelationsJson`, in its order (the showtime id is the record's). */
-const PRICE_KEYS = ['type', 'price', 'tax', 'sku', 'agePolicy'] as const;
-
-/**
- * `showtimeRecordJson` with the showtime's relations a REST showtime shows, read in the same statement:
- * `ticketPrices` (the rows `getTicketPrices` gives, in its order: price, then type) and `taken` (its
- * active claims, as `getOccupancy` counts them). For pages of showtimes, whose relations otherwise cost
- * a statement each (the loaders are primed with these: src/rest/showtime.routes.ts).
- */
-export const showtimeRecordWithRelationsJson = sql<unknown>`json_build_array(${recordItems},
-  (select coalesce(json_agg(json_build_array(p.type, p.price, p.tax, p.sku, p.age_policy) order by p.price, p.type), '[]'::json)
-   from showtime_ticket_prices p where p.showtime_id = "showtimes"."id"),
-  ${takenSeats})`;
-
 /**
  * Keys whose JSON value differs from what drizzle's column mapping returns: timestamps (`mode: 'date'`)
  * come as ISO strings and become Dates. Any other column type must have the same JSON and driver value
@@ -139,23 +125,13 @@ function objectOf(keys: readonly string[], values: readonly unknown[], dateKeys?
   return object;
 }
 
-/**
- * The record of one `showtimeRecordJson` value (with `ticketPrices` and `taken` when it is a
- * `showtimeRecordWithRelationsJson` value): the same objects `json_build_object` gave before.
- */
+/** The record of one `showtimeRecordJson` value: the same objects drizzle's mapping of `showtimeColumns` gives. */
 export function showtimeRecordOf<R>(json: unknown): R {
-  const [showtimeValues, movieValues, timezone, localDate, attributeIds, prices, taken] = json as [
-    unknown[], unknown[], string, string, number[], [string, number, number, string, string | null][] | undefined, number | undefined,
-  ];
+  const [showtimeValues, movieValues, timezone, localDate, attributeIds] = json as [unknown[], unknown[], string, string, number[]];
   const showtime = objectOf(SHOWTIME_KEYS, showtimeValues, showtimeDateKeys);
   const movie = objectOf(MOVIE_KEYS, movieValues, movieDateKeys);
   movie.media = objectOf(SHOWTIME_MEDIA_KEYS, movieValues[MOVIE_KEYS.length] as unknown[]);
-  const record: Record<string, unknown> = { showtime, movie, timezone, localDate, attributeIds };
-  if (prices !== undefined) {
-    record.ticketPrices = prices.map((price) => ({ showtimeId: showtime.id, ...objectOf(PRICE_KEYS, price) }));
-    record.taken = taken;
-  }
-  return record as R;
+  return { showtime, movie, timezone, localDate, attributeIds } as R;
 }
 
 /** `sql` fragments for lower-cased attribute codes. */

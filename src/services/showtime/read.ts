@@ -3,10 +3,10 @@ import type { Db } from '../../../db/client';
 import { movies, showtimes, theatres } from '../../../db/schema';
 import { immutableCacheFor } from '../shared/immutable-cache';
 import { haversineMilesSql, validateNearQuery, withinRadius } from '../shared/geo';
-import { pageWindow, toPage, type ListQuery, type Page } from '../shared/paging';
+import { pageOfList, type ListQuery, type Page } from '../shared/paging';
 import { ALMOST_SOLD_OUT_RATIO, type NearShowtimeRecord, type Occupancy, type ShowtimeFilters, type ShowtimeRecord } from './model';
-import { filterConditions, localDatesCondition, optionalDate, validateFilters } from './query';
-import { capacityOf, getShowtimesByIds, nearShowtimesWindow, takenOf } from './store';
+import { filterConditions, localDatesCondition, optionalDate, showtimeColumns, validateFilters } from './query';
+import { capacityOf, getShowtimesByIds, takenOf } from './store';
 
 /** One showtime, or null when the id is unknown. */
 export async function getShowtime(db: Db, id: number): Promise<ShowtimeRecord | null> {
@@ -48,8 +48,8 @@ export async function showtimesNear(
   query: { date: string; latitude: number; longitude: number; radius?: number | null; filters?: ShowtimeFilters },
   page: { pageNumber: number; pageSize: number },
 ): Promise<Page<NearShowtimeRecord>> {
-  const { rows, total } = await nearShowtimesWindow(db, showtimesNearList(query), pageWindow(page));
-  return toPage(rows, total, page);
+  const list = showtimesNearList(query);
+  return pageOfList(db, list, { ...showtimeColumns, distance: list.values!.distance.mapWith(Number) }, page);
 }
 
 /** Sellable seats of layout versions, kept per process: a version's seats never change (a change is a new version). */

@@ -7,14 +7,8 @@ import {
   showtimeTicketPrices,
   theatres,
 } from '../../../db/schema';
-import { listOrderBy, type ListQuery } from '../shared/paging';
 import { anyOf, prepared, preparedByKeys } from '../shared/prepared-reads';
-import {
-  type NearShowtimeRecord,
-  type ShowtimeRecord,
-  type ShowtimeSelection,
-  type TicketPriceRow,
-} from './model';
+import type { ShowtimeRecord, ShowtimeSelection, TicketPriceRow } from './model';
 import {
   filterConditions,
   futureCondition,
@@ -23,19 +17,15 @@ import {
   preparedLocalDatesCondition,
   showtimeColumns,
   showtimeOrder as order,
-  showtimeRecordJson,
-  showtimeRecordWithRelationsJson,
   takenSeats,
 } from './query';
 
 /**
- * Showtimes' SQL: every statement of the reads (read.ts, the loaders) and the lists (list.ts), each
- * under its `// statement: <name>` tag (a prepared statement's tag is its name); the cancellation's are
- * store-cancel.ts's. The fragments they are built of (columns, record JSON, conditions), which the read
+ * Showtimes' SQL: every statement of the reads (read.ts, the loaders), each under its `// statement:
+ * <name>` tag (a prepared statement's tag is its name); the lists (list.ts, read.ts) are paged by
+ * `pageOfList` (src/services/shared/paging.ts), the cancellation's statements are store-cancel.ts's. The fragments they are built of (columns, record JSON, conditions), which the read
  * planner shares, are query.ts's.
  */
-
-// --- reads -------------------------------------------------------------------------------------
 
 function selectShowtimes(db: Db) {
   return db
@@ -122,33 +112,6 @@ export async function earliestShowtime(db: Db, theatreId: number, movieId: numbe
   return row ?? null;
 }
 
-/**
- * A page of showtimes near a point (`showtimesNearList`, read.ts): its rows with their distance, and
- * its count. The list's joins (theatre and movie) as drizzle's builder takes them.
- */
-export async function nearShowtimesWindow(db: Db, list: ListQuery, window: { limit: number; offset: number }): Promise<{ rows: NearShowtimeRecord[]; total: number }> {
-  const [rows, [{ total }]] = await Promise.all([
-    // statement: nearShowtimes
-    db
-      .select({ ...showtimeColumns, distance: (list.values!.distance as SQL<number>).mapWith(Number) })
-      .from(showtimes)
-      .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
-      .innerJoin(movies, eq(movies.id, showtimes.movieId))
-      .where(list.where)
-      .orderBy(...listOrderBy(list))
-      .limit(window.limit)
-      .offset(window.offset),
-    // statement: nearShowtimesCount
-    db
-      .select({ total: count() })
-      .from(showtimes)
-      .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
-      .innerJoin(movies, eq(movies.id, showtimes.movieId))
-      .where(list.where),
-  ]);
-  return { rows, total };
-}
-
 /** Ticket prices of the given showtimes, by price (then type: equal prices keep one order everywhere). */
 export async function getTicketPrices(db: Db, showtimeIds: readonly number[]): Promise<TicketPriceRow[]> {
   if (!showtimeIds.length) return [];
@@ -190,78 +153,4 @@ export function capacityOf(db: Db, layoutVersionIds: number[]): Promise<{ versio
       .groupBy(layoutSeats.layoutVersionId)
       .prepare(name),
   );
-}
-
-// --- lists -------------------------------------------------------------------------------------
-
-/**
- * A showtime page's columns: the record, the total count of the list (a window count) and the
- * reference version (an InitPlan, read once): the caller's attributes then need no version read.
- */
-const selectPage = (db: Db, relations: boolean) =>
-  db
-    .select({
-      record: relations ? showtimeRecordWithRelationsJson : showtimeRecordJson,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-      referenceVersion: sql<number>`(select version from reference_version where id = 1)`.mapWith(Number),
-    })
-    .from(showtimes)
-    .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
-    .innerJoin(movies, eq(movies.id, showtimes.movieId));
-
-/** A theatre's list of showtimes (`listShowtimes`): on a theatre-local date or every future one, under the filters' conditions. */
-export interface ShowtimeList {
-  theatreId: number;
-  date: string | null;
-  conditions: readonly SQL[];
-}
-
-const listWhere = (list: ShowtimeList) =>
-  and(eq(showtimes.theatreId, list.theatreId), list.date ? localDatesCondition([list.date]) : futureCondition(), ...list.conditions);
-
-/**
- * A window of a theatre's listed showtimes, each row a record's JSON with the list's total and the
- * reference version; without conditions a prepared statement per shape.
- */
-export async function listedShowtimesWindow(
-  db: Db,
-  list: ShowtimeList & { relations: boolean },
-  window: { limit: number; offset: number },
-): Promise<{ record: unknown; total: number; referenceVersion: number }[]> {
-  const { date, relations } = list;
-  const { limit, offset } = window;
-  // Without filters (most lists), a prepared statement per shape; filtered lists are built per call.
-  // The first page has a statement without OFFSET: Postgres costs an unknown `offset $n` high, so with
-  // one it planned the statement anew for every execution (custom plans, ~0.3 ms of its CPU per page);
-  // without, it keeps the generic plan after five.
-  const name = `${date ? 'd' : 'f'}${relations ? 'r' : ''}${offset === 0 ? '0' : ''}`;
-  if (list.conditions.length) {
-    // statement: listShowtimes (filtered: built per call)
-    return selectPage(db, relations).where(listWhere(list)).orderBy(...order).limit(limit).offset(offset);
-  }
-  // statement: listShowtimes_<shape> (d: a date or f: future, r: with relations, 0: the first page)
-  return prepared(db, `listShowtimes:${name}`, (d) => {
-    const listed = selectPage(d, relations)
-      .where(
-        and(
-          eq(showtimes.theatreId, sql.placeholder('theatreId')),
-          date ? preparedLocalDatesCondition() : gte(showtimes.showDateTimeUtc, sql.placeholder('now')),
-        ),
-      )
-      .orderBy(...order)
-      .limit(sql.placeholder('limit'));
-    return (offset === 0 ? listed : listed.offset(sql.placeholder('offset'))).prepare(`listShowtimes_${name}`);
-  }).execute({ theatreId: list.theatreId, limit, offset, ...preparedDatesParams(date ? [date] : null) });
-}
-
-/** How many showtimes a list has (its total when a page is past the end). */
-export async function countListedShowtimes(db: Db, list: ShowtimeList): Promise<number> {
-  // statement: countListedShowtimes
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(showtimes)
-    .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
-    .innerJoin(movies, eq(movies.id, showtimes.movieId))
-    .where(listWhere(list));
-  return total;
 }

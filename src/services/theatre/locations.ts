@@ -1,9 +1,8 @@
 import type { Db } from '../../../db/client';
 import { theatres } from '../../../db/schema';
-import { type ListQuery, type Page, pageWindow, toPage } from '../shared/paging';
+import { type ListQuery, type Page, pageOfList, pageWindow } from '../shared/paging';
 import { haversineMilesSql, validateNearQuery, withinRadius, type NearQuery } from '../shared/geo';
-import type { LocationRow } from './model';
-import { nearTheatresWindow } from './store';
+import type { LocationRow, TheatreRow } from './model';
 
 /**
  * Theatres within `radius` miles (default 50) of the point, closest first, ties broken by theatre id:
@@ -27,8 +26,8 @@ export async function findLocations(
 ): Promise<Page<LocationRow> & { latitude: number; longitude: number; radius: number }> {
   const list = nearList(query);
   const { point } = list;
-  const window = pageWindow(page);
-  const { rows, total } = await nearTheatresWindow(db, list, window);
-  const items = rows.map((row, i) => ({ rank: window.offset + i + 1, distance: row.distance, theatre: row.theatre }));
-  return { ...toPage(items, total, page), latitude: point.latitude, longitude: point.longitude, radius: point.radius };
+  const rows = await pageOfList<{ theatre: TheatreRow; distance: number }>(db, list, { theatre: theatres, distance: list.values!.distance.mapWith(Number) }, page);
+  const { offset } = pageWindow(page);
+  const items = rows.items.map((row, i) => ({ rank: offset + i + 1, distance: row.distance, theatre: row.theatre }));
+  return { ...rows, items, latitude: point.latitude, longitude: point.longitude, radius: point.radius };
 }

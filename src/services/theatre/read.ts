@@ -1,12 +1,11 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { markets, theatres } from '../../../db/schema';
-import { type ListQuery, type Page, pageWindow, toPage } from '../shared/paging';
+import { type ListQuery, type Page, pageOfList } from '../shared/paging';
 import { containsPattern } from '../shared/like-pattern';
 import { directionsUrl } from '../shared/geo';
 import { fieldTable } from '../shared/field-table';
 import type { TheatreFilters, TheatreRow } from './model';
-import { theatresWindow } from './store';
 
 /** Theatres: the filtered list both paths read, and the field table both surfaces print. The statements are store.ts's. */
 
@@ -43,8 +42,7 @@ export async function listTheatres(
   filters: TheatreFilters,
   page: { pageNumber: number; pageSize: number },
 ): Promise<Page<TheatreRow>> {
-  const { rows, total } = await theatresWindow(db, theatreList(filters), pageWindow(page));
-  return toPage(rows, total, page);
+  return pageOfList(db, theatreList(filters), getTableColumns(theatres), page);
 }
 
 /** The theatres the filters keep, by name: `listTheatres`' list, also read by the planner. */
