@@ -1,11 +1,14 @@
-import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Info, Int, Mutation, Resolver, Root } from 'type-graphql';
 import { Account } from '../schema/account.type';
-import { MoviePage, MovieView, toMovie } from '../schema/movie.type';
+import { type Movie, MoviePage, MovieView, toMovie } from '../schema/movie.type';
 import { PageArgs } from '../schema/paging.type';
 import { WalletCardUpdateInput, WalletCreditCardUpdateInput } from '../schema/wallet.input';
 import { CreditCard, ExternalCard, GiftCard, PartnerCard, Wallet, toWallet } from '../schema/wallet.type';
 import type { Context } from '../src/context';
-import { listPersonalizedMovies } from '../src/services/movie';
+import { NOT_PLANNED, readPage } from '../src/read-planner';
+import { listPersonalizedMovies, personalizedMovieList } from '../src/services/movie';
+import type { Page } from '../src/services/shared/paging';
 import { CARD_UPDATE, deleteCard, getWallet, onDemandCards, updateCard } from '../src/services/wallet';
 import { parseInput } from '../src/services/shared/parse-input';
 import { toGraphQLPage } from './page';
@@ -36,9 +39,16 @@ export class AccountWalletResolver {
   @FieldResolver(() => MoviePage, {
     description: "A movie view ranked for the account's taste (order history genres, favourite theatre, then popularity; docs/accounts.md).",
   })
-  async personalizedMovies(@Root() account: Parent<Account>, @Args(() => PersonalizedMoviesArgs) args: PersonalizedMoviesArgs, @Ctx() ctx: Context): Promise<MoviePage> {
-    const page = await listPersonalizedMovies(ctx.db, ctx.principal, account.id, args.view, args);
-    return toGraphQLPage(MoviePage, page, toMovie);
+  async personalizedMovies(
+    @Root() account: Parent<Account>,
+    @Args(() => PersonalizedMoviesArgs) args: PersonalizedMoviesArgs,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<MoviePage> {
+    const list = await personalizedMovieList(ctx.db, ctx.principal, account.id, args.view);
+    const planned = await readPage(ctx, info, list, args);
+    if (planned !== NOT_PLANNED) return toGraphQLPage(MoviePage, planned as Page<Movie>, (m) => m);
+    return toGraphQLPage(MoviePage, await listPersonalizedMovies(ctx.catalogDb, list, args), toMovie);
   }
 }
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors';
-import { type MovieView, listPersonalizedMovies } from '../services/movie';
+import type { Movie } from '../../schema/movie.type';
+import { fixedRead } from '../read-planner';
+import { type MovieView, personalizedMovieList } from '../services/movie';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
 import { id, params, query, route, str } from './schemas';
-import { moviePageSchema, toMovie } from './shapes/movie';
+import { MOVIE_SELECTION, moviePageSchema, toPlannedMovie } from './shapes/movie';
 
 const VIEWS: Record<string, MovieView> = {
   'now-playing': 'NOW_PLAYING',
@@ -15,6 +17,8 @@ const VIEWS: Record<string, MovieView> = {
 
 /** Personalized movies v2 (docs/accounts.md, "Personalized movies"): the movie views ranked for an account. */
 export async function personalizedRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
+  // The ranked list read as the movie routes read theirs (src/read-planner/).
+  const MOVIES = fixedRead(kit.schema, 'Movie', MOVIE_SELECTION);
   app.get<{ Params: { accountId: number; view: string }; Querystring: PagingQuery }>(
     '/v2/site-accounts/:accountId/personalized-movies/views/:view',
     {
@@ -33,8 +37,9 @@ export async function personalizedRoutes(app: FastifyInstance, kit: RestKit): Pr
       const ctx = await kit.context(request);
       const hal = kit.hal(request);
       const page = pageOf(request.query);
-      const result = await listPersonalizedMovies(ctx.db, ctx.principal, request.params.accountId, view, page);
-      const movies = await Promise.all(result.items.map((m) => toMovie(ctx, hal, m)));
+      const list = await personalizedMovieList(ctx.db, ctx.principal, request.params.accountId, view);
+      const result = await MOVIES.page(ctx, list, page);
+      const movies = await Promise.all(result.items.map((m) => toPlannedMovie(ctx, hal, m as Movie)));
       return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { movies } };
     },
   );

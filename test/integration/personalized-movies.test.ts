@@ -106,3 +106,24 @@ test('the SQL statements of a personalized page do not grow with its size', asyn
   expect(many.body._embedded.movies.length).toBeGreaterThan(one.body._embedded.movies.length);
   expect(Number(many.headers.get('x-sql-statements'))).toBe(Number(one.headers.get('x-sql-statements')));
 });
+
+describe('GraphQL: the ranked list read by the planner answers as the loader path', () => {
+  const { app: reference } = useTestApp({ sharing: app, env: { READ_PLANNER: 'off' } });
+  const QUERY = `query ($view: MovieView!, $n: Int!) { account(id: 1) { personalizedMovies(view: $view, pageSize: 7, pageNumber: $n) {
+    totalCount hasNextPage items { id name score genre attributes { code } castAndCrew { name role } mediaItems { contentType } showtimes { id theatre { name } } } } } }`;
+
+  test.each(['NOW_PLAYING', 'ACTIVE', 'COMING_SOON'])('%s, pages 1 and 2: same answer, one statement for the page and its relations', async (view) => {
+    for (const n of [1, 2]) {
+      const planned = await app.gql<Json>(QUERY, { view, n }, bearer('a1'));
+      const loaders = await reference.gql<Json>(QUERY, { view, n }, bearer('a1'));
+      expect(planned.errors).toBeUndefined();
+      expect(planned.data).toEqual(loaders.data);
+      // The account (the root), its existence and history (the ranking's signals), then the page with its
+      // total and every relation under its items in one statement (the loader path: 10–11).
+      expect(planned.statements).toBe(4);
+      expect(loaders.statements).toBeGreaterThan(4);
+    }
+    const { data } = await app.gql<Json>(QUERY, { view, n: 1 }, bearer('a1'));
+    expect(data.account.personalizedMovies.items.length).toBeGreaterThan(0);
+  });
+});

@@ -1,7 +1,5 @@
 import type { Context } from '../../context';
-import { movieFields, type MovieRow } from '../../services/movie';
 import { summarizeCredits } from '../../services/person';
-import type { AttributeRow } from '../../services/attribute';
 import type { Movie } from '../../../schema/movie.type';
 import type { Credit } from '../../../schema/person.type';
 import { NOT_PLANNED, plannedOf } from '../../read-planner';
@@ -48,33 +46,12 @@ export async function toPlannedMovie(ctx: Context, hal: Hal, movie: Movie) {
   const credits = planned as Credit[];
   const [earliest, attributes] = await Promise.all([ctx.loaders.earliestShowtimeByMovieId.load(movie.id), ctx.loaders.attributesOfIds(ids as number[])]);
   const names = new Map(credits.map((c) => [c.personId, c.personRow?.name]));
-  return movieOf(hal, movie, summarizeCredits(credits, (id) => names.get(id)), earliest, attributes);
-}
-
-/** The REST movie of its fields and what other tables say of it. */
-function movieOf<F extends { id: number }>(hal: Hal, fields: F, credits: ReturnType<typeof summarizeCredits>, earliest: Date | null, attributes: AttributeRow[]) {
   return {
-    ...fields,
-    ...credits,
+    ...movie,
+    ...summarizeCredits(credits, (id) => names.get(id)),
     earliestShowingUtc: earliest?.toISOString() ?? null,
     hasScheduledShowtimes: earliest !== null,
     attributes: attributes.map(toAttributeRef),
-    _links: movieLinks(hal, fields.id),
+    _links: movieLinks(hal, movie.id),
   };
-}
-
-/**
- * A movie with the fields computed from other tables (credits, earliest showtime, attributes), each
- * through a per-request loader, as the GraphQL field resolvers do.
- */
-export async function toMovie(ctx: Context, hal: Hal, row: MovieRow) {
-  const [credits, earliest, attributes] = await Promise.all([
-    ctx.loaders.creditsByMovieId.load(row.id),
-    ctx.loaders.earliestShowtimeByMovieId.load(row.id),
-    ctx.loaders.attributesByMovieId.load(row.id),
-  ]);
-  const people = await ctx.loaders.personById.loadMany(credits.map((c) => c.personId));
-  const names = new Map<number, string>();
-  for (const p of people) if (p && !(p instanceof Error)) names.set(p.id, p.name);
-  return movieOf(hal, movieFields(row), summarizeCredits(credits, (id) => names.get(id)), earliest, attributes);
 }

@@ -30,5 +30,5 @@ export {
   type MovieListCreate,
   type MovieListMove,
 } from './lists';
-export { listPersonalizedMovies } from './personalized';
+export { listPersonalizedMovies, personalizedMovieList } from './personalized';
 export { listPrivateRentalMovies, privateRentalMovieList } from './private-rental';

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, min, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { movieListItems, movieLists, movies, orderProducts, orders, showtimes, siteAccounts } from '../../../db/schema';
 import { isRowId } from '../../bounds';
 import { listOrderBy, type ListQuery } from '../shared/paging';
 import { prepared, preparedByKeys } from '../shared/prepared-reads';
-import type { MovieListItemRow, MovieListRecord, MovieRow, TasteSignals } from './model';
+import type { MovieListItemRow, MovieListRecord, MovieRow } from './model';
 
 /**
  * Movies' SQL: every statement of the movie reads (read.ts, private-rental.ts, the loaders), of the
@@ -13,8 +13,6 @@ import type { MovieListItemRow, MovieListRecord, MovieRow, TasteSignals } from '
  * (`ListQuery`, which the read planner reads too), paged by `pageOfList` (src/services/shared/paging.ts);
  * the writes of a list's entries take the verb's transaction.
  */
-
-type Window = { limit: number; offset: number };
 
 // ---- movies --------------------------------------------------------------------------------------
 
@@ -73,47 +71,6 @@ export function ticketHistoryOf(db: Db, accountId: number): Promise<{ movieId: n
     .innerJoin(orders, eq(orders.id, orderProducts.orderId))
     .leftJoin(movies, eq(movies.id, orderProducts.movieId))
     .where(and(eq(orders.siteAccountId, accountId), eq(orderProducts.kind, 'Ticket'), inArray(orderProducts.status, COUNTED)));
-}
-
-/**
- * A window of the movies `where` keeps, ranked by `taste` (personalized.ts says how), and their count.
- * Terms without a signal are left out (a constant in ORDER BY would be read as a column position).
- */
-export async function rankedMoviesWindow(
-  db: Db,
-  where: SQL,
-  taste: TasteSignals,
-  now: Date,
-  window: Window,
-): Promise<{ rows: MovieRow[]; total: number }> {
-  const ranking: SQL[] = [];
-  if (taste.seen.size) ranking.push(asc(sql`${movies.id} in (${sql.join([...taste.seen].map((id) => sql`${id}::int`), sql`, `)})`));
-  if (taste.genres.size) {
-    ranking.push(desc(sql`case ${sql.join([...taste.genres].map(([genre, n]) => sql`when ${movies.genre} = ${genre} then ${n}::int`), sql` `)} else 0 end`));
-  }
-  if (taste.favoriteTheatreId !== null) {
-    ranking.push(
-      desc(sql`exists (select 1 from ${showtimes} where ${and(
-        eq(showtimes.movieId, movies.id),
-        eq(showtimes.theatreId, taste.favoriteTheatreId),
-        eq(showtimes.isCanceled, false),
-        gte(showtimes.showDateTimeUtc, now),
-      )})`),
-    );
-  }
-  const [rows, [{ total }]] = await Promise.all([
-    // statement: personalizedMoviesPage
-    db
-      .select()
-      .from(movies)
-      .where(where)
-      .orderBy(...ranking, sql`${movies.score} desc nulls last`, asc(movies.sortableName), asc(movies.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    // statement: personalizedMoviesCount
-    db.select({ total: count() }).from(movies).where(where),
-  ]);
-  return { rows, total };
 }
 
 // ---- movie lists -----------------------------------------------------------------------------------
