@@ -124,6 +124,6 @@ describe('GraphQL: the ranked list read by the planner answers as the loader pat
       expect(loaders.statements).toBeGreaterThan(4);
     }
     const { data } = await app.gql<Json>(QUERY, { view, n: 1 }, bearer('a1'));
-    expect(data.account.personalizedMovies.items.length).toBeGreaterThan(0);
+    expect(data?.account.personalizedMovies.items.length).toBeGreaterThan(0);
   });
 });

@@ -40,7 +40,7 @@ export async function toShowtime(ctx: Context, hal: Hal, record: ShowtimeRecord)
     ctx.loaders.ticketPricesByShowtimeId.load(record.showtime.id),
     ctx.loaders.occupancyByShowtimeId.load(record.showtime.id),
   ]);
-  return (await shown(ctx, hal, [{ record, prices: prices.map(toTicketPrice), occupancy }]))[0];
+  return (await shown(ctx, hal, [{ record, fields: showtimeFields(record), prices: prices.map(toTicketPrice), occupancy }]))[0];
 }
 
 const PRICES = { path: { key: 'ticketPrices', prev: undefined, typename: 'Showtime' } };
@@ -58,16 +58,21 @@ export async function toPlannedShowtimes(ctx: Context, hal: Hal, showtimes: read
   return shown(
     ctx,
     hal,
-    showtimes.map((s, i) => ({ record: s.record, prices: plannedOf(s, PRICES) as TicketPrice[], occupancy: occupancies[i] })),
+    // The planned object has the spec's own fields already (the record's field table): not computed again.
+    showtimes.map((s, i) => ({ record: s.record, fields: s, prices: plannedOf(s, PRICES) as TicketPrice[], occupancy: occupancies[i] })),
   );
 }
 
 /** Showtimes with their relations as the spec shows them (the attribute rows from the reference cache). */
-async function shown(ctx: Context, hal: Hal, showtimes: readonly { record: ShowtimeRecord; prices: readonly TicketPrice[]; occupancy: Occupancy | null }[]) {
+async function shown(
+  ctx: Context,
+  hal: Hal,
+  showtimes: readonly { record: ShowtimeRecord; fields: object; prices: readonly TicketPrice[]; occupancy: Occupancy | null }[],
+) {
   const index = await ctx.loaders.attributeIndex();
-  return showtimes.map(({ record, prices, occupancy }) => {
+  return showtimes.map(({ record, fields, prices, occupancy }) => {
     const attributes = activeAttributesOf(index, record.attributeIds);
-    return Object.assign(showtimeFields(record), {
+    return Object.assign({}, fields, {
       isSoldOut: isSoldOut(occupancy),
       isAlmostSoldOut: isAlmostSoldOut(occupancy),
       premiumFormat: attributes.find((a) => a.isPremiumFormat)?.name ?? null,
