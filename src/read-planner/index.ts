@@ -219,13 +219,20 @@ async function readRows(
   // The limit in the text and no OFFSET on a first page, as orderedList's lists (limitSql): with them bound,
   // Postgres never kept the statement's generic plan.
   const limits = window ? sql` limit ${limitSql(window.limit)}${window.offset ? sql` offset ${window.offset}` : sql``}` : sql``;
+  const count = sql`(select count(*)::int from ${from} where ${where})`;
+  const rows = (extra: SQL) => sql`select ${rowSql(level.plan, 'r0', level.children)} as r${sql.join(outputs)}${extra}
+          from ${from}, lateral (select ${list.table}.*) r0 where ${where}
+          order by ${sql.raw(order.join(', '))}${limits}`;
+  const body = sql`(select coalesce(json_agg(${item}${window ? sql`` : sql.raw(` order by ${order.map((key) => `x.${key}`).join(', ')}`)}), '[]'::json)::text from x)`;
+  // A page's total is a window count over the same scan as its rows (Postgres computes the rows' JSON after
+  // the sort and limit, for the page's rows only); a page past the end has no row to carry it, and only then
+  // the count runs on its own (coalesce evaluates it lazily).
   const [result] = await executePrepared<{ version: number | string | null; total: number | null; body: string }>(
     ctx.catalogDb,
-    sql`select ${version} as version, ${total ? sql`(select count(*)::int from ${from} where ${where})` : sql`null::int`} as total,
-      (select coalesce(json_agg(${item}${window ? sql`` : sql.raw(` order by ${order.map((key) => `x.${key}`).join(', ')}`)}), '[]'::json)::text
-        from (select ${rowSql(level.plan, 'r0', level.children)} as r${sql.join(outputs)}
-          from ${from}, lateral (select ${list.table}.*) r0 where ${where}
-          order by ${sql.raw(order.join(', '))}${limits}) x) as body`,
+    total && window
+      ? sql`with x as (${rows(sql`, (count(*) over ())::int as n`)})
+          select ${version} as version, coalesce((select n from x limit 1), ${count}) as total, ${body} as body`
+      : sql`with x as (${rows(sql``)}) select ${version} as version, ${total ? count : sql`null::int`} as total, ${body} as body`,
   );
   ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
   const names = values.map(([name]) => name);
