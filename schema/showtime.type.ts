@@ -189,11 +189,10 @@ export class ShowtimePage extends PageOf(Showtime) {}
 /** Maps a showtime record (showtime + movie data + theatre zone) to its GraphQL type. */
 export function toShowtime(record: ShowtimeRecord): Showtime {
   const fields = showtimeFields(record);
-  return Object.assign(new Showtime(), {
-    ...fields,
-    media: Object.assign(new ShowtimeMedia(), fields.media),
-    estimatedFees: fields.estimatedFees.map((f) => Object.assign(new EstimatedFee(), f)),
-    languages: Object.assign(new ShowtimeLanguages(), fields.languages),
-    record,
-  });
+  const showtime = Object.assign(new Showtime(), fields);
+  showtime.media = Object.assign(new ShowtimeMedia(), fields.media);
+  showtime.estimatedFees = fields.estimatedFees.map((f) => Object.assign(new EstimatedFee(), f));
+  showtime.languages = Object.assign(new ShowtimeLanguages(), fields.languages);
+  showtime.record = record;
+  return showtime;
 }

@@ -225,13 +225,13 @@ async function readRows(
           order by ${sql.raw(order.join(', '))}${limits}`;
   const body = sql`(select coalesce(json_agg(${item}${window ? sql`` : sql.raw(` order by ${order.map((key) => `x.${key}`).join(', ')}`)}), '[]'::json)::text from x)`;
   // A page's total is a window count over the same scan as its rows (Postgres computes the rows' JSON after
-  // the sort and limit, for the page's rows only); a page past the end has no row to carry it, and only then
-  // the count runs on its own (coalesce evaluates it lazily).
+  // the sort and limit, for the page's rows only). An empty first page has none; a later page past the end has
+  // no row to carry it, and only then the count runs on its own (coalesce evaluates it lazily).
   const [result] = await executePrepared<{ version: number | string | null; total: number | null; body: string }>(
     ctx.catalogDb,
     total && window
       ? sql`with x as (${rows(sql`, (count(*) over ())::int as n`)})
-          select ${version} as version, coalesce((select n from x limit 1), ${count}) as total, ${body} as body`
+          select ${version} as version, coalesce((select n from x limit 1), ${window.offset ? count : sql`0`}) as total, ${body} as body`
       : sql`with x as (${rows(sql``)}) select ${version} as version, ${total ? count : sql`null::int`} as total, ${body} as body`,
   );
   ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));

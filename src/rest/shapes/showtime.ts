@@ -58,7 +58,8 @@ export async function toPlannedShowtimes(ctx: Context, hal: Hal, showtimes: read
   return shown(
     ctx,
     hal,
-    // The planned object has the spec's own fields already (the record's field table): not computed again.
+    // The planned object has the spec's own fields already (the record's field table): not computed again, and
+    // it is this request's own, so the shape adds the relations to it.
     showtimes.map((s, i) => ({ record: s.record, fields: s, prices: plannedOf(s, PRICES) as TicketPrice[], occupancy: occupancies[i] })),
   );
 }
@@ -72,7 +73,7 @@ async function shown(
   const index = await ctx.loaders.attributeIndex();
   return showtimes.map(({ record, fields, prices, occupancy }) => {
     const attributes = activeAttributesOf(index, record.attributeIds);
-    return Object.assign({}, fields, {
+    return Object.assign(fields, {
       isSoldOut: isSoldOut(occupancy),
       isAlmostSoldOut: isAlmostSoldOut(occupancy),
       premiumFormat: attributes.find((a) => a.isPremiumFormat)?.name ?? null,
