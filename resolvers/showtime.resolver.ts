@@ -7,9 +7,9 @@ import { ShowtimeFilterArgs, ShowtimesNearArgs, toShowtimeFilters } from '../sch
 import { Showtime, ShowtimePage, TicketPrice, toShowtime, toTicketPrice } from '../schema/showtime.type';
 import { Theatre, toTheatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { earliestShowtime, getShowtime, isAlmostSoldOut, isSoldOut, showtimesNear, showtimesNearList } from '../src/services/showtime';
+import { earliestShowtime, earliestShowtimeList, getShowtime, isAlmostSoldOut, isSoldOut, showtimesNear, showtimesNearList } from '../src/services/showtime';
 import type { Page } from '../src/services/shared/paging';
-import { NOT_PLANNED, plannedOf, readOne, readPage } from '../src/read-planner';
+import { NOT_PLANNED, plannedOf, readFirst, readOne, readPage } from '../src/read-planner';
 import { attributesOfIds } from './attributes';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
@@ -36,7 +36,10 @@ export class ShowtimeResolver {
     @Arg('theatreId', () => Int, { description: 'The theatre.' }) theatreId: number,
     @Arg('movieId', () => Int, { description: 'The movie.' }) movieId: number,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Showtime | null> {
+    const planned = await readFirst(ctx, info, earliestShowtimeList(theatreId, movieId));
+    if (planned !== NOT_PLANNED) return planned as Showtime | null;
     const record = await earliestShowtime(ctx.catalogDb, theatreId, movieId);
     return record ? toShowtime(record) : null;
   }

@@ -7,8 +7,8 @@ import { fixedRead } from '../read-planner';
 import { privateRentalMovieList } from '../services/movie';
 import type { ListQuery, Page } from '../services/shared/paging';
 import {
-  earliestShowtime,
-  getShowtime,
+  earliestShowtimeList,
+  showtimeByIdList,
   showtimesNearList,
   type ShowtimeFilters,
   theatreShowtimeList,
@@ -19,7 +19,7 @@ import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PageRequest, type PagingQuery } from './paging';
 import { arr, id, nstr, num, obj, paged, params, query, route, str } from './schemas';
 import { MOVIE_SELECTION, moviePageSchema, toPlannedMovie } from './shapes/movie';
-import { lastUpdatedOf, showtimeSchema, toPlannedShowtimes, toShowtime } from './shapes/showtime';
+import { lastUpdatedOf, showtimeSchema, toPlannedShowtimes } from './shapes/showtime';
 import { component } from './openapi';
 
 type FilterQuery = PagingQuery & {
@@ -112,6 +112,11 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
   // Pages of showtimes with their prices, and their seats taken as the list's value (withTaken): one statement.
   const SHOWTIMES = fixedRead(kit.schema, 'Showtime', '{ ticketPrices { type } }');
   const showtimesOf = (ctx: Context, list: ListQuery, page: PageRequest) => SHOWTIMES.page(ctx, withTaken(list), page) as Promise<Page<Showtime>>;
+  /** The first showtime of `list` as the spec shows it, or null: one statement. */
+  const firstShowtime = async (ctx: Context, request: FastifyRequest, list: ListQuery) => {
+    const showtime = (await SHOWTIMES.first(ctx, withTaken(list))) as Showtime | null;
+    return showtime && (await toPlannedShowtimes(ctx, kit.hal(request), [showtime]))[0];
+  };
   app.get<{ Params: { theatreNumber: number; date: string }; Querystring: FilterQuery }>(
     '/v2/theatres/:theatreNumber/showtimes/:date',
     {
@@ -175,9 +180,9 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const record = await getShowtime(ctx.catalogDb, request.params.showtimeId);
-      if (!record) throw notFound('Showtime', request.params.showtimeId);
-      return toShowtime(ctx, kit.hal(request), record);
+      const showtime = await firstShowtime(ctx, request, showtimeByIdList(request.params.showtimeId));
+      if (!showtime) throw notFound('Showtime', request.params.showtimeId);
+      return showtime;
     },
   );
 
@@ -194,9 +199,9 @@ export async function showtimeRoutes(app: FastifyInstance, kit: RestKit): Promis
       const { theatreNumber, movieId } = request.params;
       await requireTheatre(ctx, theatreNumber);
       if (!(await ctx.loaders.movieById.load(movieId))) throw notFound('Movie', movieId);
-      const record = await earliestShowtime(ctx.catalogDb, theatreNumber, movieId);
-      if (!record) throw new DomainError('NOT_FOUND', `Movie ${movieId} has no upcoming showtime at theatre ${theatreNumber}`);
-      return toShowtime(ctx, kit.hal(request), record);
+      const showtime = await firstShowtime(ctx, request, earliestShowtimeList(theatreNumber, movieId));
+      if (!showtime) throw new DomainError('NOT_FOUND', `Movie ${movieId} has no upcoming showtime at theatre ${theatreNumber}`);
+      return showtime;
     },
   );
 

@@ -173,6 +173,7 @@ function roots(p: Pick) {
     { type: 'MovieList', open: 'movieLists(pageSize: 3) { items', close: '}', statements: 1 },
     { type: 'MovieList', open: `currentMovieList(typeName: "${p.listType}")`, close: '', statements: 1 },
     { type: 'Movie', open: 'privateTheatreRentalMovies(pageSize: 3) { items', close: '}', statements: 1 },
+    { type: 'Showtime', open: `earliestShowtime(theatreId: ${p.theatreId}, movieId: ${p.movieId})`, close: '', statements: 1 },
   ];
 }
 

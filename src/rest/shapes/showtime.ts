@@ -1,7 +1,7 @@
 import type { Context } from '../../context';
-import { type Showtime, type TicketPrice, toTicketPrice } from '../../../schema/showtime.type';
+import type { Showtime, TicketPrice } from '../../../schema/showtime.type';
 import { plannedOf, valuesOf } from '../../read-planner';
-import { isAlmostSoldOut, isSoldOut, type Occupancy, occupancyOfTaken, type ShowtimeRecord, showtimeFields } from '../../services/showtime';
+import { isAlmostSoldOut, isSoldOut, occupancyOfTaken, type ShowtimeRecord } from '../../services/showtime';
 import { activeAttributesOf } from '../../services/attribute';
 import type { Hal } from '../hal';
 import { resource } from '../derive';
@@ -34,48 +34,29 @@ export function showtimeLinks(hal: Hal, record: ShowtimeRecord) {
   };
 }
 
-/** A showtime as the spec shows it: its prices, attributes and occupancy through the request's loaders. */
-export async function toShowtime(ctx: Context, hal: Hal, record: ShowtimeRecord) {
-  const [prices, occupancy] = await Promise.all([
-    ctx.loaders.ticketPricesByShowtimeId.load(record.showtime.id),
-    ctx.loaders.occupancyByShowtimeId.load(record.showtime.id),
-  ]);
-  return (await shown(ctx, hal, [{ record, fields: showtimeFields(record), prices: prices.map(toTicketPrice), occupancy }]))[0];
-}
-
 const PRICES = { path: { key: 'ticketPrices', prev: undefined, typename: 'Showtime' } };
 
 /**
- * A page of showtimes as the spec shows them, read by the planner (src/rest/showtime.routes.ts): each
- * with its planned prices and its seats taken as the list's value `taken`; the sellable seats of their
- * layout versions from the process-wide cache.
+ * Showtimes as the spec shows them, read by the planner (src/rest/showtime.routes.ts): each with its planned
+ * prices and its seats taken as the list's value `taken`; the sellable seats of their layout versions from the
+ * process-wide cache, the attribute rows from the reference cache. A planned showtime has the spec's own fields
+ * already (its record's field table), and it is this request's own: the shape adds the relations to it.
  */
 export async function toPlannedShowtimes(ctx: Context, hal: Hal, showtimes: readonly Showtime[]) {
-  const occupancies = await occupancyOfTaken(
-    ctx.catalogDb,
-    showtimes.map((s) => ({ showtimeId: s.id, layoutVersionId: s.record.showtime.layoutVersionId, taken: Number(valuesOf(s).taken) })),
-  );
-  return shown(
-    ctx,
-    hal,
-    // The planned object has the spec's own fields already (the record's field table): not computed again, and
-    // it is this request's own, so the shape adds the relations to it.
-    showtimes.map((s, i) => ({ record: s.record, fields: s, prices: plannedOf(s, PRICES) as TicketPrice[], occupancy: occupancies[i] })),
-  );
-}
-
-/** Showtimes with their relations as the spec shows them (the attribute rows from the reference cache). */
-async function shown(
-  ctx: Context,
-  hal: Hal,
-  showtimes: readonly { record: ShowtimeRecord; fields: object; prices: readonly TicketPrice[]; occupancy: Occupancy | null }[],
-) {
-  const index = await ctx.loaders.attributeIndex();
-  return showtimes.map(({ record, fields, prices, occupancy }) => {
+  const [occupancies, index] = await Promise.all([
+    occupancyOfTaken(
+      ctx.catalogDb,
+      showtimes.map((s) => ({ showtimeId: s.id, layoutVersionId: s.record.showtime.layoutVersionId, taken: Number(valuesOf(s).taken) })),
+    ),
+    ctx.loaders.attributeIndex(),
+  ]);
+  return showtimes.map((showtime, i) => {
+    const { record } = showtime;
     const attributes = activeAttributesOf(index, record.attributeIds);
-    return Object.assign(fields, {
-      isSoldOut: isSoldOut(occupancy),
-      isAlmostSoldOut: isAlmostSoldOut(occupancy),
+    const prices = plannedOf(showtime, PRICES) as TicketPrice[];
+    return Object.assign(showtime, {
+      isSoldOut: isSoldOut(occupancies[i]),
+      isAlmostSoldOut: isAlmostSoldOut(occupancies[i]),
       premiumFormat: attributes.find((a) => a.isPremiumFormat)?.name ?? null,
       ticketPrices: prices.map((p) => ({ price: p.price, type: p.type, sku: p.sku, agePolicy: p.agePolicy, tax: p.tax })),
       attributes: attributes.map(toAttributeRef),

@@ -2,7 +2,6 @@ import { and, asc, eq, getTableColumns, gte, inArray, min, sql } from 'drizzle-o
 import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { movieListItems, movieLists, movies, orderProducts, orders, showtimes, siteAccounts } from '../../../db/schema';
 import { isRowId } from '../../bounds';
-import { listOrderBy, type ListQuery } from '../shared/paging';
 import { prepared, preparedByKeys } from '../shared/prepared-reads';
 import type { MovieListItemRow, MovieListRecord, MovieRow } from './model';
 
@@ -84,13 +83,6 @@ export const movieListRecordColumns = {
   ...getTableColumns(movieLists),
   count: sql<number>`(select count(*)::int from ${movieListItems} where ${movieListItems.movieListId} = ${movieLists.id})`.mapWith(Number),
 };
-
-/** The first list of `list` (the current one of a type), or null. */
-export async function firstMovieList(db: Db, list: ListQuery): Promise<MovieListRecord | null> {
-  // statement: firstMovieList
-  const [row] = await db.select(movieListRecordColumns).from(movieLists).where(list.where).orderBy(...listOrderBy(list)).limit(1);
-  return row ?? null;
-}
 
 /** One list with its count, or null for an unknown id. */
 export async function getMovieList(db: DbOrTx, id: number): Promise<MovieListRecord | null> {

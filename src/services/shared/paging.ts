@@ -54,16 +54,26 @@ export function listOrderBy(list: ListQuery): SQL[] {
  * statements sent together. The read planner reads the same list in one (src/read-planner/).
  */
 export async function pageOfList<R>(db: Db, list: ListQuery, columns: SelectedFields, page: PageRequest): Promise<Page<R>> {
-  const joined = <Q extends { innerJoin(table: PgTable, on: SQL): Q }>(query: Q) => (list.joins ?? []).reduce((q, join) => q.innerJoin(join.table, join.on), query);
   const { limit, offset } = pageWindow(page);
   const [rows, [{ total }]] = await Promise.all([
     // statement: <list>Page
-    joined(db.select(columns).from(list.table).$dynamic()).where(list.where).orderBy(...listOrderBy(list)).limit(limit).offset(offset),
+    joined(list, db.select(columns).from(list.table).$dynamic()).where(list.where).orderBy(...listOrderBy(list)).limit(limit).offset(offset),
     // statement: <list>Count
-    joined(db.select({ total: count() }).from(list.table).$dynamic()).where(list.where),
+    joined(list, db.select({ total: count() }).from(list.table).$dynamic()).where(list.where),
   ]);
   return toPage(rows as R[], total, page);
 }
+
+/** The first row of `list` (`columns` as `pageOfList`'s), or null: the loader path's read of a list's first. */
+export async function firstOfList<R>(db: Db, list: ListQuery, columns: SelectedFields): Promise<R | null> {
+  // statement: <list>First
+  const [row] = await joined(list, db.select(columns).from(list.table).$dynamic()).where(list.where).orderBy(...listOrderBy(list)).limit(1);
+  return (row as R | undefined) ?? null;
+}
+
+/** A query of `list`'s table with its joins. */
+const joined = <Q extends { innerJoin(table: PgTable, on: SQL): Q }>(list: ListQuery, query: Q) =>
+  (list.joins ?? []).reduce((q, join) => q.innerJoin(join.table, join.on), query);
 
 /** Which page: 1-based number and size. */
 export interface PageRequest {

@@ -19,7 +19,7 @@ export {
   type ShowtimeRecord,
   type TicketPriceRow,
 } from './model';
-export { earliestShowtime, getShowtimeByPerformance, getShowtimesByIds, getTicketPrices, selectShowtimesOf } from './store';
+export { getShowtimeByPerformance, getShowtimesByIds, getTicketPrices, selectShowtimesOf } from './store';
 export {
   filterConditions,
   futureAtDatabaseNow,
@@ -33,6 +33,15 @@ export {
   validateFilters,
 } from './query';
 export { getOccupancy, getShowtime, isAlmostSoldOut, isSoldOut, occupancyOfTaken, showtimesNear, showtimesNearList } from './read';
-export { listShowtimePages, listShowtimes, showtimeDayConditions, theatreShowtimeList, withTaken } from './list';
+export {
+  earliestShowtime,
+  earliestShowtimeList,
+  listShowtimePages,
+  listShowtimes,
+  showtimeDayConditions,
+  showtimeByIdList,
+  theatreShowtimeList,
+  withTaken,
+} from './list';
 export { SHOWTIME_FIELDS, showtimeFields } from './view';
 export { cancellationSchema, cancelShowtime, startRefundBatchSweeper } from './cancel';

@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { movies, showtimes, theatres } from '../../../db/schema';
-import { pageOfList, pageOfRows, type ListQuery, type Page, type PageRequest } from '../shared/paging';
+import { firstOfList, pageOfList, pageOfRows, type ListQuery, type Page, type PageRequest } from '../shared/paging';
 import type { ShowtimeFilters, ShowtimeListQuery, ShowtimeRecord } from './model';
 import { filterConditions, futureAtDatabaseNow, localDatesCondition, optionalDate, showtimeColumns, takenSeats, validateFilters } from './query';
 import { selectShowtimesOf } from './store';
@@ -21,21 +21,31 @@ export function showtimeDayConditions(query: { date?: string | null; filters?: S
   return [day ? localDatesCondition([day]) : futureAtDatabaseNow(), ...filterConditions(validateFilters(query.filters ?? {}))];
 }
 
-/**
- * A theatre's showtimes on a theatre-local date (every future one without a date), filtered, by start
- * time. Joins the theatre (the local day's zone) and the movie (the showtime record reads both).
- */
-export function theatreShowtimeList(query: ShowtimeListQuery): ListQuery {
-  return {
-    table: showtimes,
-    joins: [
-      { table: theatres, on: eq(theatres.id, showtimes.theatreId) },
-      { table: movies, on: eq(movies.id, showtimes.movieId) },
-    ],
-    where: and(eq(showtimes.theatreId, query.theatreId), ...showtimeDayConditions(query)),
-    order: [showtimes.showDateTimeUtc, showtimes.id],
-  };
-}
+/** A list of showtimes by start time: joins the theatre (the local day's zone) and the movie (the record reads both). */
+const showtimesWhere = (where: SQL | undefined): ListQuery => ({
+  table: showtimes,
+  joins: [
+    { table: theatres, on: eq(theatres.id, showtimes.theatreId) },
+    { table: movies, on: eq(movies.id, showtimes.movieId) },
+  ],
+  where,
+  order: [showtimes.showDateTimeUtc, showtimes.id],
+});
+
+/** A theatre's showtimes on a theatre-local date (every future one without a date), filtered, by start time. */
+export const theatreShowtimeList = (query: ShowtimeListQuery): ListQuery =>
+  showtimesWhere(and(eq(showtimes.theatreId, query.theatreId), ...showtimeDayConditions(query)));
+
+/** The showtime of `id`, as a list of one (REST reads it with its seats taken, `withTaken`). */
+export const showtimeByIdList = (id: number): ListQuery => showtimesWhere(eq(showtimes.id, id));
+
+/** The future, not canceled showtimes of a movie at a theatre: the earliest is the first. */
+export const earliestShowtimeList = (theatreId: number, movieId: number): ListQuery =>
+  showtimesWhere(and(eq(showtimes.theatreId, theatreId), eq(showtimes.movieId, movieId), eq(showtimes.isCanceled, false), futureAtDatabaseNow()));
+
+/** The earliest future, not canceled showtime of a movie at a theatre, or null: the loader path's read. */
+export const earliestShowtime = (db: Db, theatreId: number, movieId: number): Promise<ShowtimeRecord | null> =>
+  firstOfList(db, earliestShowtimeList(theatreId, movieId), showtimeColumns);
 
 /** `list` with each showtime's seats taken as a value (`taken`: its active claims), for the sold-out flags. */
 export const withTaken = (list: ListQuery): ListQuery => ({ ...list, values: { ...list.values, taken: takenSeats } });

@@ -95,23 +95,6 @@ function selectUnfilteredShowtimesOf(db: Db, selection: ShowtimeSelection): Prom
   });
 }
 
-/** The earliest future, not canceled showtime of a movie at a theatre, or null. */
-export async function earliestShowtime(db: Db, theatreId: number, movieId: number): Promise<ShowtimeRecord | null> {
-  // statement: earliestShowtime
-  const [row] = await selectShowtimes(db)
-    .where(
-      and(
-        eq(showtimes.theatreId, theatreId),
-        eq(showtimes.movieId, movieId),
-        eq(showtimes.isCanceled, false),
-        futureCondition(),
-      ),
-    )
-    .orderBy(...order)
-    .limit(1);
-  return row ?? null;
-}
-
 /** Ticket prices of the given showtimes, by price (then type: equal prices keep one order everywhere). */
 export async function getTicketPrices(db: Db, showtimeIds: readonly number[]): Promise<TicketPriceRow[]> {
   if (!showtimeIds.length) return [];
