@@ -21,7 +21,6 @@ export {
 } from './model';
 export { getShowtimeByPerformance, getShowtimesByIds, getTicketPrices, selectShowtimesOf } from './store';
 export {
-  filterConditions,
   futureAtDatabaseNow,
   localDatesCondition,
   MAX_FILTER_CODES,
