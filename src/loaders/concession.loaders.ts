@@ -6,7 +6,6 @@ import {
   getCategoriesOfTheatres,
   getComboComponentsOfConcessions,
   getComboGroupItems,
-  getConcessionsByIds,
   getDiscountsOfConcessions,
   getGroupsOfConcessions,
   getModifierGroupsOfConcessions,
@@ -57,9 +56,6 @@ async function loadConcessionPages(db: Db, keys: readonly ConcessionListKey[]): 
 export function createConcessionLoaders(db: Db) {
   return {
     ...createPickupLoaders(db),
-    concessionById: new DataLoader<number, ConcessionRecord | null>(async (ids) =>
-      oneByKey(ids, await getConcessionsByIds(db, ids), (r) => r.id),
-    ),
     concessionByTheatreProduct: new DataLoader<{ theatreId: number; concessionId: number }, ConcessionRecord | null, string>(
       // Keys come from query arguments (one or two per request), not from rows.
       (keys) => Promise.all(keys.map((k) => getTheatreConcession(db, k.theatreId, k.concessionId))),

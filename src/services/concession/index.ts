@@ -22,7 +22,6 @@ export {
   getCategoriesOfConcessions,
   getComboComponentsOfConcessions,
   getComboGroupItems,
-  getConcessionsByIds,
   getDiscountsOfConcessions,
   getGroupsOfConcessions,
   getModifierGroupsOfConcessions,
