@@ -3,6 +3,7 @@ import { movies, showtimes, theatres } from '../../../db/schema';
 import { isRowId } from '../../bounds';
 import { badInput } from '../../errors';
 import { containsPattern } from '../shared/like-pattern';
+import { oneOrAny } from '../shared/prepared-reads';
 import { addDays, parseDateArg } from '../shared/local-time';
 import type { ShowtimeFilters } from './model';
 
@@ -195,25 +196,18 @@ function localDatesWindow(dates: readonly string[]): { from: Date; to: Date } {
 }
 
 /**
- * `localDatesCondition` with its values as placeholders (`from`, `to`, `dates`), for prepared
- * statements; bind them with `localDatesWindow`.
- */
-export function preparedLocalDatesCondition(): SQL {
-  return and(
-    gte(showtimes.showDateTimeUtc, sql.placeholder('from')),
-    lt(showtimes.showDateTimeUtc, sql.placeholder('to')),
-    sql`${showtimeColumns.localDate} = any(${sql.placeholder('dates')})`,
-  )!;
-}
-
-/**
- * The values of `preparedLocalDatesCondition` for `dates`, or `now` for future showtimes without dates.
+ * `localDatesCondition` with its values as placeholders (`from`, `to`, `dates`: one date or several,
+ * `oneOrAny`), for prepared statements, with the values to bind for `dates` and the variant's letter.
  * Instants bind as ISO text: drizzle's postgres.js client passes parameters through unserialized.
  */
-export function preparedDatesParams(dates: readonly string[] | null) {
-  if (!dates) return { now: new Date().toISOString() };
+export function preparedLocalDates(dates: readonly string[]): { sql: SQL; values: Record<string, unknown>; variant: string } {
   const { from, to } = localDatesWindow(dates);
-  return { from: from.toISOString(), to: to.toISOString(), dates: [...dates] };
+  const day = oneOrAny(showtimeColumns.localDate, 'dates', dates);
+  return {
+    sql: and(gte(showtimes.showDateTimeUtc, sql.placeholder('from')), lt(showtimes.showDateTimeUtc, sql.placeholder('to')), day.sql)!,
+    values: { from: from.toISOString(), to: to.toISOString(), dates: day.value },
+    variant: day.variant,
+  };
 }
 
 /** Future showtimes (start at or after `now`). */

@@ -7,14 +7,13 @@ import {
   showtimeTicketPrices,
   theatres,
 } from '../../../db/schema';
-import { anyOf, prepared, preparedByKeys } from '../shared/prepared-reads';
+import { oneOrAny, prepared, preparedByKeys } from '../shared/prepared-reads';
 import type { ShowtimeRecord, ShowtimeSelection, TicketPriceRow } from './model';
 import {
   filterConditions,
   futureCondition,
   localDatesCondition,
-  preparedDatesParams,
-  preparedLocalDatesCondition,
+  preparedLocalDates,
   showtimeColumns,
   showtimeOrder as order,
   takenSeats,
@@ -75,23 +74,27 @@ export async function selectShowtimesOf(db: Db, selection: ShowtimeSelection): P
  * statement per shape (theatres and/or movies, dates or future), so it is built only once.
  */
 function selectUnfilteredShowtimesOf(db: Db, selection: ShowtimeSelection): Promise<ShowtimeRecord[]> {
-  const dates = selection.dates?.length ? selection.dates : null;
-  const shape = `showtimesOf:${selection.theatreIds ? 't' : ''}${selection.movieIds ? 'm' : ''}${dates ? 'd' : 'f'}`;
-  // statement: showtimesOf_<shape> (t: theatres, m: movies, then d: dates or f: future)
+  // One key of a kind is `= $n`, several `= any($n)` (oneOrAny: Postgres never kept the generic plan of an
+  // array parameter), so each kind of key has a letter for one (1) or several (n) in the statement's name.
+  const theatres = selection.theatreIds && oneOrAny(showtimes.theatreId, 'theatreIds', selection.theatreIds);
+  const movies = selection.movieIds && oneOrAny(showtimes.movieId, 'movieIds', selection.movieIds);
+  const dates = selection.dates?.length ? preparedLocalDates(selection.dates) : null;
+  const shape = `showtimesOf_${theatres ? `t${theatres.variant}` : ''}${movies ? `m${movies.variant}` : ''}${dates ? `d${dates.variant}` : 'f'}`;
+  // statement: showtimesOf_<shape> (t: theatres, m: movies, each 1 or n; then d: dates, 1 or n, or f: future)
   const statement = prepared(db, shape, (d) => {
     const conditions: SQL[] = [];
-    if (selection.theatreIds) conditions.push(anyOf(showtimes.theatreId, 'theatreIds'));
-    if (selection.movieIds) conditions.push(anyOf(showtimes.movieId, 'movieIds'));
-    conditions.push(dates ? preparedLocalDatesCondition() : gte(showtimes.showDateTimeUtc, sql.placeholder('now')));
+    if (theatres) conditions.push(theatres.sql);
+    if (movies) conditions.push(movies.sql);
+    conditions.push(dates ? dates.sql : gte(showtimes.showDateTimeUtc, sql.placeholder('now')));
     return selectShowtimes(d)
       .where(and(...conditions))
       .orderBy(...order)
-      .prepare(shape.replace(':', '_'));
+      .prepare(shape);
   });
   return statement.execute({
-    theatreIds: selection.theatreIds ? [...selection.theatreIds] : undefined,
-    movieIds: selection.movieIds ? [...selection.movieIds] : undefined,
-    ...preparedDatesParams(dates),
+    theatreIds: theatres?.value,
+    movieIds: movies?.value,
+    ...(dates ? dates.values : { now: new Date().toISOString() }),
   });
 }
 
