@@ -21,9 +21,6 @@ import {
 } from '../services/movie';
 import type { CreditRow, PersonRow } from '../services/person';
 import {
-  futureAtDatabaseNow,
-  localDatesCondition,
-  optionalDate,
   showtimeColumns,
   showtimeDayConditions,
   showtimeRecordJson,
@@ -55,8 +52,7 @@ const theatreShowtimes = (args: Args): SQL[] =>
 
 /** Movie.showtimes: at one theatre or all, on a theatre-local day or every future one. */
 function movieShowtimes(args: Args): SQL[] {
-  const day = optionalDate(args.date as string | null | undefined);
-  const conditions = [day ? localDatesCondition([day]) : futureAtDatabaseNow()];
+  const conditions = showtimeDayConditions({ date: args.date as string | null | undefined });
   if (args.theatreId != null) conditions.push(sql`"showtimes"."theatre_id" = ${args.theatreId as number}`);
   return conditions;
 }

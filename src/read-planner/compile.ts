@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { getNamedType, isObjectType, print, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
 import { collectSubfields } from 'graphql/execution/collectFields';
 import { getArgumentValues } from 'graphql/execution/values';
-import { pageWindow, type PageRequest } from '../services/shared/paging';
+import { limitSql, pageWindow, type PageRequest } from '../services/shared/paging';
 import { CATALOG, joinOf, type Edge, type Order, type PlannedType } from './catalog';
 import { prunedCodec, type RowCodec } from './rows';
 
@@ -164,17 +164,6 @@ function orderOf(order: Order | undefined, alias: string): string[] {
 export function orderedList(row: SQL, from: SQL, where: SQL, order: readonly string[], window: { limit: number; offset: number }): SQL {
   return sql`(select coalesce(json_agg(x.r), '[]'::json)
     from (select ${row} as r from ${from} where ${where} order by ${sql.raw(order.join(', '))} limit ${limitSql(window.limit)}${window.offset ? sql` offset ${window.offset}` : sql``}) x)`;
-}
-
-/**
- * A LIMIT written into the statement's text, not bound: Postgres plans `limit $n` for an unknown share of
- * the rows, so a statement of nested lists never kept its generic plan and was planned anew at every
- * execution (test/integration/generic-plans.test.ts). Limits are the list cap and page sizes (bounded),
- * so the texts are few; offsets stay parameters (and a first page has none).
- */
-export function limitSql(limit: number): SQL {
-  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`read planner: limit ${limit} is not a row count`);
-  return sql.raw(String(limit));
 }
 
 /** Nodes of one response key can differ in arguments only across aliases of a page's `items`: then not planned. */

@@ -5,10 +5,10 @@ import { collectSubfields } from 'graphql/execution/collectFields';
 import { executePrepared, type CompiledQuery } from '../../db/prepared';
 import { memoized } from './memo';
 import type { Context } from '../context';
-import { pageWindow, toPage, type ListQuery, type Page, type PageRequest } from '../services/shared/paging';
+import { limitSql, pageWindow, toPage, type ListQuery, type Page, type PageRequest } from '../services/shared/paging';
 import { DomainError } from '../errors';
 import { CATALOG } from './catalog';
-import { fromSql, limitSql, newScope, planLevel, rowSql, type Plan, type Selection } from './compile';
+import { fromSql, newScope, planLevel, rowSql, type Plan, type Selection } from './compile';
 
 /**
  * The read planner (docs/read-planner.md): a catalog root field's whole selection read in one

@@ -126,4 +126,13 @@ describe('GraphQL: the ranked list read by the planner answers as the loader pat
     const { data } = await app.gql<Json>(QUERY, { view, n: 1 }, bearer('a1'));
     expect(data?.account.personalizedMovies.items.length).toBeGreaterThan(0);
   });
+
+  test('a page size past the limit is refused before any list is read, on both paths alike', async () => {
+    const query = '{ account(id: 1) { personalizedMovies(view: ACTIVE, pageSize: 1000) { totalCount } } }';
+    for (const target of [app, reference]) {
+      const r = await target.gql(query, {}, bearer('a1'));
+      expect(r.status).toBe(200);
+      expect(r.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    }
+  });
 });

@@ -44,7 +44,7 @@ export interface ListQuery {
 }
 
 /** A list's order as drizzle's ORDER BY terms, each key in its direction. */
-export function listOrderBy(list: ListQuery): SQL[] {
+function listOrderBy(list: ListQuery): SQL[] {
   return list.order.map((key) => (list.desc?.includes(key) ? desc(key) : asc(key)));
 }
 
@@ -55,7 +55,8 @@ export function listOrderBy(list: ListQuery): SQL[] {
  */
 export async function pageOfList<R>(db: Db, list: ListQuery, columns: SelectedFields, page: PageRequest): Promise<Page<R>> {
   const { limit, offset } = pageWindow(page);
-  const rows = joined(list, db.select(columns).from(list.table).$dynamic()).where(list.where).orderBy(...listOrderBy(list)).limit(inText(limit));
+  // Drizzle writes an SQL object given as the limit as it is (its type says number).
+  const rows = joined(list, db.select(columns).from(list.table).$dynamic()).where(list.where).orderBy(...listOrderBy(list)).limit(limitSql(limit) as unknown as number);
   const [items, [{ total }]] = await Promise.all([
     // statement: <list>Page (the limit in its text, no OFFSET on a first page: as the read planner's limitSql)
     offset ? rows.offset(offset) : rows,
@@ -66,13 +67,14 @@ export async function pageOfList<R>(db: Db, list: ListQuery, columns: SelectedFi
 }
 
 /**
- * A row count written into the statement's text, not bound: Postgres plans `limit $n` for an unknown share
- * of the rows and planned such a page anew at every execution (test/integration/generic-plans.test.ts).
- * Page sizes are bounded, so the texts are few. Drizzle writes an SQL object given as the limit as it is.
+ * A LIMIT written into the statement's text, not bound: Postgres plans `limit $n` for an unknown share of
+ * the rows, so such a statement never kept its generic plan and was planned anew at every execution
+ * (test/integration/generic-plans.test.ts). Limits are page sizes and the list cap (bounded), so the texts
+ * are few; offsets stay parameters (and a first page has none). The read planner's and `pageOfList`'s.
  */
-function inText(count: number): number {
-  if (!Number.isSafeInteger(count) || count < 0) throw new Error(`pageOfList: ${count} is not a row count`);
-  return sql.raw(String(count)) as unknown as number;
+export function limitSql(limit: number): SQL {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`limit ${limit} is not a row count`);
+  return sql.raw(String(limit));
 }
 
 /** The first row of `list` (`columns` as `pageOfList`'s), or null: the loader path's read of a list's first. */

@@ -43,7 +43,7 @@ function counted<T>(statement: T, count: StatementCount): T {
 }
 
 /** `column = any($name)`: an array placeholder standing for `inArray` in prepared statements. */
-export const anyOf = (column: AnyPgColumn | SQL, name: string): SQL => sql`${column} = any(${sql.placeholder(name)})`;
+const anyOf = (column: AnyPgColumn | SQL, name: string): SQL => sql`${column} = any(${sql.placeholder(name)})`;
 
 /**
  * `column = $name` when `values` is one value, else `column = any($name)` (why: `preparedByKeys`), with

@@ -21,8 +21,6 @@ export {
 } from './model';
 export { getShowtimeByPerformance, getShowtimesByIds, getTicketPrices, selectShowtimesOf } from './store';
 export {
-  futureAtDatabaseNow,
-  localDatesCondition,
   MAX_FILTER_CODES,
   optionalDate,
   SHOWTIME_MEDIA_KEYS,

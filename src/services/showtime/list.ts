@@ -21,13 +21,16 @@ export function showtimeDayConditions(query: { date?: string | null; filters?: S
   return [day ? localDatesCondition([day]) : futureAtDatabaseNow(), ...filterConditions(validateFilters(query.filters ?? {}))];
 }
 
-/** A list of showtimes by start time: joins the theatre (the local day's zone) and the movie (the record reads both). */
+/** What a list of showtimes joins: the theatre (the local day's zone) and the movie (the showtime record reads both). */
+export const SHOWTIME_JOINS: ListQuery['joins'] = [
+  { table: theatres, on: eq(theatres.id, showtimes.theatreId) },
+  { table: movies, on: eq(movies.id, showtimes.movieId) },
+];
+
+/** A list of showtimes by start time. */
 const showtimesWhere = (where: SQL | undefined): ListQuery => ({
   table: showtimes,
-  joins: [
-    { table: theatres, on: eq(theatres.id, showtimes.theatreId) },
-    { table: movies, on: eq(movies.id, showtimes.movieId) },
-  ],
+  joins: SHOWTIME_JOINS,
   where,
   order: [showtimes.showDateTimeUtc, showtimes.id],
 });

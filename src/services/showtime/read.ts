@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { movies, showtimes, theatres } from '../../../db/schema';
+import { showtimes, theatres } from '../../../db/schema';
 import { immutableCacheFor } from '../shared/immutable-cache';
 import { haversineMilesSql, validateNearQuery, withinRadius } from '../shared/geo';
 import { pageOfList, type ListQuery, type Page } from '../shared/paging';
 import { ALMOST_SOLD_OUT_RATIO, type NearShowtimeRecord, type Occupancy, type ShowtimeFilters, type ShowtimeRecord } from './model';
 import { filterConditions, localDatesCondition, optionalDate, showtimeColumns, validateFilters } from './query';
+import { SHOWTIME_JOINS } from './list';
 import { capacityOf, getShowtimesByIds, takenOf } from './store';
 
 /** One showtime, or null when the id is unknown. */
@@ -32,10 +33,7 @@ export function showtimesNearList(query: {
   const distance = haversineMilesSql(point, theatres.latitude, theatres.longitude);
   return {
     table: showtimes,
-    joins: [
-      { table: theatres, on: eq(theatres.id, showtimes.theatreId) },
-      { table: movies, on: eq(movies.id, showtimes.movieId) },
-    ],
+    joins: SHOWTIME_JOINS,
     where: and(withinRadius(distance, point), localDatesCondition([date]), ...filterConditions(filters)),
     order: [distance, theatres.id, showtimes.showDateTimeUtc, showtimes.id],
     values: { distance },
