@@ -12,14 +12,7 @@ import {
   GroupComboComponent,
   Modifier,
   ModifierGroup,
-  toComboComponent,
   toConcession,
-  toConcessionCategory,
-  toConcessionDiscount,
-  toConcessionGroup,
-  toGroupComboComponent,
-  toModifier,
-  toModifierGroup,
   UpsellConcession,
   UpsellGroup,
 } from '../schema/concession.type';
@@ -27,8 +20,8 @@ import { PageArgs } from '../schema/paging.type';
 import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
 import { getConcession } from '../src/services/concession';
-import { pageOfRows, type Page } from '../src/services/shared/paging';
-import { NOT_PLANNED, plannedOf, readOne } from '../src/read-planner';
+import { type Page } from '../src/services/shared/paging';
+import { NOT_PLANNED, plannedOf, readOne, relation } from '../src/read-planner';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
 
@@ -53,46 +46,32 @@ export class ConcessionResolver {
 
   @FieldResolver(() => [ConcessionCategory], { description: 'Categories the product is in.' })
   async categories(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<ConcessionCategory[]> {
-    const planned = plannedOf(c, info);
-    if (planned !== NOT_PLANNED) return planned as ConcessionCategory[];
-    return (await ctx.loaders.categoriesByConcessionId.load(c.concessionId)).map(toConcessionCategory);
+    return (await relation(c, info, ctx)) as ConcessionCategory[];
   }
 
   @FieldResolver(() => [ConcessionGroup], { description: 'Display groups the product is in.' })
   async groups(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<ConcessionGroup[]> {
-    const planned = plannedOf(c, info);
-    if (planned !== NOT_PLANNED) return planned as ConcessionGroup[];
-    return (await ctx.loaders.groupsByConcessionId.load(c.concessionId)).map(toConcessionGroup);
+    return (await relation(c, info, ctx)) as ConcessionGroup[];
   }
 
   @FieldResolver(() => [ConcessionDiscount], { description: 'Discounts available on the product.' })
   async discounts(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<ConcessionDiscount[]> {
-    const planned = plannedOf(c, info);
-    if (planned !== NOT_PLANNED) return planned as ConcessionDiscount[];
-    return (await ctx.loaders.discountsByConcessionId.load(c.concessionId)).map(toConcessionDiscount);
+    return (await relation(c, info, ctx)) as ConcessionDiscount[];
   }
 
   @FieldResolver(() => [ModifierGroup], { description: 'Groups of modifiers to choose from (e.g. butter, flavours).' })
   async modifierGroups(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<ModifierGroup[]> {
-    const planned = plannedOf(c, info);
-    if (planned !== NOT_PLANNED) return planned as ModifierGroup[];
-    return (await ctx.loaders.modifierGroupsByConcessionId.load(c.concessionId)).map(toModifierGroup);
+    return (await relation(c, info, ctx)) as ModifierGroup[];
   }
 
   @FieldResolver(() => [ComboComponent], { description: 'Parts of a combo; empty for other products.' })
   async comboComponents(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<ComboComponent[]> {
-    const planned = plannedOf(c, info);
-    if (planned !== NOT_PLANNED) return planned as ComboComponent[];
-    return (await ctx.loaders.comboComponentsByConcessionId.load(c.concessionId)).map(toComboComponent);
+    return (await relation(c, info, ctx)) as ComboComponent[];
   }
 
   @FieldResolver(() => UpsellGroup, { description: 'Larger or related products to offer instead; null when none.', nullable: true })
   async upsellGroup(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<UpsellGroup | null> {
-    const planned = plannedOf(c, info);
-    if (planned !== NOT_PLANNED) return planned as UpsellGroup | null;
-    if (c.upsellGroupId == null) return null;
-    const row = await ctx.loaders.upsellGroupById.load(c.upsellGroupId);
-    return row ? assign(UpsellGroup, { id: row.id, name: row.name, theatreId: c.theatreId }) : null;
+    return (await relation(c, info, ctx)) as UpsellGroup | null;
   }
 }
 
@@ -100,9 +79,7 @@ export class ConcessionResolver {
 export class ModifierGroupResolver {
   @FieldResolver(() => [Modifier], { description: 'The modifiers to choose from.' })
   async modifiers(@Root() g: Parent<ModifierGroup>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Modifier[]> {
-    const planned = plannedOf(g, info);
-    if (planned !== NOT_PLANNED) return planned as Modifier[];
-    return (await ctx.loaders.modifiersByGroupId.load(g.id)).map(toModifier);
+    return (await relation(g, info, ctx)) as Modifier[];
   }
 }
 
@@ -110,9 +87,7 @@ export class ModifierGroupResolver {
 export class ComboComponentResolver {
   @FieldResolver(() => [GroupComboComponent], { description: 'The choices of a Group component.' })
   async groupComboComponents(@Root() c: Parent<ComboComponent>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<GroupComboComponent[]> {
-    const planned = plannedOf(c, info);
-    if (planned !== NOT_PLANNED) return planned as GroupComboComponent[];
-    return (await ctx.loaders.comboGroupItemsByComponentId.load(c.componentId)).map(toGroupComboComponent);
+    return (await relation(c, info, ctx)) as GroupComboComponent[];
   }
 }
 
@@ -138,14 +113,7 @@ export class TheatreConcessionsResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<ConcessionPage> {
-    const planned = plannedOf(theatre, info);
-    if (planned !== NOT_PLANNED) return toGraphQLPage(ConcessionPage, planned as Page<Concession>, (c) => c);
-    const page = await ctx.loaders.concessionPagesByTheatre.load({
-      theatreId: theatre.id,
-      filters: { category: args.category ?? null, group: args.group ?? null },
-      page: { pageNumber: args.pageNumber, pageSize: args.pageSize },
-    });
-    return toGraphQLPage(ConcessionPage, page, toConcession);
+    return toGraphQLPage(ConcessionPage, (await relation(theatre, info, ctx)) as Page<Concession>, (c) => c);
   }
 
   @FieldResolver(() => Concession, { nullable: true, description: 'A product (by product id) as this theatre sells it.' })
@@ -155,10 +123,7 @@ export class TheatreConcessionsResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Concession | null> {
-    const planned = plannedOf(theatre, info);
-    if (planned !== NOT_PLANNED) return planned as Concession | null;
-    const record = await ctx.loaders.concessionByTheatreProduct.load({ theatreId: theatre.id, concessionId });
-    return record ? toConcession(record) : null;
+    return (await relation(theatre, info, ctx)) as Concession | null;
   }
 
   @FieldResolver(() => ConcessionCategoryPage, {
@@ -170,9 +135,6 @@ export class TheatreConcessionsResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<ConcessionCategoryPage> {
-    const planned = plannedOf(theatre, info);
-    if (planned !== NOT_PLANNED) return toGraphQLPage(ConcessionCategoryPage, planned as Page<ConcessionCategory>, (c) => c);
-    const rows = await ctx.loaders.concessionCategoriesByTheatreId.load(theatre.id);
-    return toGraphQLPage(ConcessionCategoryPage, pageOfRows(rows, page), toConcessionCategory);
+    return toGraphQLPage(ConcessionCategoryPage, (await relation(theatre, info, ctx)) as Page<ConcessionCategory>, (c) => c);
   }
 }

@@ -3,9 +3,9 @@ import { Arg, Args, Ctx, FieldResolver, Info, Int, Query, Resolver, Root } from 
 import { Market, MarketPage } from '../schema/market.type';
 import { toMarket } from '../schema/market.type';
 import { PageArgs } from '../schema/paging.type';
-import { Theatre, toTheatre } from '../schema/theatre.type';
+import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { NOT_PLANNED, plannedOf, readOne, readPage } from '../src/read-planner';
+import { NOT_PLANNED, readOne, readPage, relation } from '../src/read-planner';
 import { listMarkets, marketList } from '../src/services/theatre';
 import type { Page } from '../src/services/shared/paging';
 import { toGraphQLPage } from './page';
@@ -35,8 +35,6 @@ export class MarketResolver {
 
   @FieldResolver(() => [Theatre], { description: 'Theatres of the market, by name.' })
   async theatres(@Root() market: Parent<Market>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Theatre[]> {
-    const planned = plannedOf(market, info);
-    if (planned !== NOT_PLANNED) return planned as Theatre[];
-    return (await ctx.loaders.theatresByMarketId.load(market.id)).map(toTheatre);
+    return (await relation(market, info, ctx)) as Theatre[];
   }
 }

@@ -13,11 +13,10 @@ import {
   toContentType,
   toImageSizeType,
   toMediaItem,
-  toRendition,
 } from '../schema/media.type';
 import type { Context } from '../src/context';
 import { getMediaItem, listContentTypes, listImageSizes, listMedia } from '../src/services/media';
-import { NOT_PLANNED, plannedOf } from '../src/read-planner';
+import { relation } from '../src/read-planner';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
 
@@ -71,10 +70,9 @@ export class MediaItemResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Rendition[]> {
-    const planned = plannedOf(item, info);
-    if (planned !== NOT_PLANNED) return planned as Rendition[];
+    const renditions = (await relation(item, info, ctx)) as Rendition[];
+    // A media page's size (`media(size:)`) narrows its items' renditions when the field names none.
     const wanted = size ?? item.sizeFilter;
-    const rows = await ctx.loaders.renditionsByMediaItemId.load(item.id);
-    return rows.filter((r) => !wanted || r.size === wanted).map(toRendition);
+    return wanted ? renditions.filter((r) => r.size === wanted) : renditions;
   }
 }

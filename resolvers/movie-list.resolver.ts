@@ -1,12 +1,12 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { CreateMovieListInput, MovieListEntryInput, MovieListsArgs } from '../schema/movie-list.input';
-import { MovieList, MovieListEntry, MovieListPage, toMovieList, toMovieListEntry } from '../schema/movie-list.type';
+import { MovieList, MovieListEntry, MovieListPage, toMovieList } from '../schema/movie-list.type';
 import { Movie, toMovie } from '../schema/movie.type';
 import type { Parent } from '../schema/parent';
 import type { Context } from '../src/context';
 import { notFound } from '../src/errors';
-import { NOT_PLANNED, plannedOf, readFirst, readOne, readPage } from '../src/read-planner';
+import { NOT_PLANNED, plannedOf, readFirst, readOne, readPage, relation } from '../src/read-planner';
 import {
   addMovieToList,
   createMovieList,
@@ -68,9 +68,7 @@ export class MovieListResolver {
 
   @FieldResolver(() => [MovieListEntry], { description: 'The movies of the list in sequence order.' })
   async movies(@Root() list: Parent<MovieList>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MovieListEntry[]> {
-    const planned = plannedOf(list, info);
-    if (planned !== NOT_PLANNED) return planned as MovieListEntry[];
-    return (await ctx.loaders.movieListEntriesByListId.load(list.id)).map(toMovieListEntry);
+    return (await relation(list, info, ctx)) as MovieListEntry[];
   }
 
   @Mutation(() => MovieList, { description: 'Creates an empty movie list (admin; as POST /v1/movie-lists).' })

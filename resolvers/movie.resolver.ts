@@ -1,17 +1,17 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { GraphQLDateTime } from '../schema/scalars';
 import { Arg, Args, Ctx, FieldResolver, Info, Int, Query, Resolver, Root } from 'type-graphql';
-import { Attribute, toAttribute } from '../schema/attribute.type';
-import { MediaItem, toMediaItem } from '../schema/media.type';
+import { Attribute } from '../schema/attribute.type';
+import { MediaItem } from '../schema/media.type';
 import { MoviesArgs } from '../schema/movie.input';
 import { Movie, MoviePage, toMovie } from '../schema/movie.type';
-import { Credit, toCredit } from '../schema/person.type';
+import { Credit } from '../schema/person.type';
 import type { Context } from '../src/context';
 import { getMovie, listMovies, listPrivateRentalMovies, movieList, privateRentalMovieList } from '../src/services/movie';
 import { PageArgs } from '../schema/paging.type';
 import type { Page } from '../src/services/shared/paging';
 import { summarizeCredits } from '../src/services/person';
-import { NOT_PLANNED, plannedOf, readOne, readPage } from '../src/read-planner';
+import { NOT_PLANNED, readOne, readPage, relation } from '../src/read-planner';
 import { attributesOfIds } from './attributes';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
@@ -77,23 +77,16 @@ export class MovieResolver {
 
   @FieldResolver(() => [Attribute], { description: "The movie's attributes, in display order." })
   async attributes(@Root() movie: Parent<Movie>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Attribute[]> {
-    const ids = plannedOf(movie, info);
-    if (ids !== NOT_PLANNED) return attributesOfIds(ids as number[], ctx);
-    return (await ctx.loaders.attributesByMovieId.load(movie.id)).map(toAttribute);
+    return attributesOfIds((await relation(movie, info, ctx)) as number[], ctx);
   }
 
   @FieldResolver(() => [Credit], { description: 'Cast and crew in billing order.' })
   async castAndCrew(@Root() movie: Parent<Movie>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Credit[]> {
-    const planned = plannedOf(movie, info);
-    if (planned !== NOT_PLANNED) return planned as Credit[];
-    return (await ctx.loaders.creditsByMovieId.load(movie.id)).map((row) => toCredit(row, ctx.loaders.personOfCredit(row)));
+    return (await relation(movie, info, ctx)) as Credit[];
   }
 
   @FieldResolver(() => [MediaItem], { description: 'Active media items of the movie (posters, stills, trailers).' })
   async mediaItems(@Root() movie: Parent<Movie>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MediaItem[]> {
-    const planned = plannedOf(movie, info);
-    if (planned !== NOT_PLANNED) return planned as MediaItem[];
-    const rows = await ctx.loaders.mediaItemsByResource.load({ type: 'movie', key: String(movie.id) });
-    return rows.map((r) => toMediaItem(r));
+    return (await relation(movie, info, ctx)) as MediaItem[];
   }
 }

@@ -1,9 +1,9 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, Info, Int, Query, Resolver, Root } from 'type-graphql';
-import { Movie, toMovie } from '../schema/movie.type';
-import { Credit, Person, toCredit, toPerson } from '../schema/person.type';
+import { Movie } from '../schema/movie.type';
+import { Credit, Person, toPerson } from '../schema/person.type';
 import type { Context } from '../src/context';
-import { NOT_PLANNED, plannedOf, readOne } from '../src/read-planner';
+import { NOT_PLANNED, plannedOf, readOne, relation } from '../src/read-planner';
 import { getPerson } from '../src/services/person';
 import type { Parent } from '../schema/parent';
 
@@ -23,9 +23,7 @@ export class PersonResolver {
 
   @FieldResolver(() => [Credit], { description: "The person's credits." })
   async credits(@Root() person: Parent<Person>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Credit[]> {
-    const planned = plannedOf(person, info);
-    if (planned !== NOT_PLANNED) return planned as Credit[];
-    return (await ctx.loaders.creditsByPersonId.load(person.id)).map((row) => toCredit(row));
+    return (await relation(person, info, ctx)) as Credit[];
   }
 }
 
@@ -48,11 +46,7 @@ export class CreditResolver {
 
   @FieldResolver(() => Movie, { description: 'The movie.' })
   async movie(@Root() credit: Parent<Credit>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Movie> {
-    const planned = plannedOf(credit, info);
-    if (planned !== NOT_PLANNED) return planned as Movie;
-    const row = await ctx.loaders.movieById.load(credit.movieId);
-    if (!row) throw new Error(`movie ${credit.movieId} of credit ${credit.id} is missing`);
-    return toMovie(row);
+    return (await relation(credit, info, ctx)) as Movie;
   }
 
   @FieldResolver(() => String, { description: "The person's name (as the spec's cast-crew item has it)." })

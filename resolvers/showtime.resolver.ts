@@ -1,15 +1,15 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, Info, Int, Query, Resolver, Root } from 'type-graphql';
 import { Attribute } from '../schema/attribute.type';
-import { Movie, toMovie } from '../schema/movie.type';
+import { Movie } from '../schema/movie.type';
 import { PageArgs } from '../schema/paging.type';
 import { ShowtimeFilterArgs, ShowtimesNearArgs, toShowtimeFilters } from '../schema/showtime.input';
-import { Showtime, ShowtimePage, TicketPrice, toShowtime, toTicketPrice } from '../schema/showtime.type';
-import { Theatre, toTheatre } from '../schema/theatre.type';
+import { Showtime, ShowtimePage, TicketPrice, toShowtime } from '../schema/showtime.type';
+import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
 import { earliestShowtime, earliestShowtimeList, getShowtime, isAlmostSoldOut, isSoldOut, showtimesNear, showtimesNearList } from '../src/services/showtime';
 import type { Page } from '../src/services/shared/paging';
-import { NOT_PLANNED, plannedOf, readFirst, readOne, readPage } from '../src/read-planner';
+import { NOT_PLANNED, readFirst, readOne, readPage, relation } from '../src/read-planner';
 import { attributesOfIds } from './attributes';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
@@ -63,20 +63,12 @@ export class ShowtimeResolver {
 
   @FieldResolver(() => Movie, { description: 'The movie shown.' })
   async movie(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Movie> {
-    const planned = plannedOf(showtime, info);
-    if (planned !== NOT_PLANNED) return planned as Movie;
-    const row = await ctx.loaders.movieById.load(showtime.movieId);
-    if (!row) throw new Error(`movie ${showtime.movieId} of showtime ${showtime.id} is missing`);
-    return toMovie(row);
+    return (await relation(showtime, info, ctx)) as Movie;
   }
 
   @FieldResolver(() => Theatre, { description: 'The theatre.' })
   async theatre(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Theatre> {
-    const planned = plannedOf(showtime, info);
-    if (planned !== NOT_PLANNED) return planned as Theatre;
-    const row = await ctx.loaders.theatreById.load(showtime.theatreId);
-    if (!row) throw new Error(`theatre ${showtime.theatreId} of showtime ${showtime.id} is missing`);
-    return toTheatre(row);
+    return (await relation(showtime, info, ctx)) as Theatre;
   }
 
   @FieldResolver(() => [Attribute], { description: 'Attributes of the showtime (formats, amenities), in display order.' })
@@ -96,9 +88,7 @@ export class ShowtimeResolver {
 
   @FieldResolver(() => [TicketPrice], { description: 'Display prices by ticket type.' })
   async ticketPrices(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<TicketPrice[]> {
-    const planned = plannedOf(showtime, info);
-    if (planned !== NOT_PLANNED) return planned as TicketPrice[];
-    return (await ctx.loaders.ticketPricesByShowtimeId.load(showtime.id)).map(toTicketPrice);
+    return (await relation(showtime, info, ctx)) as TicketPrice[];
   }
 
   @FieldResolver(() => Boolean, { description: 'Every sellable seat is held or sold.' })

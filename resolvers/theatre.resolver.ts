@@ -1,14 +1,14 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, Info, Int, Query, Resolver, Root } from 'type-graphql';
-import { Attribute, toAttribute } from '../schema/attribute.type';
+import { Attribute } from '../schema/attribute.type';
 import { Market, toMarket } from '../schema/market.type';
-import { MediaItem, toMediaItem } from '../schema/media.type';
+import { MediaItem } from '../schema/media.type';
 import { TheatresArgs } from '../schema/theatre.input';
 import { Theatre, TheatrePage, toTheatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
 import { getTheatre, listTheatres, theatreList } from '../src/services/theatre';
 import type { Page } from '../src/services/shared/paging';
-import { NOT_PLANNED, plannedOf, readOne, readPage } from '../src/read-planner';
+import { NOT_PLANNED, plannedOf, readOne, readPage, relation } from '../src/read-planner';
 import { attributesOfIds } from './attributes';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
@@ -47,16 +47,11 @@ export class TheatreResolver {
 
   @FieldResolver(() => [Attribute], { description: "The theatre's attributes (amenities), in display order." })
   async attributes(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Attribute[]> {
-    const ids = plannedOf(theatre, info);
-    if (ids !== NOT_PLANNED) return attributesOfIds(ids as number[], ctx);
-    return (await ctx.loaders.attributesByTheatreId.load(theatre.id)).map(toAttribute);
+    return attributesOfIds((await relation(theatre, info, ctx)) as number[], ctx);
   }
 
   @FieldResolver(() => [MediaItem], { description: 'Active media of the theatre (Primary, Interior, Exterior, …).' })
   async media(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MediaItem[]> {
-    const planned = plannedOf(theatre, info);
-    if (planned !== NOT_PLANNED) return planned as MediaItem[];
-    const rows = await ctx.loaders.mediaItemsByResource.load({ type: 'theatre', key: String(theatre.id) });
-    return rows.map((r) => toMediaItem(r));
+    return (await relation(theatre, info, ctx)) as MediaItem[];
   }
 }

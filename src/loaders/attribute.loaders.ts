@@ -2,9 +2,7 @@ import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
 import {
   activeAttributesOf,
-  getAttributeIdsOfMovies,
   getAttributeIdsOfShowtimes,
-  getAttributeIdsOfTheatres,
   loadAttributeIndex,
   type AttributeGroupRow,
   type AttributeIndex,
@@ -43,12 +41,6 @@ export function attributeLoaders(db: Db, reference: RequestReference) {
     },
     /** The active attributes of the given ids, in display order. */
     attributesOfIds: async (ids: readonly number[]): Promise<AttributeRow[]> => activeAttributesOf(await attributeIndex(), ids),
-    attributesByMovieId: new DataLoader<number, AttributeRow[]>(async (ids) =>
-      attributesOfKeys(ids, await getAttributeIdsOfMovies(db, ids)),
-    ),
-    attributesByTheatreId: new DataLoader<number, AttributeRow[]>(async (ids) =>
-      attributesOfKeys(ids, await getAttributeIdsOfTheatres(db, ids)),
-    ),
     attributesByShowtimeId: new DataLoader<number, AttributeRow[]>(async (ids) =>
       attributesOfKeys(ids, await getAttributeIdsOfShowtimes(db, ids)),
     ),

@@ -197,7 +197,12 @@ export const CATALOG: Readonly<Record<string, PlannedType>> = {
   }, {
     movie: { kind: 'one', to: 'Movie', relation: 'movie' },
   }),
-  Rendition: plain<RenditionRow>(schema.renditions, 'renditions', toRendition, { fields: RENDITION_FIELDS, make: (values) => Object.assign(new Rendition(), values) }, {}),
+  // A rendition carries its size: a media page's size narrows its items' renditions (MediaItem.renditions).
+  Rendition: plain<RenditionRow>(schema.renditions, 'renditions', toRendition, {
+    fields: RENDITION_FIELDS,
+    always: ['id', 'size'],
+    make: (values) => Object.assign(new Rendition(), values),
+  }, {}),
   ...CONCESSION_TYPES,
 };
 

@@ -42,6 +42,8 @@ interface Scope {
   aliases: number;
   /** Whether levels may read only the columns their fields need (a REST route's root reads whole rows). */
   prune: boolean;
+  /** Levels of relations planned below the root (1: the root's relations alone, as the loader path reads them). */
+  depth: number;
 }
 
 /**
@@ -57,6 +59,7 @@ export function planLevel(
   alias: string,
   outer: readonly string[] = [],
   entry = type.name,
+  strict = false,
 ): { plan: Plan; children: SQL[] } {
   const planned = CATALOG[entry];
   const plan: Plan = { type: planned, children: new Map(), pruned: null };
@@ -67,7 +70,7 @@ export function planLevel(
   const { schema, fragments, variableValues } = scope.selection;
   for (const [key, fieldNodes] of collectSubfields(schema, fragments, variableValues, type, nodes)) {
     const name = fieldNodes[0].name.value;
-    const edge = Object.hasOwn(planned.edges, name) ? planned.edges[name] : undefined;
+    const edge = outer.length < scope.depth && Object.hasOwn(planned.edges, name) ? planned.edges[name] : undefined;
     if (!edge) {
       if (name === '__typename') continue;
       const needs = planned.fields.needs(name) ?? (Object.hasOwn(planned.resolved, name) ? planned.resolved[name] : undefined);
@@ -83,8 +86,9 @@ export function planLevel(
     if (sameArguments(fieldNodes) && parts.length < 99) {
       try {
         part = edgeSql(scope, planned, type, edge, fieldNodes, [alias, ...outer]);
-      } catch {
-        // the resolver meets the same arguments and answers their error
+      } catch (error) {
+        // the resolver meets the same arguments and answers their error (`strict`: the error is the answer)
+        if (strict) throw error;
       }
     }
     // A relation left to its resolver reads through the object's other fields: the level reads whole rows.
@@ -173,6 +177,6 @@ function sameArguments(nodes: readonly FieldNode[]): boolean {
   return nodes.every((n) => (n.arguments ?? []).map(print).join() === first);
 }
 
-export function newScope(selection: Selection, cap: number, prune = true): Scope {
-  return { selection, cap, aliases: 0, prune };
+export function newScope(selection: Selection, cap: number, prune = true, depth = Infinity): Scope {
+  return { selection, cap, aliases: 0, prune, depth };
 }

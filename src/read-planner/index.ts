@@ -1,6 +1,7 @@
+import DataLoader from 'dataloader';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { getNamedType, isObjectType, parse, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
+import { getNamedType, isObjectType, Kind, parse, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { collectSubfields } from 'graphql/execution/collectFields';
 import { executePrepared, type CompiledQuery } from '../../db/prepared';
 import { memoized } from './memo';
@@ -34,23 +35,26 @@ const enabled = (ctx: Context) => ctx.config.READ_PLANNER !== 'off';
 const tooLarge = (max: number) =>
   new DomainError('RESPONSE_TOO_LARGE', `A list of the answer holds more than ${max} items; ask for smaller pages or fewer nested lists`, { max });
 
+type Child = Plan['children'] extends Map<string, infer C> ? C : never;
+
+/** The value of one planned relation from its JSON: objects, a list, a `Page`, ids or null. */
+function decodeChild({ edge, plan: child, page, cap }: Child, value: unknown): unknown {
+  // The SQL reads a list's cap and one row more: past the cap is an explicit error on both surfaces
+  // (RESPONSE_TOO_LARGE, as the GraphQL list guard answers), never a list cut short.
+  if (cap !== undefined && (value as unknown[]).length > cap) throw tooLarge(cap);
+  if (edge.kind === 'ids' || !child) return value;
+  if (edge.kind === 'one') return value === null ? null : decode(child, value);
+  if (!page) return (value as unknown[]).map((v) => decode(child, v));
+  // A page edge: the resolver returns it as its page type (toGraphQLPage).
+  const [total, items] = value as [number | string, unknown[]];
+  return toPage(items.map((v) => decode(child, v)), Number(total), page);
+}
+
 /** Attaches the children of a level's JSON (`[row, ...children]`, in the order of `plan.children`). */
 function attach(object: object, plan: Plan, values: readonly unknown[]): void {
   const planned: Record<string, unknown> = {};
   let i = 1;
-  for (const [key, { edge, plan: child, page, cap }] of plan.children) {
-    const value = values[i++];
-    // The SQL reads a list's cap and one row more: past the cap is an explicit error on both surfaces
-    // (RESPONSE_TOO_LARGE, as the GraphQL list guard answers), never a list cut short.
-    if (cap !== undefined && (value as unknown[]).length > cap) throw tooLarge(cap);
-    if (edge.kind === 'ids' || !child) planned[key] = value;
-    else if (edge.kind === 'one') planned[key] = value === null ? null : decode(child, value);
-    else if (page) {
-      // A page edge: the resolver returns it as its page type (toGraphQLPage).
-      const [total, items] = value as [number | string, unknown[]];
-      planned[key] = toPage(items.map((v) => decode(child, v)), Number(total), page);
-    } else planned[key] = (value as unknown[]).map((v) => decode(child, v));
-  }
+  for (const [key, child] of plan.children) planned[key] = decodeChild(child, values[i++]);
   Object.defineProperty(object, PLANNED, { value: planned });
 }
 
@@ -114,6 +118,69 @@ async function readRoot(ctx: Context, selection: Selection, type: GraphQLObjectT
   const [result] = await executePrepared<{ version: number | string | null; body: string | null }>(ctx.catalogDb, bind(c, id));
   ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
   return result?.body ? decode(c.plan, JSON.parse(result.body)) : null;
+}
+
+/**
+ * A relation field's value: what the planner read for it under `parent`, or, for a parent it did not read
+ * the field under (an object of the loader path: an order's showtime, a root read with READ_PLANNER=off),
+ * the field read below every parent of its batch: one statement per field and batch, compiled from the same
+ * catalog entry (relation, order, conditions) as a nested read. With the planner on, that statement plans
+ * the whole selection under the field; with READ_PLANNER=off only the field itself, level by level as
+ * loaders read (the reference the generated test compares with). Arguments the field refuses are its error.
+ */
+export function relation(parent: object, info: GraphQLResolveInfo, ctx: Context): unknown {
+  const planned = plannedOf(parent, info);
+  if (planned !== NOT_PLANNED) return planned;
+  let loaders = batches.get(ctx.loaders);
+  if (!loaders) batches.set(ctx.loaders, (loaders = new Map()));
+  let loader = loaders.get(info.fieldNodes[0]);
+  if (!loader) loaders.set(info.fieldNodes[0], (loader = new DataLoader((keys) => readBelow(ctx, info, keys))));
+  return loader.load((parent as Record<string, number>)[CATALOG[info.parentType.name].always[0]]);
+}
+
+/** The batches of `relation`, per request (its loaders) and field. */
+const batches = new WeakMap<object, Map<FieldNode, DataLoader<number, unknown>>>();
+
+/** One field node selecting `nodes` (one response key): the parents' level of a relation read below them. */
+const holders = new WeakMap<FieldNode, FieldNode>();
+function holder(nodes: readonly FieldNode[]): FieldNode {
+  let node = holders.get(nodes[0]);
+  if (!node) {
+    node = { kind: Kind.FIELD, name: { kind: Kind.NAME, value: 'below' }, selectionSet: { kind: Kind.SELECTION_SET, selections: nodes } };
+    holders.set(nodes[0], node);
+  }
+  return node;
+}
+
+async function readBelow(ctx: Context, info: GraphQLResolveInfo, keys: readonly number[]): Promise<unknown[]> {
+  const type = info.parentType;
+  const planner = enabled(ctx);
+  const one = keys.length === 1;
+  const nodes = [holder(info.fieldNodes)];
+  const c = memoized(nodes, info.fragments, info.variableValues, `below|${type.name}|${ctx.listItems.max}|${planner}|${one}`, () => {
+    const entry = CATALOG[type.name];
+    // Pruned and as deep as the selection goes with the planner; whole rows, one level, without it.
+    const level = planLevel(newScope(info, ctx.listItems.max, planner, planner ? Infinity : 1), type, nodes, 'r0', [], type.name, true);
+    if (!level.children.length) throw new Error(`read planner: ${type.name}.${info.fieldName} is no relation`);
+    const [rowKey] = entry.fields.needs(entry.always[0]) ?? [];
+    const key = sql.raw(entry.columns[rowKey].sql('r0'));
+    const text = sql`select ${version} as version, (select coalesce(json_agg(json_build_array(${key}, ${level.children[0]})), '[]'::json)
+      from ${sql.raw(fromSql(level.plan, 'r0'))} where ${key} ${one ? sql`= ${BOUND}` : sql`= any(${BOUND})`})::text as body`;
+    const query = dialect.sqlToQuery(text);
+    return { plan: level.plan, query, bound: query.params.indexOf(BOUND) };
+  });
+  const [child] = c.plan.children.values();
+  const [result] = await executePrepared<{ version: number | string | null; body: string }>(ctx.catalogDb, bind(c, one ? keys[0] : keys));
+  ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));
+  const values = new Map(JSON.parse(result.body) as [number, unknown][]);
+  return keys.map((key) => {
+    try {
+      if (!values.has(key)) throw new Error(`read planner: ${type.name} ${key} is missing`);
+      return decodeChild(child, values.get(key));
+    } catch (error) {
+      return error as Error;
+    }
+  });
 }
 
 /** Fields of a page that do not need its total. */

@@ -1,5 +1,5 @@
 import { useTestApp } from '../helpers/app';
-import { listShowtimes, selectShowtimesOf } from '../../src/services/showtime';
+import { listShowtimes, getShowtimesByIds } from '../../src/services/showtime';
 
 /**
  * One showtimes listing (listShowtimes) behind REST's theatre showtimes routes and GraphQL's
@@ -78,7 +78,7 @@ it('pages a list of theatres in one statement, each page as its theatre alone wo
 });
 
 it('builds the same records from its one JSON value per row as the column-by-column read does', async () => {
-  // listShowtimes reads each row as one positional JSON array (showtimeRecordJson); selectShowtimesOf maps
+  // listShowtimes reads each row as one positional JSON array (showtimeRecordJson); getShowtimesByIds maps
   // the same columns through drizzle. Every field of every record must agree, Dates included — a day
   // of a few theatres, unfiltered and filtered (a canceled or embargoed showtime would differ here too).
   const days = await sql<{ theatre_id: number; day: string }[]>`
@@ -92,8 +92,8 @@ it('builds the same records from its one JSON value per row as the column-by-col
   for (const { theatre_id: theatreId, day } of days) {
     for (const filters of [{}, { includeAttributes: ['RESERVEDSEATING'] }]) {
       const listed = await listShowtimes(db, { theatreId, date: day, filters }, { pageNumber: 1, pageSize: 500 });
-      const read = await selectShowtimesOf(db, { theatreIds: [theatreId], dates: [day], filters });
-      expect(listed.items).toEqual(read);
+      const byId = new Map((await getShowtimesByIds(db, listed.items.map((r) => r.showtime.id))).map((r) => [r.showtime.id, r]));
+      expect(listed.items).toEqual(listed.items.map((r) => byId.get(r.showtime.id)));
       for (const record of listed.items) expect(record.showtime.showDateTimeUtc).toBeInstanceOf(Date);
       compared += listed.items.length;
     }

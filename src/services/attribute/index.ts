@@ -5,5 +5,5 @@
  * read.ts (the index and its lookups).
  */
 export { type AttributeGroupRow, type AttributeIndex, type AttributeRow } from './model';
-export { getAttributeIdsOfMovies, getAttributeIdsOfShowtimes, getAttributeIdsOfTheatres } from './store';
+export { getAttributeIdsOfShowtimes } from './store';
 export { activeAttributesOf, getAttributeByCode, listAttributes, loadAttributeIndex } from './read';

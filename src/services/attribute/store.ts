@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { attributeGroups, attributes, movieAttributes, showtimeAttributes, theatreAttributes } from '../../../db/schema';
+import { attributeGroups, attributes, showtimeAttributes } from '../../../db/schema';
 import { preparedByKeys } from '../shared/prepared-reads';
 import type { AttributeGroupRow, AttributeRow } from './model';
 
@@ -21,32 +21,6 @@ export function allAttributes(db: Db): Promise<AttributeRow[]> {
 export function allAttributeGroups(db: Db): Promise<AttributeGroupRow[]> {
   // statement: allAttributeGroups
   return db.select().from(attributeGroups);
-}
-
-/** Attribute ids of each given movie (rows resolve through the reference cache). */
-export async function getAttributeIdsOfMovies(db: Db, movieIds: readonly number[]) {
-  if (!movieIds.length) return [];
-  // statement: movieAttributesIds
-  return preparedByKeys(db, 'movieAttributesIds', movieIds, (d, keyIn, name) =>
-    d
-      .select({ key: movieAttributes.movieId, attributeId: movieAttributes.attributeId })
-      .from(movieAttributes)
-      .where(keyIn(movieAttributes.movieId))
-      .prepare(name),
-  );
-}
-
-/** Attribute ids of each given theatre (rows resolve through the reference cache). */
-export async function getAttributeIdsOfTheatres(db: Db, theatreIds: readonly number[]) {
-  if (!theatreIds.length) return [];
-  // statement: theatreAttributesIds
-  return preparedByKeys(db, 'theatreAttributesIds', theatreIds, (d, keyIn, name) =>
-    d
-      .select({ key: theatreAttributes.theatreId, attributeId: theatreAttributes.attributeId })
-      .from(theatreAttributes)
-      .where(keyIn(theatreAttributes.theatreId))
-      .prepare(name),
-  );
 }
 
 /** Attribute ids of each given showtime (rows resolve through the reference cache). */

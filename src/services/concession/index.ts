@@ -2,36 +2,22 @@
  * Concessions: the menu of a theatre with categories, modifier groups, combos and upsells, and the
  * pickup times of orders' concessions. The face of the folder: other layers and other domains import
  * from here only. model.ts (rows, the record of a product as a theatre sells it, filters, pickup times),
- * store.ts (its SQL, each statement tagged; the loaders' batch reads and the list's conditions, which
+ * store.ts (its SQL, each statement tagged; the upsell loader's batch read and the list's conditions, which
  * the read planner shares, are exported from it as they are), read.ts (one concession, a theatre's
  * categories with their ancestors and their page), pickup.ts (pickup slots laid on a day or around
  * showtimes, less what orders booked).
  */
 export {
   type ComboComponentRow,
+  type ComboGroupItemRow,
   type ConcessionCategoryRow,
   type ConcessionDiscountRow,
-  type ConcessionFilters,
   type ConcessionGroupRow,
   type ConcessionRecord,
   type ModifierGroupRow,
+  type ModifierRow,
   type PickupTimes,
 } from './model';
-export {
-  concessionListConditions,
-  getCategoriesOfConcessions,
-  getComboComponentsOfConcessions,
-  getComboGroupItems,
-  getDiscountsOfConcessions,
-  getGroupsOfConcessions,
-  getModifierGroupsOfConcessions,
-  getModifiersOfGroups,
-  getTheatreConcession,
-  getUpsellConcessions,
-  getUpsellGroupsByIds,
-  listConcessionsOfTheatres,
-  type ComboGroupItemRow,
-  type ModifierRow,
-} from './store';
-export { getCategoriesOfTheatres, getConcession, listConcessionCategories } from './read';
+export { concessionListConditions, getUpsellConcessions } from './store';
+export { getConcession, listConcessionCategories } from './read';
 export { pickupTimesForDate, pickupTimesForDates, pickupTimesForShowtimes } from './pickup';

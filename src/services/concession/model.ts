@@ -1,11 +1,12 @@
 import type {
   comboComponents,
+  comboGroupItems,
   concessionCategories,
   concessionDiscounts,
   concessionGroups,
   concessions,
   modifierGroups,
-  upsellGroups,
+  modifiers,
 } from '../../../db/schema';
 
 type ConcessionProductRow = typeof concessions.$inferSelect;
@@ -14,7 +15,11 @@ export type ConcessionGroupRow = typeof concessionGroups.$inferSelect;
 export type ConcessionDiscountRow = typeof concessionDiscounts.$inferSelect;
 export type ModifierGroupRow = typeof modifierGroups.$inferSelect;
 export type ComboComponentRow = typeof comboComponents.$inferSelect;
-export type UpsellGroupRow = typeof upsellGroups.$inferSelect;
+/** A modifier of a group with the id an order's add-modifier body takes, and its product's names and sku. */
+export type ModifierRow = Pick<typeof modifiers.$inferSelect, 'id' | 'modifierGroupId' | 'concessionId' | 'price' | 'tax'> &
+  Pick<ConcessionProductRow, 'name' | 'displayName' | 'sku'>;
+/** A product a Group-type combo component offers, with its name and sku. */
+export type ComboGroupItemRow = Pick<typeof comboGroupItems.$inferSelect, 'componentId' | 'concessionId'> & Pick<ConcessionProductRow, 'name' | 'sku'>;
 
 /** A product as one theatre sells it: `id` is the theatre-product-assignment id, `concessionId` the product. */
 export interface ConcessionRecord {

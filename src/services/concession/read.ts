@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client';
-import { type Page, pageWindow, toPage } from '../shared/paging';
+import { type Page, pageOfRows } from '../shared/paging';
 import type { ConcessionCategoryRow, ConcessionRecord } from './model';
 import { allConcessionCategories, getConcessionsByIds, listedCategoriesOfTheatres } from './store';
 
@@ -38,8 +38,6 @@ export async function listConcessionCategories(
   theatreId: number,
   page: { pageNumber: number; pageSize: number },
 ): Promise<Page<ConcessionCategoryRow>> {
-  const rows = (await getCategoriesOfTheatres(db, [theatreId])).map((r) => r.category);
-  const { limit, offset } = pageWindow(page);
-  return toPage(rows.slice(offset, offset + limit), rows.length, page);
+  return pageOfRows((await getCategoriesOfTheatres(db, [theatreId])).map((r) => r.category), page);
 }
 

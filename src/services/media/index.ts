@@ -10,8 +10,7 @@ export {
   type MediaItemRow,
   type MediaTypeName,
   type RenditionRow,
-  type ResourceRef,
   type ResourceTypeName,
 } from './model';
-export { getMediaItem, getMediaOfResources, getRenditionsOfMediaItems, listContentTypes, listImageSizes } from './store';
+export { getMediaItem, getRenditionsOfMediaItems, listContentTypes, listImageSizes } from './store';
 export { listMedia } from './read';

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { attributes, concessionCategories, concessions, contentTypes, imageSizeTypes, mediaItems, movies, people, renditions, theatres } from '../../../db/schema';
 import { rowIdOf } from '../../bounds';
-import type { ContentTypeRow, ImageSizeTypeRow, MediaFilters, MediaItemRow, MediaTypeName, RenditionRow, ResourceRef, ResourceTypeName } from './model';
+import type { ContentTypeRow, ImageSizeTypeRow, MediaFilters, MediaItemRow, MediaTypeName, RenditionRow, ResourceRef } from './model';
 
 /** Media's SQL: every statement of the domain, each under its `// statement: <name>` tag. */
 
@@ -117,23 +117,6 @@ export async function mediaCount(db: Db, where: SQL | undefined): Promise<number
     .innerJoin(contentTypes, eq(contentTypes.id, mediaItems.contentTypeId))
     .where(where);
   return total;
-}
-
-/** Active media of several resources at once (one statement), in sort order. */
-export async function getMediaOfResources(db: Db, resources: readonly ResourceRef[]): Promise<MediaItemRow[]> {
-  if (!resources.length) return [];
-  const keysByType = new Map<ResourceTypeName, string[]>();
-  for (const r of resources) keysByType.set(r.type, [...(keysByType.get(r.type) ?? []), r.key]);
-  const byResource = [...keysByType].map(([type, keys]) =>
-    and(eq(mediaItems.resourceType, type), inArray(mediaItems.resourceKey, keys)),
-  );
-  // statement: getMediaOfResources
-  return db
-    .select(mediaColumns)
-    .from(mediaItems)
-    .innerJoin(contentTypes, eq(contentTypes.id, mediaItems.contentTypeId))
-    .where(and(eq(mediaItems.isActive, true), or(...byResource)))
-    .orderBy(...mediaOrder);
 }
 
 /** Active renditions of the given media items, smallest first. */

@@ -7,7 +7,7 @@
  * private-rental.ts (the movies a guest can rent an auditorium for).
  */
 export { MOVIE_MEDIA_KEYS, type MovieListItemRow, type MovieListRecord, type MovieRow, type MovieView } from './model';
-export { getEarliestShowtimes, getEntriesOfMovieLists, getMovie, getMovieList, getMoviesByIds, movieListCountSql } from './store';
+export { getEarliestShowtimes, getMovie, getMovieList, getMoviesByIds, movieListCountSql } from './store';
 export { listMovies, mediaOf, MOVIE_FIELDS, movieFields, movieList } from './read';
 export {
   addMovieToList,

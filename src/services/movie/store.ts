@@ -3,7 +3,7 @@ import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { movieListItems, movieLists, movies, orderProducts, orders, showtimes, siteAccounts } from '../../../db/schema';
 import { isRowId } from '../../bounds';
 import { prepared, preparedByKeys } from '../shared/prepared-reads';
-import type { MovieListItemRow, MovieListRecord, MovieRow } from './model';
+import type { MovieListRecord, MovieRow } from './model';
 
 /**
  * Movies' SQL: every statement of the movie reads (read.ts, private-rental.ts, the loaders), of the
@@ -90,17 +90,6 @@ export async function getMovieList(db: DbOrTx, id: number): Promise<MovieListRec
   // statement: getMovieList
   const [row] = await db.select(movieListRecordColumns).from(movieLists).where(eq(movieLists.id, id));
   return row ?? null;
-}
-
-/** The entries of the given lists, each list's in sequence order (loaders group them). */
-export async function getEntriesOfMovieLists(db: Db, listIds: readonly number[]): Promise<MovieListItemRow[]> {
-  if (!listIds.length) return [];
-  // statement: entriesOfMovieLists
-  return db
-    .select()
-    .from(movieListItems)
-    .where(inArray(movieListItems.movieListId, [...listIds]))
-    .orderBy(asc(movieListItems.movieListId), asc(movieListItems.sequence), asc(movieListItems.movieId));
 }
 
 /** Inserts a list and answers its id. */

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { movieCredits, movies, people } from '../../../db/schema';
 import { preparedByKeys } from '../shared/prepared-reads';
@@ -41,17 +41,6 @@ export async function getCreditsWithPeopleOfMovies(
       .orderBy(...creditOrder)
       .prepare(name),
   );
-}
-
-/** Credits of the given people, in billing order. */
-export async function getCreditsOfPeople(db: Db, personIds: readonly number[]): Promise<CreditRow[]> {
-  if (!personIds.length) return [];
-  // statement: getCreditsOfPeople
-  return db
-    .select()
-    .from(movieCredits)
-    .where(inArray(movieCredits.personId, [...personIds]))
-    .orderBy(asc(movieCredits.movieId), ...creditOrder);
 }
 
 /** Whether a movie of this id exists. */

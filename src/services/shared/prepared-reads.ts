@@ -43,17 +43,7 @@ function counted<T>(statement: T, count: StatementCount): T {
 }
 
 /** `column = any($name)`: an array placeholder standing for `inArray` in prepared statements. */
-const anyOf = (column: AnyPgColumn | SQL, name: string): SQL => sql`${column} = any(${sql.placeholder(name)})`;
-
-/**
- * `column = $name` when `values` is one value, else `column = any($name)` (why: `preparedByKeys`), with
- * the value to bind and the variant's letter for the statement's name (`1` or `n`).
- */
-export function oneOrAny(column: AnyPgColumn | SQL, name: string, values: readonly unknown[]): { sql: SQL; value: unknown; variant: string } {
-  return values.length === 1
-    ? { sql: sql`${column} = ${sql.placeholder(name)}`, value: values[0], variant: '1' }
-    : { sql: anyOf(column, name), value: [...values], variant: 'n' };
-}
+const anyOf = (column: AnyPgColumn, name: string): SQL => sql`${column} = any(${sql.placeholder(name)})`;
 
 /**
  * A prepared read by keys (its placeholder `ids`): `build` writes the key condition as `keyIn(column)`

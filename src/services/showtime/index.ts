@@ -15,25 +15,21 @@ export {
   type CancellationView,
   type Occupancy,
   type ShowtimeFilters,
-  type ShowtimeListQuery,
   type ShowtimeRecord,
   type TicketPriceRow,
 } from './model';
-export { getShowtimeByPerformance, getShowtimesByIds, getTicketPrices, selectShowtimesOf } from './store';
+export { getShowtimeByPerformance, getShowtimesByIds } from './store';
 export {
   MAX_FILTER_CODES,
-  optionalDate,
   SHOWTIME_MEDIA_KEYS,
   showtimeColumns,
   showtimeRecordJson,
   showtimeRecordOf,
-  validateFilters,
 } from './query';
 export { getOccupancy, getShowtime, isAlmostSoldOut, isSoldOut, occupancyOfTaken, showtimesNear, showtimesNearList } from './read';
 export {
   earliestShowtime,
   earliestShowtimeList,
-  listShowtimePages,
   listShowtimes,
   showtimeDayConditions,
   showtimeByIdList,

@@ -1,10 +1,9 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { movies, showtimes, theatres } from '../../../db/schema';
-import { firstOfList, pageOfList, pageOfRows, type ListQuery, type Page, type PageRequest } from '../shared/paging';
+import { firstOfList, pageOfList, type ListQuery, type Page, type PageRequest } from '../shared/paging';
 import type { ShowtimeFilters, ShowtimeListQuery, ShowtimeRecord } from './model';
 import { filterConditions, futureAtDatabaseNow, localDatesCondition, optionalDate, showtimeColumns, takenSeats, validateFilters } from './query';
-import { selectShowtimesOf } from './store';
 
 /**
  * The showtimes listing of both surfaces: a theatre's showtimes (REST's theatre showtimes routes,
@@ -58,24 +57,3 @@ export function listShowtimes(db: Db, query: ShowtimeListQuery, page: PageReques
   return pageOfList(db, theatreShowtimeList(query), showtimeColumns, page);
 }
 
-/**
- * Pages of several theatres' showtime lists that share the date, filters and page (as a nested field
- * over a list of theatres asks for them). One theatre is `listShowtimes` (paged in SQL); several share
- * one statement of their whole lists, paged here, so the statement count does not grow with the number
- * of theatres.
- */
-export async function listShowtimePages(
-  db: Db,
-  theatreIds: readonly number[],
-  query: Omit<ShowtimeListQuery, 'theatreId'>,
-  page: PageRequest,
-): Promise<Page<ShowtimeRecord>[]> {
-  if (theatreIds.length === 1) return [await listShowtimes(db, { ...query, theatreId: theatreIds[0] }, page)];
-  const date = optionalDate(query.date);
-  const rows = await selectShowtimesOf(db, {
-    theatreIds: [...new Set(theatreIds)],
-    dates: date ? [date] : undefined,
-    filters: validateFilters(query.filters ?? {}),
-  });
-  return theatreIds.map((id) => pageOfRows(rows.filter((r) => r.showtime.theatreId === id), page));
-}

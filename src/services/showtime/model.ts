@@ -48,15 +48,6 @@ export interface ShowtimeFilters {
   attributeOperator?: AttributeOperator | null;
 }
 
-/** Which showtimes a batch read selects: any of the theatres/movies, on any of the local dates. */
-export interface ShowtimeSelection {
-  theatreIds?: readonly number[];
-  movieIds?: readonly number[];
-  /** Theatre-local days; none means every future showtime. */
-  dates?: readonly string[];
-  filters: ShowtimeFilters;
-}
-
 /** Which showtimes a list shows: a theatre's, on a theatre-local day (YYYY-MM-DD) or every future one, filtered. */
 export interface ShowtimeListQuery {
   theatreId: number;

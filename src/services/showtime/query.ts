@@ -1,9 +1,8 @@
-import { and, asc, eq, getTableColumns, gte, ilike, inArray, lt, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, ilike, inArray, lt, sql, type Column, type SQL } from 'drizzle-orm';
 import { movies, showtimes, theatres } from '../../../db/schema';
 import { isRowId } from '../../bounds';
 import { badInput } from '../../errors';
 import { containsPattern } from '../shared/like-pattern';
-import { oneOrAny } from '../shared/prepared-reads';
 import { addDays, parseDateArg } from '../shared/local-time';
 import type { ShowtimeFilters } from './model';
 
@@ -13,9 +12,6 @@ import type { ShowtimeFilters } from './model';
  * the validation of their arguments. Everything filters in SQL. No statement runs here: store.ts and
  * the read planner (src/read-planner/catalog.ts) compose these into theirs.
  */
-
-/** The order of every showtime list: start time, then id. */
-export const showtimeOrder = [asc(showtimes.showDateTimeUtc), asc(showtimes.id)];
 
 /** The spec's media keys of a showtime (taken from its movie's media). */
 export const SHOWTIME_MEDIA_KEYS = [
@@ -196,25 +192,7 @@ function localDatesWindow(dates: readonly string[]): { from: Date; to: Date } {
 }
 
 /**
- * `localDatesCondition` with its values as placeholders (`from`, `to`, `dates`: one date or several,
- * `oneOrAny`), for prepared statements, with the values to bind for `dates` and the variant's letter.
- * Instants bind as ISO text: drizzle's postgres.js client passes parameters through unserialized.
- */
-export function preparedLocalDates(dates: readonly string[]): { sql: SQL; values: Record<string, unknown>; variant: string } {
-  const { from, to } = localDatesWindow(dates);
-  const day = oneOrAny(showtimeColumns.localDate, 'dates', dates);
-  return {
-    sql: and(gte(showtimes.showDateTimeUtc, sql.placeholder('from')), lt(showtimes.showDateTimeUtc, sql.placeholder('to')), day.sql)!,
-    values: { from: from.toISOString(), to: to.toISOString(), dates: day.value },
-    variant: day.variant,
-  };
-}
-
-/** Future showtimes (start at or after `now`). */
-export const futureCondition = (now: Date = new Date()): SQL => gte(showtimes.showDateTimeUtc, now);
-
-/**
- * `futureCondition` at the database's clock (`now()`, the statement's transaction start), for
+ * Future showtimes (start at or after `now()`), at the database's clock (the statement's transaction start), for
  * statements whose text and parameters are kept and run again (the read planner's: memo.ts), where a
  * time bound as a parameter would stay at the moment of compiling.
  */

@@ -1,23 +1,9 @@
-import { and, asc, count, eq, gte, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import {
-  layoutSeats,
-  movies,
-  showtimes,
-  showtimeTicketPrices,
-  theatres,
-} from '../../../db/schema';
-import { oneOrAny, prepared, preparedByKeys } from '../shared/prepared-reads';
-import type { ShowtimeRecord, ShowtimeSelection, TicketPriceRow } from './model';
-import {
-  filterConditions,
-  futureCondition,
-  localDatesCondition,
-  preparedLocalDates,
-  showtimeColumns,
-  showtimeOrder as order,
-  takenSeats,
-} from './query';
+import { layoutSeats, movies, showtimes, theatres } from '../../../db/schema';
+import { preparedByKeys } from '../shared/prepared-reads';
+import type { ShowtimeRecord } from './model';
+import { showtimeColumns, takenSeats } from './query';
 
 /**
  * Showtimes' SQL: every statement of the reads (read.ts, the loaders), each under its `// statement:
@@ -54,62 +40,6 @@ export async function getShowtimeByPerformance(
     .where(and(eq(showtimes.theatreId, theatreId), eq(showtimes.performanceNumber, performanceNumber)))
     .limit(1);
   return row ?? null;
-}
-
-/** All showtimes of a selection in one statement, by start time. Batch loaders split them by key. */
-export async function selectShowtimesOf(db: Db, selection: ShowtimeSelection): Promise<ShowtimeRecord[]> {
-  const conditions: SQL[] = [...filterConditions(selection.filters)];
-  if (!conditions.length) return selectUnfilteredShowtimesOf(db, selection);
-  if (selection.theatreIds) conditions.push(inArray(showtimes.theatreId, [...selection.theatreIds]));
-  if (selection.movieIds) conditions.push(inArray(showtimes.movieId, [...selection.movieIds]));
-  conditions.push(selection.dates?.length ? localDatesCondition(selection.dates) : futureCondition());
-  // statement: selectShowtimesOf (filtered: built per call)
-  return selectShowtimes(db)
-    .where(and(...conditions))
-    .orderBy(...order);
-}
-
-/**
- * `selectShowtimesOf` without filters, the common case (a theatre's or a movie's day): one prepared
- * statement per shape (theatres and/or movies, dates or future), so it is built only once.
- */
-function selectUnfilteredShowtimesOf(db: Db, selection: ShowtimeSelection): Promise<ShowtimeRecord[]> {
-  // One key of a kind is `= $n`, several `= any($n)` (oneOrAny: Postgres never kept the generic plan of an
-  // array parameter), so each kind of key has a letter for one (1) or several (n) in the statement's name.
-  const theatres = selection.theatreIds && oneOrAny(showtimes.theatreId, 'theatreIds', selection.theatreIds);
-  const movies = selection.movieIds && oneOrAny(showtimes.movieId, 'movieIds', selection.movieIds);
-  const dates = selection.dates?.length ? preparedLocalDates(selection.dates) : null;
-  const shape = `showtimesOf_${theatres ? `t${theatres.variant}` : ''}${movies ? `m${movies.variant}` : ''}${dates ? `d${dates.variant}` : 'f'}`;
-  // statement: showtimesOf_<shape> (t: theatres, m: movies, each 1 or n; then d: dates, 1 or n, or f: future)
-  const statement = prepared(db, shape, (d) => {
-    const conditions: SQL[] = [];
-    if (theatres) conditions.push(theatres.sql);
-    if (movies) conditions.push(movies.sql);
-    conditions.push(dates ? dates.sql : gte(showtimes.showDateTimeUtc, sql.placeholder('now')));
-    return selectShowtimes(d)
-      .where(and(...conditions))
-      .orderBy(...order)
-      .prepare(shape);
-  });
-  return statement.execute({
-    theatreIds: theatres?.value,
-    movieIds: movies?.value,
-    ...(dates ? dates.values : { now: new Date().toISOString() }),
-  });
-}
-
-/** Ticket prices of the given showtimes, by price (then type: equal prices keep one order everywhere). */
-export async function getTicketPrices(db: Db, showtimeIds: readonly number[]): Promise<TicketPriceRow[]> {
-  if (!showtimeIds.length) return [];
-  // statement: ticketPricesOf
-  return preparedByKeys(db, 'ticketPricesOf', showtimeIds, (d, keyIn, name) =>
-    d
-      .select()
-      .from(showtimeTicketPrices)
-      .where(keyIn(showtimeTicketPrices.showtimeId))
-      .orderBy(asc(showtimeTicketPrices.showtimeId), asc(showtimeTicketPrices.price), asc(showtimeTicketPrices.type))
-      .prepare(name),
-  );
 }
 
 /** The active claims of each given showtime (the partial index of active claims answers it) and its layout version. */

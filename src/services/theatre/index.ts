@@ -6,7 +6,7 @@
  * markets.ts (the markets' list).
  */
 export { type LocationRow, type MarketRow, type TheatreRow } from './model';
-export { getTheatre, getTheatresByIds, getTheatresByMarketIds, listAllMarkets } from './store';
+export { getTheatre, getTheatresByIds, listAllMarkets } from './store';
 export { listTheatres, THEATRE_FIELDS, theatreFields, theatreList } from './read';
 export { findLocations, nearList } from './locations';
 export { listMarkets, marketList } from './markets';

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { markets, theatres } from '../../../db/schema';
 import { prepared, preparedByKeys } from '../shared/prepared-reads';
@@ -24,17 +24,6 @@ export async function getTheatresByIds(db: Db, ids: readonly number[]): Promise<
   if (!ids.length) return [];
   // statement: theatresByIds
   return preparedByKeys(db, 'theatresByIds', ids, (d, keyIn, name) => d.select().from(theatres).where(keyIn(theatres.id)).prepare(name));
-}
-
-/** Theatres of the given markets, by name. */
-export async function getTheatresByMarketIds(db: Db, marketIds: readonly number[]): Promise<TheatreRow[]> {
-  if (!marketIds.length) return [];
-  // statement: theatresByMarketIds
-  return db
-    .select()
-    .from(theatres)
-    .where(inArray(theatres.marketId, [...marketIds]))
-    .orderBy(asc(theatres.name), asc(theatres.id));
 }
 
 /** Every market (few: the reference cache keeps them all). */
