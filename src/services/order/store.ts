@@ -279,13 +279,21 @@ export function cancelOrderStatement(orderId: number, principal: Principal, now:
              (select coalesce(json_agg(showtime_id), '[]'::json) from seat_log) as logged`;
 }
 
+/**
+ * The statuses the partial expiry indexes name (orders_expiry_idx, seat_claims_expiry_idx), written into the
+ * statements' text: a generic plan cannot use a partial index for a bound status, so the sweepers' checks,
+ * bound, were planned anew at every execution (test/integration/generic-plans.test.ts).
+ */
+const PENDING = sql`${orders.status} = 'Pending'`;
+const HELD = sql`${seatClaims.status} = 'held'`;
+
 /** Whether some pending order is due at `now` (a partial index answers it). */
 export async function anyOrderDue(db: Db, now: Date): Promise<boolean> {
   // statement: anyOrderDue
   const [due] = await db
     .select({ any: sql<boolean>`true` })
     .from(orders)
-    .where(and(eq(orders.status, 'Pending'), lte(orders.expiresAt, now)))
+    .where(and(PENDING, lte(orders.expiresAt, now)))
     .limit(1);
   return due !== undefined;
 }
@@ -296,7 +304,7 @@ export async function anyLooseHoldDue(db: Db, now: Date): Promise<boolean> {
   const [orphan] = await db
     .select({ any: sql<boolean>`true` })
     .from(seatClaims)
-    .where(and(isNull(seatClaims.orderId), eq(seatClaims.status, 'held'), lte(seatClaims.expiresAt, now)))
+    .where(and(isNull(seatClaims.orderId), HELD, lte(seatClaims.expiresAt, now)))
     .limit(1);
   return orphan !== undefined;
 }
@@ -307,7 +315,7 @@ export async function lockOrdersDue(tx: Tx, now: Date, limit: number): Promise<n
   const due = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'Pending'), lte(orders.expiresAt, now)))
+    .where(and(PENDING, lte(orders.expiresAt, now)))
     .orderBy(orders.expiresAt)
     .limit(limit)
     .for('update', { skipLocked: true });
