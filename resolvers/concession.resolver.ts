@@ -12,14 +12,12 @@ import {
   GroupComboComponent,
   Modifier,
   ModifierGroup,
-  toConcession,
   UpsellConcession,
   UpsellGroup,
 } from '../schema/concession.type';
 import { PageArgs } from '../schema/paging.type';
 import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { getConcession } from '../src/services/concession';
 import { type Page } from '../src/services/shared/paging';
 import { NOT_PLANNED, plannedOf, readOne, relation } from '../src/read-planner';
 import { toGraphQLPage } from './page';
@@ -38,10 +36,7 @@ export class ConcessionResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Concession | null> {
-    const planned = await readOne(ctx, info, id);
-    if (planned !== NOT_PLANNED) return planned as Concession | null;
-    const record = await getConcession(ctx.catalogDb, id);
-    return record ? toConcession(record) : null;
+    return (await readOne(ctx, info, id)) as Concession | null;
   }
 
   @FieldResolver(() => [ConcessionCategory], { description: 'Categories the product is in.' })

@@ -1,12 +1,12 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Args, Ctx, Info, Query, Resolver } from 'type-graphql';
 import { LocationsNearArgs } from '../schema/location.input';
-import { LocationPage, locationOf, toLocation } from '../schema/location.type';
+import { LocationPage, locationOf } from '../schema/location.type';
 import type { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { NOT_PLANNED, readPage, valuesOf } from '../src/read-planner';
+import { readPage, valuesOf } from '../src/read-planner';
 import type { Page } from '../src/services/shared/paging';
-import { findLocations, nearList } from '../src/services/theatre';
+import { nearList } from '../src/services/theatre';
 import { toGraphQLPage } from './page';
 
 @Resolver()
@@ -16,13 +16,9 @@ export class LocationResolver {
     const list = nearList(args);
     const { latitude, longitude, radius } = list.point;
     // Through the planner: the theatres of the page with what is selected under `theatre`, and each one's distance.
-    const planned = await readPage(ctx, info, list, args, 'theatre');
-    if (planned !== NOT_PLANNED) {
-      const offset = (args.pageNumber - 1) * args.pageSize;
-      const items = (planned as Page<Theatre>).items.map((theatre, i) => locationOf(offset + i + 1, valuesOf(theatre).distance as number, theatre));
-      return toGraphQLPage(LocationPage, { ...planned, items }, (item) => item, { latitude, longitude, radius });
-    }
-    const page = await findLocations(ctx.catalogDb, args, args);
-    return toGraphQLPage(LocationPage, page, toLocation, { latitude, longitude, radius });
+    const page = (await readPage(ctx, info, list, args, 'theatre')) as Page<Theatre>;
+    const offset = (args.pageNumber - 1) * args.pageSize;
+    const items = page.items.map((theatre, i) => locationOf(offset + i + 1, valuesOf(theatre).distance as number, theatre));
+    return toGraphQLPage(LocationPage, { ...page, items }, (item) => item, { latitude, longitude, radius });
   }
 }

@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { CreateMovieListInput, MovieListEntryInput, MovieListsArgs } from '../schema/movie-list.input';
-import { MovieList, MovieListEntry, MovieListPage, toMovieList } from '../schema/movie-list.type';
+import { MovieList, MovieListEntry, MovieListPage } from '../schema/movie-list.type';
 import { Movie, toMovie } from '../schema/movie.type';
 import type { Parent } from '../schema/parent';
 import type { Context } from '../src/context';
@@ -12,13 +12,10 @@ import {
   createMovieList,
   currentMovieListQuery,
   deleteMovieList,
-  firstMovieList,
-  getMovieList,
   MOVIE_LIST_ADD,
   MOVIE_LIST_CREATE,
   MOVIE_LIST_MOVE,
   movieListQuery,
-  pageMovieLists,
   parseListDate,
   removeMovieFromList,
   repositionMovieInList,
@@ -40,9 +37,7 @@ export class MovieListResolver {
   async movieLists(@Args(() => MovieListsArgs) args: MovieListsArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MovieListPage> {
     const list = movieListQuery({ typeName: args.type, startDate: dateArg(args.startDate, 'startDate'), endDate: dateArg(args.endDate, 'endDate') });
     const page = { pageNumber: args.pageNumber, pageSize: args.pageSize };
-    const planned = await readPage(ctx, info, list, page);
-    if (planned !== NOT_PLANNED) return toGraphQLPage(MovieListPage, planned as Page<MovieList>, (l) => l);
-    return toGraphQLPage(MovieListPage, await pageMovieLists(ctx.catalogDb, list, page), toMovieList);
+    return toGraphQLPage(MovieListPage, (await readPage(ctx, info, list, page)) as Page<MovieList>, (l) => l);
   }
 
   @Query(() => MovieList, { nullable: true, description: 'One movie list; null when the id is unknown.' })
@@ -59,11 +54,7 @@ export class MovieListResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<MovieList | null> {
-    const list = currentMovieListQuery(typeName);
-    const planned = await readFirst(ctx, info, list);
-    if (planned !== NOT_PLANNED) return planned as MovieList | null;
-    const row = await firstMovieList(ctx.catalogDb, list);
-    return row ? toMovieList(row) : null;
+    return (await readFirst(ctx, info, currentMovieListQuery(typeName))) as MovieList | null;
   }
 
   @FieldResolver(() => [MovieListEntry], { description: 'The movies of the list in sequence order.' })
@@ -137,12 +128,9 @@ function entryBody(input: MovieListEntryInput): { movieId: number; position?: nu
   return input.position == null ? { movieId: input.movieId } : { movieId: input.movieId, position: input.position };
 }
 
-/** A list by id with the selection under it: the planner's one statement, else the loader path. */
+/** A list by id with the selection under it: the planner's one statement. */
 async function readList(ctx: Context, info: GraphQLResolveInfo, id: number): Promise<MovieList | null> {
-  const planned = await readOne(ctx, info, id);
-  if (planned !== NOT_PLANNED) return planned as MovieList | null;
-  const row = await getMovieList(ctx.catalogDb, id);
-  return row ? toMovieList(row) : null;
+  return (await readOne(ctx, info, id)) as MovieList | null;
 }
 
 /** The list a write changed, read after it (a mutation's catalog reads go to the primary: src/read-route.ts). */

@@ -4,14 +4,14 @@ import { Arg, Args, Ctx, FieldResolver, Info, Int, Query, Resolver, Root } from 
 import { Attribute } from '../schema/attribute.type';
 import { MediaItem } from '../schema/media.type';
 import { MoviesArgs } from '../schema/movie.input';
-import { Movie, MoviePage, toMovie } from '../schema/movie.type';
+import { Movie, MoviePage } from '../schema/movie.type';
 import { Credit } from '../schema/person.type';
 import type { Context } from '../src/context';
-import { getMovie, listMovies, listPrivateRentalMovies, movieList, privateRentalMovieList } from '../src/services/movie';
+import { movieList, privateRentalMovieList } from '../src/services/movie';
 import { PageArgs } from '../schema/paging.type';
 import type { Page } from '../src/services/shared/paging';
 import { summarizeCredits } from '../src/services/person';
-import { NOT_PLANNED, readOne, readPage, relation } from '../src/read-planner';
+import { readOne, readPage, relation } from '../src/read-planner';
 import { attributesOfIds } from './attributes';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
@@ -32,27 +32,20 @@ export class MovieResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Movie | null> {
-    const planned = await readOne(ctx, info, id);
-    if (planned !== NOT_PLANNED) return planned as Movie | null;
-    const row = await getMovie(ctx.catalogDb, id);
-    return row ? toMovie(row) : null;
+    return (await readOne(ctx, info, id)) as Movie | null;
   }
 
   @Query(() => MoviePage, { description: 'Movies by view, genre and name, ordered by sortable name.' })
   async movies(@Args(() => MoviesArgs) args: MoviesArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MoviePage> {
     const filters = { view: args.view, genre: args.genre, name: args.name };
-    const planned = await readPage(ctx, info, movieList(filters), args);
-    if (planned !== NOT_PLANNED) return toGraphQLPage(MoviePage, planned as Page<Movie>, (m) => m);
-    return toGraphQLPage(MoviePage, await listMovies(ctx.catalogDb, filters, args), toMovie);
+    return toGraphQLPage(MoviePage, (await readPage(ctx, info, movieList(filters), args)) as Page<Movie>, (m) => m);
   }
 
   @Query(() => MoviePage, {
     description: 'Movies a guest can rent a private auditorium for (those with a privateTheatreRentalTier), by sortable name (as GET /v2/showtimes/private-theatre-rental-movies).',
   })
   async privateTheatreRentalMovies(@Args(() => PageArgs) page: PageArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MoviePage> {
-    const planned = await readPage(ctx, info, privateRentalMovieList, page);
-    if (planned !== NOT_PLANNED) return toGraphQLPage(MoviePage, planned as Page<Movie>, (m) => m);
-    return toGraphQLPage(MoviePage, await listPrivateRentalMovies(ctx.catalogDb, page), toMovie);
+    return toGraphQLPage(MoviePage, (await readPage(ctx, info, privateRentalMovieList, page)) as Page<Movie>, (m) => m);
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'Actors in billing order, comma separated.' })

@@ -4,7 +4,6 @@ import { Movie } from '../schema/movie.type';
 import { Credit, Person, toPerson } from '../schema/person.type';
 import type { Context } from '../src/context';
 import { NOT_PLANNED, plannedOf, readOne, relation } from '../src/read-planner';
-import { getPerson } from '../src/services/person';
 import type { Parent } from '../schema/parent';
 
 @Resolver(() => Person)
@@ -15,10 +14,7 @@ export class PersonResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Person | null> {
-    const planned = await readOne(ctx, info, id);
-    if (planned !== NOT_PLANNED) return planned as Person | null;
-    const row = await getPerson(ctx.catalogDb, id);
-    return row ? toPerson(row) : null;
+    return (await readOne(ctx, info, id)) as Person | null;
   }
 
   @FieldResolver(() => [Credit], { description: "The person's credits." })

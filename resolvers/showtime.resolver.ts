@@ -4,12 +4,12 @@ import { Attribute } from '../schema/attribute.type';
 import { Movie } from '../schema/movie.type';
 import { PageArgs } from '../schema/paging.type';
 import { ShowtimeFilterArgs, ShowtimesNearArgs, toShowtimeFilters } from '../schema/showtime.input';
-import { Showtime, ShowtimePage, TicketPrice, toShowtime } from '../schema/showtime.type';
+import { Showtime, ShowtimePage, TicketPrice } from '../schema/showtime.type';
 import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { earliestShowtime, earliestShowtimeList, getShowtime, isAlmostSoldOut, isSoldOut, showtimesNear, showtimesNearList } from '../src/services/showtime';
+import { earliestShowtimeList, isAlmostSoldOut, isSoldOut, showtimesNearList } from '../src/services/showtime';
 import type { Page } from '../src/services/shared/paging';
-import { NOT_PLANNED, readFirst, readOne, readPage, relation } from '../src/read-planner';
+import { readFirst, readOne, readPage, relation } from '../src/read-planner';
 import { attributesOfIds } from './attributes';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
@@ -22,10 +22,7 @@ export class ShowtimeResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Showtime | null> {
-    const planned = await readOne(ctx, info, id);
-    if (planned !== NOT_PLANNED) return planned as Showtime | null;
-    const record = await getShowtime(ctx.catalogDb, id);
-    return record ? toShowtime(record) : null;
+    return (await readOne(ctx, info, id)) as Showtime | null;
   }
 
   @Query(() => Showtime, {
@@ -38,10 +35,7 @@ export class ShowtimeResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Showtime | null> {
-    const planned = await readFirst(ctx, info, earliestShowtimeList(theatreId, movieId));
-    if (planned !== NOT_PLANNED) return planned as Showtime | null;
-    const record = await earliestShowtime(ctx.catalogDb, theatreId, movieId);
-    return record ? toShowtime(record) : null;
+    return (await readFirst(ctx, info, earliestShowtimeList(theatreId, movieId))) as Showtime | null;
   }
 
   @Query(() => ShowtimePage, {
@@ -56,9 +50,7 @@ export class ShowtimeResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<ShowtimePage> {
     const query = { ...near, filters: toShowtimeFilters(filters) };
-    const planned = await readPage(ctx, info, showtimesNearList(query), page);
-    if (planned !== NOT_PLANNED) return toGraphQLPage(ShowtimePage, planned as Page<Showtime>, (s) => s);
-    return toGraphQLPage(ShowtimePage, await showtimesNear(ctx.catalogDb, query, page), toShowtime);
+    return toGraphQLPage(ShowtimePage, (await readPage(ctx, info, showtimesNearList(query), page)) as Page<Showtime>, (s) => s);
   }
 
   @FieldResolver(() => Movie, { description: 'The movie shown.' })

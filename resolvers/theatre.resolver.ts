@@ -4,9 +4,9 @@ import { Attribute } from '../schema/attribute.type';
 import { Market, toMarket } from '../schema/market.type';
 import { MediaItem } from '../schema/media.type';
 import { TheatresArgs } from '../schema/theatre.input';
-import { Theatre, TheatrePage, toTheatre } from '../schema/theatre.type';
+import { Theatre, TheatrePage } from '../schema/theatre.type';
 import type { Context } from '../src/context';
-import { getTheatre, listTheatres, theatreList } from '../src/services/theatre';
+import { theatreList } from '../src/services/theatre';
 import type { Page } from '../src/services/shared/paging';
 import { NOT_PLANNED, plannedOf, readOne, readPage, relation } from '../src/read-planner';
 import { attributesOfIds } from './attributes';
@@ -21,18 +21,13 @@ export class TheatreResolver {
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Theatre | null> {
-    const planned = await readOne(ctx, info, id);
-    if (planned !== NOT_PLANNED) return planned as Theatre | null;
-    const row = await getTheatre(ctx.catalogDb, id);
-    return row ? toTheatre(row) : null;
+    return (await readOne(ctx, info, id)) as Theatre | null;
   }
 
   @Query(() => TheatrePage, { description: 'Theatres by market, state and name, ordered by name.' })
   async theatres(@Args(() => TheatresArgs) args: TheatresArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<TheatrePage> {
     const filters = { marketSlug: args.marketSlug, state: args.state, name: args.name };
-    const planned = await readPage(ctx, info, theatreList(filters), args);
-    if (planned !== NOT_PLANNED) return toGraphQLPage(TheatrePage, planned as Page<Theatre>, (t) => t);
-    return toGraphQLPage(TheatrePage, await listTheatres(ctx.catalogDb, filters, args), toTheatre);
+    return toGraphQLPage(TheatrePage, (await readPage(ctx, info, theatreList(filters), args)) as Page<Theatre>, (t) => t);
   }
 
   @FieldResolver(() => Market, { description: 'The market the theatre belongs to.' })

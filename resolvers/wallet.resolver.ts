@@ -1,13 +1,13 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, Info, Int, Mutation, Resolver, Root } from 'type-graphql';
 import { Account } from '../schema/account.type';
-import { type Movie, MoviePage, MovieView, toMovie } from '../schema/movie.type';
+import { type Movie, MoviePage, MovieView } from '../schema/movie.type';
 import { PageArgs } from '../schema/paging.type';
 import { WalletCardUpdateInput, WalletCreditCardUpdateInput } from '../schema/wallet.input';
 import { CreditCard, ExternalCard, GiftCard, PartnerCard, Wallet, toWallet } from '../schema/wallet.type';
 import type { Context } from '../src/context';
-import { NOT_PLANNED, readPage } from '../src/read-planner';
-import { listPersonalizedMovies, personalizedMovieList } from '../src/services/movie';
+import { readPage } from '../src/read-planner';
+import { personalizedMovieList } from '../src/services/movie';
 import type { Page } from '../src/services/shared/paging';
 import { CARD_UPDATE, deleteCard, getWallet, onDemandCards, updateCard } from '../src/services/wallet';
 import { parseInput } from '../src/services/shared/parse-input';
@@ -46,9 +46,7 @@ export class AccountWalletResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<MoviePage> {
     const list = await personalizedMovieList(ctx.db, ctx.principal, account.id, args.view);
-    const planned = await readPage(ctx, info, list, args);
-    if (planned !== NOT_PLANNED) return toGraphQLPage(MoviePage, planned as Page<Movie>, (m) => m);
-    return toGraphQLPage(MoviePage, await listPersonalizedMovies(ctx.catalogDb, list, args), toMovie);
+    return toGraphQLPage(MoviePage, (await readPage(ctx, info, list, args)) as Page<Movie>, (m) => m);
   }
 }
 

@@ -1,7 +1,6 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
-import type { LocationRow } from '../src/services/theatre';
 import { PageOf } from './paging.type';
-import { Theatre, toTheatre } from './theatre.type';
+import { Theatre } from './theatre.type';
 
 @ObjectType({ description: 'A theatre near the searched point.' })
 export class Location {
@@ -25,11 +24,6 @@ export class LocationPage extends PageOf(Location) {
 
   @Field(() => Float, { description: 'The radius searched, in miles.' })
   radius!: number;
-}
-
-/** Maps a location row to its GraphQL type. */
-export function toLocation(row: LocationRow): Location {
-  return locationOf(row.rank, row.distance, toTheatre(row.theatre));
 }
 
 /** A location of a theatre already mapped (read through the planner: `nearList`'s item and its distance). */

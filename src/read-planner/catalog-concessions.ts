@@ -58,9 +58,9 @@ const theatreConcessions = (args: Args): SQL[] =>
 
 /** Theatre's relations to its concessions. */
 export const THEATRE_CONCESSION_EDGES: Readonly<Record<string, Edge>> = {
-  // The service's order within a theatre (listConcessionsOfTheatres): display name, offer id.
+  // A theatre's menu order: display name, offer id.
   concessions: { kind: 'page', to: 'Concession', relation: 'concessionOffers', order: [() => '"concessions"."display_name"', 'id'], where: theatreConcessions, page: pageArgs },
-  // getTheatreConcession: the theatre's offer of the product, available or not.
+  // The theatre's offer of the product, available or not.
   concession: { kind: 'one', to: 'Concession', relation: 'concessionOffers', where: (args) => [sql`"theatre_concessions"."concession_id" = ${args.concessionId as number}`] },
   // getCategoriesOfTheatres: the categories of its listed products and their ancestors, by level, sort order and id.
   concessionCategories: {
@@ -75,7 +75,8 @@ export const THEATRE_CONCESSION_EDGES: Readonly<Record<string, Edge>> = {
 
 /**
  * The categories of a theatre's listed products (the list's conditions) and all their ancestors: a
- * recursive walk up `parent_id` (the service walks the same in JS).
+ * recursive walk up `parent_id` (REST's categories route walks the same in JS, getCategoriesOfTheatres,
+ * for a page window the planner leaves out).
  */
 const theatreCategories = (alias: string, theatre: string): SQL =>
   sql`${sql.raw(alias)}."id" in (with recursive up(id, parent_id) as (
@@ -174,7 +175,7 @@ export const CONCESSION_TYPES: Readonly<Record<string, PlannedType>> = {
   }, {
     modifiers: { kind: 'many', to: 'Modifier', relation: 'modifiers', order: ['sort_order', 'id'] },
   }),
-  // A modifier with its product's names and sku (getModifiersOfGroups).
+  // A modifier with its product's names and sku.
   Modifier: composite<ModifierRow>({
     table: schema.modifiers,
     from: (alias) => `modifiers ${alias} join concessions ${alias}_p on ${alias}_p.id = ${alias}.concession_id`,
@@ -192,10 +193,10 @@ export const CONCESSION_TYPES: Readonly<Record<string, PlannedType>> = {
     always: ['componentId'],
     make: (values) => Object.assign(new ComboComponent(), values),
   }, {
-    // getComboGroupItems orders by the product's name; the product id after it (unique per component).
+    // By the product's name; the product id after it (unique per component).
     groupComboComponents: { kind: 'many', to: 'GroupComboComponent', relation: 'groupItems', order: [(a) => `${a}_p."name"`, 'concession_id'] },
   }),
-  // A Group component's choice with its product's name and sku (getComboGroupItems).
+  // A Group component's choice with its product's name and sku.
   GroupComboComponent: composite<ComboGroupItemRow>({
     table: schema.comboGroupItems,
     from: (alias) => `combo_group_items ${alias} join concessions ${alias}_p on ${alias}_p.id = ${alias}.concession_id`,

@@ -37,11 +37,12 @@ export { joinOf, type Edge, type Order, type PlannedType } from './planned-type'
 
 /**
  * The catalog types the planner reads, one entry per GraphQL type: where its rows come from, how a
- * row becomes the GraphQL object (the loaders' own mapper, so both paths answer alike), and which of
- * its fields are relations the planner follows. The joins of those come from db/schema/relations.ts;
- * an entry only adds what a relation does not say: the order and the field's arguments as SQL
- * conditions, the same conditions the loader path's service applies. Fields not listed here resolve
- * as before (their own resolver, loaders) from the planned objects.
+ * row becomes the GraphQL object (the mapper of the type, whole rows; `build` for pruned ones), and
+ * which of its fields are relations the planner follows. The joins of those come from
+ * db/schema/relations.ts; an entry only adds what a relation does not say: the order and the field's
+ * arguments as SQL conditions (the services' own condition builders). This is the one description of
+ * each relation: nested reads, the reads below parents the planner did not read (`relation`) and
+ * READ_PLANNER=off all compile it. Fields not listed here resolve through their own resolver.
  */
 
 const showtimeOrder = ['show_date_time_utc', 'id'];
@@ -57,10 +58,7 @@ function movieShowtimes(args: Args): SQL[] {
   return conditions;
 }
 
-/**
- * A resource's media (db/schema/relations.ts, RESOURCE_MEDIA): its active items in sort order, as the
- * media service's getMediaOfResources reads them.
- */
+/** A resource's media (db/schema/relations.ts, RESOURCE_MEDIA): its active items in sort order. */
 const mediaOf = (relation: string): Edge => ({ kind: 'many', to: 'MediaItem', relation, order: ['sort_order', 'id'], where: (_, a) => [sql.raw(`${a}."is_active"`)] });
 
 /** MediaItem.renditions: the active ones (getRenditionsOfMediaItems), of one size when asked. */

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { getNamedType, isObjectType, Kind, parse, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
+import { getNamedType, isObjectType, Kind, parse, type FieldNode, type GraphQLObjectType, type GraphQLOutputType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { collectSubfields } from 'graphql/execution/collectFields';
 import { executePrepared, type CompiledQuery } from '../../db/prepared';
 import { memoized } from './memo';
@@ -30,7 +30,29 @@ export function plannedOf(parent: object, info: Pick<GraphQLResolveInfo, 'path'>
   return planned && Object.hasOwn(planned, key) ? planned[key] : NOT_PLANNED;
 }
 
-const enabled = (ctx: Context) => ctx.config.READ_PLANNER !== 'off';
+/** How a read plans: only the columns its fields need or whole rows, and how many levels of relations under its root. */
+interface Reading {
+  prune: boolean;
+  depth: number;
+}
+
+/**
+ * GraphQL's reads: the whole selection in one statement, pruned. With READ_PLANNER=off, the reference the
+ * generated test compares with: whole rows through the entries' mappers, one level per statement (a root
+ * alone, each relation below its batch of parents by `relation`).
+ */
+const reading = (ctx: Context, below: boolean): Reading =>
+  ctx.config.READ_PLANNER !== 'off' ? { prune: true, depth: Infinity } : { prune: false, depth: below ? 1 : 0 };
+
+/** REST's fixed reads: every field shown, so whole rows, and everything the selection names. */
+const WHOLE: Reading = { prune: false, depth: Infinity };
+
+/** The catalog entry's GraphQL type of a root (a programming error when the field's type is not planned). */
+function plannedType(type: GraphQLOutputType | undefined): GraphQLObjectType {
+  const named = type && getNamedType(type);
+  if (!isObjectType(named) || !CATALOG[named.name]) throw new Error(`read planner: ${String(named)} is not a planned type`);
+  return named;
+}
 
 const tooLarge = (max: number) =>
   new DomainError('RESPONSE_TOO_LARGE', `A list of the answer holds more than ${max} items; ask for smaller pages or fewer nested lists`, { max });
@@ -68,14 +90,9 @@ function decode(plan: Plan, value: unknown): object {
 
 const version = sql.raw('(select version from reference_version where id = 1)');
 
-/**
- * `Query.<field>(id)` of a planned type: the row and everything planned under it, one statement.
- * Null when the id is unknown; NOT_PLANNED when the planner is off.
- */
-export async function readOne(ctx: Context, info: GraphQLResolveInfo, id: number): Promise<object | null | typeof NOT_PLANNED> {
-  const type = getNamedType(info.returnType);
-  if (!enabled(ctx) || !isObjectType(type) || !CATALOG[type.name]) return NOT_PLANNED;
-  return readRoot(ctx, info, type, info.fieldNodes, id);
+/** `Query.<field>(id)` of a planned type: the row and everything planned under it, one statement; null when the id is unknown. */
+export function readOne(ctx: Context, info: GraphQLResolveInfo, id: number): Promise<object | null> {
+  return readRoot(ctx, info, plannedType(info.returnType), info.fieldNodes, id, reading(ctx, false));
 }
 
 /** A plan and its statement compiled, with the place of the parameter bound per call (ids). */
@@ -94,9 +111,9 @@ type Statement = (level: ReturnType<typeof planLevel>, bound: SQL) => SQL | null
  * The plan of `nodes` read as a root and the statement built of it (compiled once per selection:
  * memo.ts; a page's items are kept apart, under `page|`, since the same fixed nodes may be read both ways).
  */
-function compiled(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], prune: boolean, statement: Statement): Compiled | null {
-  return memoized(nodes, selection.fragments, selection.variableValues, `root|${type.name}|${ctx.listItems.max}|${prune}`, () => {
-    const level = planLevel(newScope(selection, ctx.listItems.max, prune), type, nodes, 'r0');
+function compiled(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], how: Reading, statement: Statement): Compiled | null {
+  return memoized(nodes, selection.fragments, selection.variableValues, `root|${type.name}|${ctx.listItems.max}|${how.prune}|${how.depth}`, () => {
+    const level = planLevel(newScope(selection, ctx.listItems.max, how.prune, how.depth), type, nodes, 'r0');
     const text = statement(level, sql`${BOUND}`);
     if (!text) return null;
     const query = dialect.sqlToQuery(text);
@@ -111,8 +128,8 @@ function bind(c: Compiled, value: unknown): CompiledQuery {
   return { sql: c.query.sql, params };
 }
 
-async function readRoot(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], id: number, prune = true): Promise<object | null> {
-  const c = compiled(ctx, selection, type, nodes, prune, (level, bound) =>
+async function readRoot(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], id: number, how: Reading): Promise<object | null> {
+  const c = compiled(ctx, selection, type, nodes, how, (level, bound) =>
     sql`select ${version} as version, (select ${rowSql(level.plan, 'r0', level.children)} from ${sql.raw(fromSql(level.plan, 'r0'))} where r0.id = ${bound} limit 1)::text as body`,
   ) as Compiled;
   const [result] = await executePrepared<{ version: number | string | null; body: string | null }>(ctx.catalogDb, bind(c, id));
@@ -154,13 +171,12 @@ function holder(nodes: readonly FieldNode[]): FieldNode {
 
 async function readBelow(ctx: Context, info: GraphQLResolveInfo, keys: readonly number[]): Promise<unknown[]> {
   const type = info.parentType;
-  const planner = enabled(ctx);
+  const how = reading(ctx, true);
   const one = keys.length === 1;
   const nodes = [holder(info.fieldNodes)];
-  const c = memoized(nodes, info.fragments, info.variableValues, `below|${type.name}|${ctx.listItems.max}|${planner}|${one}`, () => {
+  const c = memoized(nodes, info.fragments, info.variableValues, `below|${type.name}|${ctx.listItems.max}|${how.prune}|${how.depth}|${one}`, () => {
     const entry = CATALOG[type.name];
-    // Pruned and as deep as the selection goes with the planner; whole rows, one level, without it.
-    const level = planLevel(newScope(info, ctx.listItems.max, planner, planner ? Infinity : 1), type, nodes, 'r0', [], type.name, true);
+    const level = planLevel(newScope(info, ctx.listItems.max, how.prune, how.depth), type, nodes, 'r0', [], type.name, true);
     if (!level.children.length) throw new Error(`read planner: ${type.name}.${info.fieldName} is no relation`);
     const [rowKey] = entry.fields.needs(entry.always[0]) ?? [];
     const key = sql.raw(entry.columns[rowKey].sql('r0'));
@@ -217,19 +233,19 @@ export async function readPage(
   list: ListQuery,
   page: PageRequest,
   at?: string,
-): Promise<Page<object> | typeof NOT_PLANNED> {
+): Promise<Page<object>> {
   const pageType = getNamedType(info.returnType);
-  if (!enabled(ctx) || !isObjectType(pageType)) return NOT_PLANNED;
-  let itemType = getNamedType(pageType.getFields().items?.type);
+  if (!isObjectType(pageType)) throw new Error(`read planner: ${String(pageType)} is not a page`);
   const { nodes: itemNodes, total } = pageSelection(info, pageType);
+  let items = pageType.getFields().items?.type;
   let nodes = itemNodes;
-  if (at && isObjectType(itemType)) {
-    const holder = itemType;
-    itemType = getNamedType(holder.getFields()[at]?.type);
+  if (at) {
+    const holder = getNamedType(items);
+    if (!isObjectType(holder)) throw new Error(`read planner: ${String(holder)} holds no ${at}`);
+    items = holder.getFields()[at]?.type;
     nodes = [...collectSubfields(info.schema, info.fragments, info.variableValues, holder, nodes).values()].filter((n) => n[0].name.value === at).flat();
   }
-  if (!isObjectType(itemType) || !CATALOG[itemType.name]) return NOT_PLANNED;
-  return readPageOf(ctx, info, itemType, nodes, list, page, true, total);
+  return readPageOf(ctx, info, plannedType(items), nodes, list, page, reading(ctx, false), total);
 }
 
 async function readPageOf(
@@ -239,10 +255,10 @@ async function readPageOf(
   nodes: readonly FieldNode[],
   list: ListQuery,
   page: PageRequest,
-  prune: boolean,
+  how: Reading,
   total = true,
 ): Promise<Page<object>> {
-  const { items, count } = await readRows(ctx, selection, itemType, nodes, list, pageWindow(page), prune, total);
+  const { items, count } = await readRows(ctx, selection, itemType, nodes, list, pageWindow(page), how, total);
   // Without a total asked for, the page's count is left unread (no field of the selection shows it).
   return toPage(items, count ?? 0, page);
 }
@@ -258,15 +274,12 @@ async function readRows(
   nodes: readonly FieldNode[],
   list: ListQuery,
   window: { limit: number; offset: number } | null,
-  prune: boolean,
+  how: Reading,
   total: boolean,
 ): Promise<{ items: object[]; count: number | null }> {
   // The items' plan is kept per selection (memo.ts); the list's conditions are the request's own.
-  const level = nodes.length
-    ? memoized(nodes, selection.fragments, selection.variableValues, `page|${itemType.name}|${ctx.listItems.max}|${prune}`, () =>
-        planLevel(newScope(selection, ctx.listItems.max, prune), itemType, nodes, 'r0'),
-      )
-    : planLevel(newScope(selection, ctx.listItems.max, prune), itemType, nodes, 'r0');
+  const plan = () => planLevel(newScope(selection, ctx.listItems.max, how.prune, how.depth), itemType, nodes, 'r0');
+  const level = nodes.length ? memoized(nodes, selection.fragments, selection.variableValues, `page|${itemType.name}|${ctx.listItems.max}|${how.prune}|${how.depth}`, plan) : plan();
   const where = list.where ?? sql`true`;
   // The list's table and joins bind their names, which its conditions, order and values use; `r0` is a
   // lateral view of the table's row, which the planned relations correlate to.
@@ -315,13 +328,10 @@ async function readRows(
 
 /**
  * A root field that answers the first row of a list (`currentMovieList`: the latest-starting list of a
- * type whose range holds now) with its whole selection: one statement; null when the list is empty,
- * NOT_PLANNED when the planner is off.
+ * type whose range holds now) with its whole selection: one statement; null when the list is empty.
  */
-export async function readFirst(ctx: Context, info: GraphQLResolveInfo, list: ListQuery): Promise<object | null | typeof NOT_PLANNED> {
-  const type = getNamedType(info.returnType);
-  if (!enabled(ctx) || !isObjectType(type) || !CATALOG[type.name]) return NOT_PLANNED;
-  const { items } = await readRows(ctx, info, type, info.fieldNodes, list, { limit: 1, offset: 0 }, true, false);
+export async function readFirst(ctx: Context, info: GraphQLResolveInfo, list: ListQuery): Promise<object | null> {
+  const { items } = await readRows(ctx, info, plannedType(info.returnType), info.fieldNodes, list, { limit: 1, offset: 0 }, reading(ctx, false), false);
   return items[0] ?? null;
 }
 
@@ -347,15 +357,14 @@ export function fixedRead(schema: GraphQLSchema, typeName: string, selection: st
      * The object of `id` with its planned relations (one statement), or null when the id is unknown.
      * `variables` are the values of the selection's `$names` (a page's window): a plan is kept per values.
      */
-    // REST shows every field of what it reads: rows are read whole (prune false).
     one: (ctx: Context, id: number, variables?: Record<string, unknown>): Promise<object | null> =>
-      readRoot(ctx, variables ? { ...selectionOf, variableValues: variables } : selectionOf, type, nodes, id, false),
+      readRoot(ctx, variables ? { ...selectionOf, variableValues: variables } : selectionOf, type, nodes, id, WHOLE),
     /** A page of `list` with the relations of its items: one statement. */
-    page: (ctx: Context, list: ListQuery, page: PageRequest): Promise<Page<object>> => readPageOf(ctx, selectionOf, type, nodes, list, page, false),
+    page: (ctx: Context, list: ListQuery, page: PageRequest): Promise<Page<object>> => readPageOf(ctx, selectionOf, type, nodes, list, page, WHOLE),
     /** Every row of `list` (a list the route does not page) with the relations of each: one statement. */
-    all: async (ctx: Context, list: ListQuery): Promise<object[]> => (await readRows(ctx, selectionOf, type, nodes, list, null, false, false)).items,
+    all: async (ctx: Context, list: ListQuery): Promise<object[]> => (await readRows(ctx, selectionOf, type, nodes, list, null, WHOLE, false)).items,
     /** The first row of `list` with its relations, or null when the list is empty: one statement. */
     first: async (ctx: Context, list: ListQuery): Promise<object | null> =>
-      (await readRows(ctx, selectionOf, type, nodes, list, { limit: 1, offset: 0 }, false, false)).items[0] ?? null,
+      (await readRows(ctx, selectionOf, type, nodes, list, { limit: 1, offset: 0 }, WHOLE, false)).items[0] ?? null,
   };
 }

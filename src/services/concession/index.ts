@@ -19,5 +19,5 @@ export {
   type PickupTimes,
 } from './model';
 export { concessionListConditions, getUpsellConcessions } from './store';
-export { getConcession, listConcessionCategories } from './read';
+export { getCategoriesOfTheatres, listConcessionCategories } from './read';
 export { pickupTimesForDate, pickupTimesForDates, pickupTimesForShowtimes } from './pickup';

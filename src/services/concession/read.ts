@@ -1,13 +1,7 @@
 import type { Db } from '../../../db/client';
 import { type Page, pageOfRows } from '../shared/paging';
-import type { ConcessionCategoryRow, ConcessionRecord } from './model';
-import { allConcessionCategories, getConcessionsByIds, listedCategoriesOfTheatres } from './store';
-
-/** One concession by theatre-product-assignment id, or null. */
-export async function getConcession(db: Db, id: number): Promise<ConcessionRecord | null> {
-  const [row] = await getConcessionsByIds(db, [id]);
-  return row ?? null;
-}
+import type { ConcessionCategoryRow } from './model';
+import { allConcessionCategories, listedCategoriesOfTheatres } from './store';
 
 /**
  * The concession categories of each theatre: those of its listed products and all their ancestors,

@@ -10,7 +10,7 @@ import {
   theatres,
   upsellItems,
 } from '../../../db/schema';
-import type { ConcessionCategoryRow, ConcessionFilters, ConcessionRecord } from './model';
+import type { ConcessionCategoryRow, ConcessionFilters } from './model';
 
 /**
  * Concessions' SQL: the statements of the menu that are not the read planner's (read.ts, the loaders,
@@ -19,24 +19,6 @@ import type { ConcessionCategoryRow, ConcessionFilters, ConcessionRecord } from 
 
 /** Order-product statuses that hold a pickup slot. */
 export const ACTIVE_PICKUP_STATUSES = ['Pending', 'Held', 'Submitted', 'Fulfilled'];
-
-
-const recordColumns = {
-  id: theatreConcessions.id,
-  theatreId: theatreConcessions.theatreId,
-  concessionId: theatreConcessions.concessionId,
-  price: theatreConcessions.price,
-  tax: theatreConcessions.tax,
-  isAvailable: theatreConcessions.isAvailable,
-  product: concessions,
-};
-
-function selectRecords(db: Db) {
-  return db
-    .select(recordColumns)
-    .from(theatreConcessions)
-    .innerJoin(concessions, eq(concessions.id, theatreConcessions.concessionId));
-}
 
 /**
  * Listed products: available at the theatre, not modifier-only, matching the filters (in SQL). The
@@ -59,13 +41,6 @@ export function concessionListConditions(filters: ConcessionFilters): SQL[] {
       where g.concession_id = concessions.id and lower(g.name) = lower(${filters.group}))`);
   }
   return conditions;
-}
-
-/** Concessions by theatre-product-assignment id (loaders reorder). */
-export async function getConcessionsByIds(db: Db, ids: readonly number[]): Promise<ConcessionRecord[]> {
-  if (!ids.length) return [];
-  // statement: getConcessionsByIds
-  return selectRecords(db).where(inArray(theatreConcessions.id, [...ids]));
 }
 
 /** The categories directly assigned to the listed products of each theatre (distinct pairs). */

@@ -7,14 +7,13 @@
  * private-rental.ts (the movies a guest can rent an auditorium for).
  */
 export { MOVIE_MEDIA_KEYS, type MovieListItemRow, type MovieListRecord, type MovieRow, type MovieView } from './model';
-export { getEarliestShowtimes, getMovie, getMovieList, getMoviesByIds, movieListCountSql } from './store';
-export { listMovies, mediaOf, MOVIE_FIELDS, movieFields, movieList } from './read';
+export { getEarliestShowtimes, getMoviesByIds, movieListCountSql } from './store';
+export { mediaOf, MOVIE_FIELDS, movieFields, movieList } from './read';
 export {
   addMovieToList,
   createMovieList,
   currentMovieListQuery,
   deleteMovieList,
-  firstMovieList,
   formatListDate,
   MOVIE_LIST_ADD,
   MOVIE_LIST_CREATE,
@@ -22,7 +21,6 @@ export {
   MOVIE_LIST_FIELDS,
   MOVIE_LIST_MOVE,
   movieListQuery,
-  pageMovieLists,
   parseListDate,
   removeMovieFromList,
   reorder,
@@ -31,5 +29,5 @@ export {
   type MovieListCreate,
   type MovieListMove,
 } from './lists';
-export { listPersonalizedMovies, personalizedMovieList } from './personalized';
-export { listPrivateRentalMovies, privateRentalMovieList } from './private-rental';
+export { personalizedMovieList } from './personalized';
+export { privateRentalMovieList } from './private-rental';

@@ -6,7 +6,7 @@ import type { Principal } from '../../auth/principal';
 import { INT4_MAX, INT4_MIN, isRowId } from '../../bounds';
 import { badInput, DomainError, forbidden, notFound, unauthenticated } from '../../errors';
 import { fieldTable } from '../shared/field-table';
-import { firstOfList, type ListQuery, type Page, pageOfList, type PageRequest } from '../shared/paging';
+import { type ListQuery } from '../shared/paging';
 import type { MovieListFilters, MovieListItemRow, MovieListRecord } from './model';
 import {
   deleteMovieListItem,
@@ -16,7 +16,6 @@ import {
   lockMovieList,
   movieExists,
   movieListOrder,
-  movieListRecordColumns,
   writeMovieListOrder,
 } from './store';
 
@@ -103,14 +102,6 @@ export function currentMovieListQuery(typeName: string, now = new Date()): ListQ
     order: [movieLists.startDate, movieLists.id],
     desc: [movieLists.startDate, movieLists.id],
   };
-}
-
-/** The first list of `list` (the current one of a type) with its count, or null: the loader path's read. */
-export const firstMovieList = (db: Db, list: ListQuery): Promise<MovieListRecord | null> => firstOfList(db, list, movieListRecordColumns);
-
-/** A page of `list` (movieListQuery, currentMovieListQuery) with each list's count: the loader path's read. */
-export async function pageMovieLists(db: Db, list: ListQuery, page: PageRequest): Promise<Page<MovieListRecord>> {
-  return pageOfList(db, list, movieListRecordColumns, page);
 }
 
 // ---- writes --------------------------------------------------------------------------------------

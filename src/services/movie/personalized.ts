@@ -1,13 +1,13 @@
-import { and, eq, getTableColumns, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { movies, showtimes } from '../../../db/schema';
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { assertAccountAccess } from '../account';
-import type { MovieRow, MovieView, TasteSignals } from './model';
+import type { MovieView, TasteSignals } from './model';
 import { viewCondition } from './read';
 import { accountExists, ticketHistoryOf } from './store';
-import { pageOfList, type ListQuery, type Page, type PageRequest } from '../shared/paging';
+import { type ListQuery } from '../shared/paging';
 
 /** The taste signals of `accountId` from its ticket lines (store.ts's ticketHistory: one statement). */
 async function tasteSignals(db: Db, accountId: number): Promise<TasteSignals> {
@@ -60,7 +60,3 @@ export async function personalizedMovieList(db: Db, principal: Principal, accoun
   };
 }
 
-/** A page of a `personalizedMovieList`: the loader path's read. */
-export function listPersonalizedMovies(db: Db, list: ListQuery, page: PageRequest): Promise<Page<MovieRow>> {
-  return pageOfList(db, list, getTableColumns(movies), page);
-}

@@ -1,8 +1,6 @@
-import { getTableColumns, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { isNotNull } from 'drizzle-orm';
 import { movies } from '../../../db/schema';
-import { type ListQuery, type Page, type PageRequest, pageOfList } from '../shared/paging';
-import type { MovieRow } from './model';
+import { type ListQuery } from '../shared/paging';
 
 /**
  * Movies a guest can rent a private auditorium for: those with a private-theatre-rental tier (the
@@ -15,7 +13,3 @@ export const privateRentalMovieList: ListQuery = {
   order: [movies.sortableName, movies.id],
 };
 
-/** A page of privateRentalMovieList: the loader path's read (READ_PLANNER=off). */
-export async function listPrivateRentalMovies(db: Db, page: PageRequest): Promise<Page<MovieRow>> {
-  return pageOfList(db, privateRentalMovieList, getTableColumns(movies), page);
-}

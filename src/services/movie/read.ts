@@ -1,7 +1,6 @@
-import { and, eq, getTableColumns, gte, lt, not, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { and, eq, gte, lt, not, sql, type SQL } from 'drizzle-orm';
 import { movies, showtimes } from '../../../db/schema';
-import { type ListQuery, type Page, pageOfList } from '../shared/paging';
+import { type ListQuery } from '../shared/paging';
 import { containsPattern } from '../shared/like-pattern';
 import { fieldTable } from '../shared/field-table';
 import { MOVIE_MEDIA_KEYS, NOW_PLAYING_DAYS, type MovieFilters, type MovieRow, type MovieView } from './model';
@@ -54,16 +53,7 @@ export function viewCondition(view: MovieView, now: Date): SQL {
   }
 }
 
-/** A page of movies filtered by view, genre and name substring, ordered by sortable name. */
-export async function listMovies(
-  db: Db,
-  filters: MovieFilters,
-  page: { pageNumber: number; pageSize: number },
-): Promise<Page<MovieRow>> {
-  return pageOfList(db, movieList(filters), getTableColumns(movies), page);
-}
-
-/** The movies the filters keep, by sortable name: `listMovies`' list, also read by the planner. */
+/** The movies the filters keep, by sortable name: the `movies` page's list, read by the planner. */
 export function movieList(filters: MovieFilters): ListQuery {
   const now = filters.now ?? new Date();
   const conditions: SQL[] = [];

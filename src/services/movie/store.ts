@@ -1,9 +1,8 @@
-import { and, asc, eq, getTableColumns, gte, inArray, min, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../../db/client';
+import { and, asc, eq, gte, inArray, min, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
 import { movieListItems, movieLists, movies, orderProducts, orders, showtimes, siteAccounts } from '../../../db/schema';
-import { isRowId } from '../../bounds';
-import { prepared, preparedByKeys } from '../shared/prepared-reads';
-import type { MovieListRecord, MovieRow } from './model';
+import { preparedByKeys } from '../shared/prepared-reads';
+import type { MovieRow } from './model';
 
 /**
  * Movies' SQL: every statement of the movie reads (read.ts, private-rental.ts, the loaders), of the
@@ -14,15 +13,6 @@ import type { MovieListRecord, MovieRow } from './model';
  */
 
 // ---- movies --------------------------------------------------------------------------------------
-
-/** One movie, or null when the id is unknown. */
-export async function getMovie(db: Db, id: number): Promise<MovieRow | null> {
-  // statement: movieById
-  const [row] = await prepared(db, 'movieById', (d) =>
-    d.select().from(movies).where(eq(movies.id, sql.placeholder('id'))).prepare('movieById'),
-  ).execute({ id });
-  return row ?? null;
-}
 
 /** Movies of the given ids (loaders reorder). */
 export async function getMoviesByIds(db: Db, ids: readonly number[]): Promise<MovieRow[]> {
@@ -78,19 +68,6 @@ export function ticketHistoryOf(db: Db, accountId: number): Promise<{ movieId: n
 export const movieListCountSql = (alias: string) =>
   `(select count(*)::int from movie_list_items ${alias}_n where ${alias}_n.movie_list_id = ${alias}."id")`;
 
-/** The columns of a MovieListRecord (the row and its count) for drizzle's select. */
-export const movieListRecordColumns = {
-  ...getTableColumns(movieLists),
-  count: sql<number>`(select count(*)::int from ${movieListItems} where ${movieListItems.movieListId} = ${movieLists.id})`.mapWith(Number),
-};
-
-/** One list with its count, or null for an unknown id. */
-export async function getMovieList(db: DbOrTx, id: number): Promise<MovieListRecord | null> {
-  if (!isRowId(id)) return null;
-  // statement: getMovieList
-  const [row] = await db.select(movieListRecordColumns).from(movieLists).where(eq(movieLists.id, id));
-  return row ?? null;
-}
 
 /** Inserts a list and answers its id. */
 export async function insertMovieList(db: Db, list: typeof movieLists.$inferInsert): Promise<number> {

@@ -5,5 +5,5 @@
  * movie, the credits' summary).
  */
 export { type CreditRow, type PersonRow } from './model';
-export { getCreditsWithPeopleOfMovies, getPeopleByIds, getPerson } from './store';
+export { getCreditsWithPeopleOfMovies, getPeopleByIds } from './store';
 export { getCastAndCrew, summarizeCredits } from './read';

@@ -11,13 +11,6 @@ import type { CreditRow, PersonRow } from './model';
 
 const creditOrder = [asc(movieCredits.sortOrder), asc(movieCredits.id)];
 
-/** One person, or null when the id is unknown. */
-export async function getPerson(db: Db, id: number): Promise<PersonRow | null> {
-  // statement: getPerson
-  const [row] = await db.select().from(people).where(eq(people.id, id));
-  return row ?? null;
-}
-
 /** People of the given ids (loaders reorder). */
 export async function getPeopleByIds(db: Db, ids: readonly number[]): Promise<PersonRow[]> {
   if (!ids.length) return [];

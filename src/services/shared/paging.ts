@@ -77,12 +77,6 @@ export function limitSql(limit: number): SQL {
   return sql.raw(String(limit));
 }
 
-/** The first row of `list` (`columns` as `pageOfList`'s), or null: the loader path's read of a list's first. */
-export async function firstOfList<R>(db: Db, list: ListQuery, columns: SelectedFields): Promise<R | null> {
-  // statement: <list>First
-  const [row] = await joined(list, db.select(columns).from(list.table).$dynamic()).where(list.where).orderBy(...listOrderBy(list)).limit(1);
-  return (row as R | undefined) ?? null;
-}
 
 /** A query of `list`'s table with its joins. */
 const joined = <Q extends { innerJoin(table: PgTable, on: SQL): Q }>(list: ListQuery, query: Q) =>

@@ -26,9 +26,8 @@ export {
   showtimeRecordJson,
   showtimeRecordOf,
 } from './query';
-export { getOccupancy, getShowtime, isAlmostSoldOut, isSoldOut, occupancyOfTaken, showtimesNear, showtimesNearList } from './read';
+export { getOccupancy, getShowtime, isAlmostSoldOut, isSoldOut, occupancyOfTaken, showtimesNearList } from './read';
 export {
-  earliestShowtime,
   earliestShowtimeList,
   listShowtimes,
   showtimeDayConditions,

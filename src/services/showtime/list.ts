@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { movies, showtimes, theatres } from '../../../db/schema';
-import { firstOfList, pageOfList, type ListQuery, type Page, type PageRequest } from '../shared/paging';
+import { pageOfList, type ListQuery, type Page, type PageRequest } from '../shared/paging';
 import type { ShowtimeFilters, ShowtimeListQuery, ShowtimeRecord } from './model';
 import { filterConditions, futureAtDatabaseNow, localDatesCondition, optionalDate, showtimeColumns, takenSeats, validateFilters } from './query';
 
@@ -45,15 +45,10 @@ export const showtimeByIdList = (id: number): ListQuery => showtimesWhere(eq(sho
 export const earliestShowtimeList = (theatreId: number, movieId: number): ListQuery =>
   showtimesWhere(and(eq(showtimes.theatreId, theatreId), eq(showtimes.movieId, movieId), eq(showtimes.isCanceled, false), futureAtDatabaseNow()));
 
-/** The earliest future, not canceled showtime of a movie at a theatre, or null: the loader path's read. */
-export const earliestShowtime = (db: Db, theatreId: number, movieId: number): Promise<ShowtimeRecord | null> =>
-  firstOfList(db, earliestShowtimeList(theatreId, movieId), showtimeColumns);
-
 /** `list` with each showtime's seats taken as a value (`taken`: its active claims), for the sold-out flags. */
 export const withTaken = (list: ListQuery): ListQuery => ({ ...list, values: { ...list.values, taken: takenSeats } });
 
-/** A page of `theatreShowtimeList`: the loader path's read. */
+/** A page of `theatreShowtimeList` (the live seat-map page's index). */
 export function listShowtimes(db: Db, query: ShowtimeListQuery, page: PageRequest): Promise<Page<ShowtimeRecord>> {
   return pageOfList(db, theatreShowtimeList(query), showtimeColumns, page);
 }
-

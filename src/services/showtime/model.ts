@@ -31,9 +31,6 @@ export interface ShowtimeRecord {
   attributeIds: number[];
 }
 
-/** A showtime near a point, with its theatre's distance in miles. */
-export type NearShowtimeRecord = ShowtimeRecord & { distance: number };
-
 type AttributeOperator = 'AND' | 'OR';
 
 /** The spec's showtime query parameters (movie, movie-id, include/exclude-attributes, attribute-operator). */

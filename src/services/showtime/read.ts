@@ -3,9 +3,9 @@ import type { Db } from '../../../db/client';
 import { showtimes, theatres } from '../../../db/schema';
 import { immutableCacheFor } from '../shared/immutable-cache';
 import { haversineMilesSql, validateNearQuery, withinRadius } from '../shared/geo';
-import { pageOfList, type ListQuery, type Page } from '../shared/paging';
-import { ALMOST_SOLD_OUT_RATIO, type NearShowtimeRecord, type Occupancy, type ShowtimeFilters, type ShowtimeRecord } from './model';
-import { filterConditions, localDatesCondition, optionalDate, showtimeColumns, validateFilters } from './query';
+import { type ListQuery } from '../shared/paging';
+import { ALMOST_SOLD_OUT_RATIO, type Occupancy, type ShowtimeFilters, type ShowtimeRecord } from './model';
+import { filterConditions, localDatesCondition, optionalDate, validateFilters } from './query';
 import { SHOWTIME_JOINS } from './list';
 import { capacityOf, getShowtimesByIds, takenOf } from './store';
 
@@ -38,16 +38,6 @@ export function showtimesNearList(query: {
     order: [distance, theatres.id, showtimes.showDateTimeUtc, showtimes.id],
     values: { distance },
   };
-}
-
-/** A page of `showtimesNearList`. */
-export async function showtimesNear(
-  db: Db,
-  query: { date: string; latitude: number; longitude: number; radius?: number | null; filters?: ShowtimeFilters },
-  page: { pageNumber: number; pageSize: number },
-): Promise<Page<NearShowtimeRecord>> {
-  const list = showtimesNearList(query);
-  return pageOfList(db, list, { ...showtimeColumns, distance: list.values!.distance.mapWith(Number) }, page);
 }
 
 /** Sellable seats of layout versions, kept per process: a version's seats never change (a change is a new version). */

@@ -5,8 +5,8 @@
  * read.ts (the filtered list both paths read, the field table), locations.ts (theatres near a point),
  * markets.ts (the markets' list).
  */
-export { type LocationRow, type MarketRow, type TheatreRow } from './model';
+export { type MarketRow, type TheatreRow } from './model';
 export { getTheatre, getTheatresByIds, listAllMarkets } from './store';
 export { listTheatres, THEATRE_FIELDS, theatreFields, theatreList } from './read';
-export { findLocations, nearList } from './locations';
+export { nearList } from './locations';
 export { listMarkets, marketList } from './markets';

@@ -12,9 +12,3 @@ export interface TheatreFilters {
   name?: string | null;
 }
 
-/** A theatre near a point: `rank` 1 is the closest; `distance` is in miles. */
-export interface LocationRow {
-  rank: number;
-  distance: number;
-  theatre: TheatreRow;
-}

@@ -1,0 +1,87 @@
+import { useTestApp } from '../helpers/app';
+import { holdSeats, M, must, pickShowtimes, seatsOf, VENDOR } from '../helpers/orders';
+import { getCategoriesOfTheatres } from '../../src/services/concession';
+
+/**
+ * The catalog relations read below parents the planner did not read (`relation`, src/read-planner/index.ts):
+ * an order's showtime comes from its loader, and each relation field under it is one statement for every
+ * parent of the batch, the whole selection below the field included; READ_PLANNER=off reads the same level
+ * by level. And two checks of the planner against references written apart from its declarations, now that
+ * the loader path compiles the same declarations: the JS walk of a theatre's categories, and plain SQL for
+ * a page's rows and total.
+ */
+const { app, sql } = useTestApp();
+const { app: off } = useTestApp({ sharing: app, env: { READ_PLANNER: 'off' } });
+
+const BELOW = `query($id: Int!) { order(id: $id) { products { showtime { id
+    movie { name castAndCrew { role person { name } } attributes { code } }
+    theatre { name media { id renditions { size url } } }
+    ticketPrices { type price } } } } }`;
+const BARE = 'query($id: Int!) { order(id: $id) { products { showtime { id } } } }';
+
+it("an order's showtimes read each relation below them in one statement for the batch, as the level-by-level path answers", async () => {
+  // One order with tickets of two showtimes: the showtimes' relations are read for both at once.
+  const [first, second] = await pickShowtimes(sql, 2, 5);
+  const order = await holdSeats(app.gql, first.showtimeId, seatsOf(first.regular.slice(0, 2)));
+  await must(app.gql, M.addTickets, { input: { orderId: order.id, showtimeId: second.showtimeId, seats: seatsOf(second.regular.slice(0, 1)) } }, VENDOR);
+  const ids = { id: order.id };
+  // Each query once first: an instance's first reads fill its process caches (reference data, layouts).
+  for (const target of [app, off]) for (const query of [BARE, BELOW]) expect((await target.gql(query, ids, VENDOR)).errors).toBeUndefined();
+  const bare = await app.gql(BARE, ids, VENDOR);
+  const bareOff = await off.gql(BARE, ids, VENDOR);
+  const planned = await app.gql(BELOW, ids, VENDOR);
+  const reference = await off.gql(BELOW, ids, VENDOR);
+  expect(planned.errors).toBeUndefined();
+  expect(planned.data).toEqual(reference.data);
+  // Three relation fields under the showtimes (movie, theatre, ticketPrices): one statement each, for both
+  // showtimes and with everything under them (cast and people, attributes, media and renditions).
+  expect(planned.statements).toBe(bare.statements + 3);
+  // Level by level: movie, cast (with their people), attributes, theatre, media, renditions, ticket prices.
+  expect(reference.statements).toBe(bareOff.statements + 7);
+  const { products } = (planned.data as { order: { products: { showtime: { id: number; movie: { castAndCrew: unknown[] } } }[] } }).order;
+  expect(new Set(products.map((p) => p.showtime.id))).toEqual(new Set([first.showtimeId, second.showtimeId]));
+  expect(products.some((p) => p.showtime.movie.castAndCrew.length > 0)).toBe(true);
+});
+
+it("a theatre's concession categories: the planner's recursive walk answers as the service's walk in JS", async () => {
+  const theatres = await sql<{ id: number }[]>`select id from theatres order by id`;
+  const byWalk = await getCategoriesOfTheatres(app.database.db, theatres.map((t) => t.id));
+  const res = await app.gql<{ theatres: { items: { id: number; concessionCategories: { totalCount: number; items: { categoryId: number }[] } }[] } }>(
+    '{ theatres(pageSize: 100) { items { id concessionCategories(pageSize: 100) { totalCount items { categoryId } } } } }',
+  );
+  expect(res.errors).toBeUndefined();
+  expect(res.data!.theatres.items).toHaveLength(theatres.length);
+  let compared = 0;
+  for (const t of res.data!.theatres.items) {
+    const walked = byWalk.filter((c) => c.theatreId === t.id).map((c) => c.category.id);
+    expect({ id: t.id, ids: t.concessionCategories.items.map((c) => c.categoryId), total: t.concessionCategories.totalCount }).toEqual({
+      id: t.id,
+      ids: walked.slice(0, 100),
+      total: walked.length,
+    });
+    compared += walked.length;
+  }
+  expect(compared).toBeGreaterThan(0);
+});
+
+it("a page's rows and total are plain SQL's: first, middle, last and past the last page, filtered and not", async () => {
+  const [{ state }] = await sql<{ state: string }[]>`select state from theatres group by state order by count(*) desc, state limit 1`;
+  for (const filter of [null, state]) {
+    const expected = (await sql<{ id: number }[]>`select id from theatres where ${filter === null ? sql`true` : sql`state = ${filter}`} order by name, id`).map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(2);
+    const size = 3;
+    for (const pageNumber of [1, 2, Math.ceil(expected.length / size), Math.ceil(expected.length / size) + 1]) {
+      for (const target of [app, off]) {
+        const res = await target.gql<{ theatres: { totalCount: number; items: { id: number }[] } }>(
+          'query($s: String, $n: Int!, $p: Int!) { theatres(state: $s, pageSize: $n, pageNumber: $p) { totalCount items { id } } }',
+          { s: filter, n: size, p: pageNumber },
+        );
+        expect(res.errors).toBeUndefined();
+        expect(res.data!.theatres).toEqual({
+          totalCount: expected.length,
+          items: expected.slice((pageNumber - 1) * size, pageNumber * size).map((id) => ({ id })),
+        });
+      }
+    }
+  }
+});
