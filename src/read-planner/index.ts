@@ -14,8 +14,8 @@ import { fromSql, newScope, planLevel, rowSql, type Plan, type Selection } from 
 /**
  * The read planner (docs/read-planner.md): a catalog root field's whole selection read in one
  * statement. Planned objects carry what the statement read for their relations under PLANNED, by
- * response key; a relation's resolver returns `plannedOf(parent, info)` when it is not NOT_PLANNED,
- * else reads through its loader as without the planner.
+ * response key; a relation's resolver returns `relation(parent, info, ctx)`: that value, or the field
+ * read below its batch of parents when the parent carries none.
  */
 
 export const NOT_PLANNED = Symbol('not planned');
@@ -30,22 +30,28 @@ export function plannedOf(parent: object, info: Pick<GraphQLResolveInfo, 'path'>
   return planned && Object.hasOwn(planned, key) ? planned[key] : NOT_PLANNED;
 }
 
-/** How a read plans: only the columns its fields need or whole rows, and how many levels of relations under its root. */
+/**
+ * How a read plans: only the columns its fields need or whole rows, and how many levels of relations under
+ * its root; `key` names it in the kept plans' keys (memo.ts).
+ */
 interface Reading {
   prune: boolean;
   depth: number;
+  key: string;
 }
 
+/** GraphQL's reads: the whole selection in one statement, pruned. */
+const NESTED: Reading = { prune: true, depth: Infinity, key: 'nested' };
 /**
- * GraphQL's reads: the whole selection in one statement, pruned. With READ_PLANNER=off, the reference the
- * generated test compares with: whole rows through the entries' mappers, one level per statement (a root
- * alone, each relation below its batch of parents by `relation`).
+ * With READ_PLANNER=off, the reference the generated test compares with: whole rows through the entries'
+ * mappers, one level per statement (a root alone, each relation below its batch of parents by `relation`).
  */
-const reading = (ctx: Context, below: boolean): Reading =>
-  ctx.config.READ_PLANNER !== 'off' ? { prune: true, depth: Infinity } : { prune: false, depth: below ? 1 : 0 };
-
+const ROOT_ALONE: Reading = { prune: false, depth: 0, key: 'root' };
+const ONE_LEVEL: Reading = { prune: false, depth: 1, key: 'level' };
 /** REST's fixed reads: every field shown, so whole rows, and everything the selection names. */
-const WHOLE: Reading = { prune: false, depth: Infinity };
+const WHOLE: Reading = { prune: false, depth: Infinity, key: 'whole' };
+
+const reading = (ctx: Context, below: boolean): Reading => (ctx.config.READ_PLANNER !== 'off' ? NESTED : below ? ONE_LEVEL : ROOT_ALONE);
 
 /** The catalog entry's GraphQL type of a root (a programming error when the field's type is not planned). */
 function plannedType(type: GraphQLOutputType | undefined): GraphQLObjectType {
@@ -112,7 +118,7 @@ type Statement = (level: ReturnType<typeof planLevel>, bound: SQL) => SQL | null
  * memo.ts; a page's items are kept apart, under `page|`, since the same fixed nodes may be read both ways).
  */
 function compiled(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], how: Reading, statement: Statement): Compiled | null {
-  return memoized(nodes, selection.fragments, selection.variableValues, `root|${type.name}|${ctx.listItems.max}|${how.prune}|${how.depth}`, () => {
+  return memoized(nodes, selection.fragments, selection.variableValues, `root|${type.name}|${ctx.listItems.max}|${how.key}`, () => {
     const level = planLevel(newScope(selection, ctx.listItems.max, how.prune, how.depth), type, nodes, 'r0');
     const text = statement(level, sql`${BOUND}`);
     if (!text) return null;
@@ -174,7 +180,7 @@ async function readBelow(ctx: Context, info: GraphQLResolveInfo, keys: readonly 
   const how = reading(ctx, true);
   const one = keys.length === 1;
   const nodes = [holder(info.fieldNodes)];
-  const c = memoized(nodes, info.fragments, info.variableValues, `below|${type.name}|${ctx.listItems.max}|${how.prune}|${how.depth}|${one}`, () => {
+  const c = memoized(nodes, info.fragments, info.variableValues, `below|${type.name}|${ctx.listItems.max}|${how.key}|${one}`, () => {
     const entry = CATALOG[type.name];
     const level = planLevel(newScope(info, ctx.listItems.max, how.prune, how.depth), type, nodes, 'r0', [], type.name, true);
     if (!level.children.length) throw new Error(`read planner: ${type.name}.${info.fieldName} is no relation`);
@@ -279,7 +285,7 @@ async function readRows(
 ): Promise<{ items: object[]; count: number | null }> {
   // The items' plan is kept per selection (memo.ts); the list's conditions are the request's own.
   const plan = () => planLevel(newScope(selection, ctx.listItems.max, how.prune, how.depth), itemType, nodes, 'r0');
-  const level = nodes.length ? memoized(nodes, selection.fragments, selection.variableValues, `page|${itemType.name}|${ctx.listItems.max}|${how.prune}|${how.depth}`, plan) : plan();
+  const level = nodes.length ? memoized(nodes, selection.fragments, selection.variableValues, `page|${itemType.name}|${ctx.listItems.max}|${how.key}`, plan) : plan();
   const where = list.where ?? sql`true`;
   // The list's table and joins bind their names, which its conditions, order and values use; `r0` is a
   // lateral view of the table's row, which the planned relations correlate to.
