@@ -156,21 +156,41 @@ export function relation(parent: object, info: GraphQLResolveInfo, ctx: Context)
   if (planned !== NOT_PLANNED) return planned;
   let loaders = batches.get(ctx.loaders);
   if (!loaders) batches.set(ctx.loaders, (loaders = new Map()));
-  let loader = loaders.get(info.fieldNodes[0]);
-  if (!loader) loaders.set(info.fieldNodes[0], (loader = new DataLoader((keys) => readBelow(ctx, info, keys))));
+  const key = `${info.parentType.name}|${nodesKey(info.fieldNodes)}`;
+  let loader = loaders.get(key);
+  if (!loader) loaders.set(key, (loader = new DataLoader((keys) => readBelow(ctx, info, keys))));
   return loader.load((parent as Record<string, number>)[CATALOG[info.parentType.name].always[0]]);
 }
 
-/** The batches of `relation`, per request (its loaders) and field. */
-const batches = new WeakMap<object, Map<FieldNode, DataLoader<number, unknown>>>();
+/** The batches of `relation`, per request (its loaders), parent type and nodes of the field. */
+const batches = new WeakMap<object, Map<string, DataLoader<number, unknown>>>();
+
+/**
+ * The nodes of one response key, as a key: the same first node can be merged with other siblings in
+ * another place (a fragment spread twice beside different fields), and each set plans its own selection.
+ */
+const nodeIds = new WeakMap<FieldNode, number>();
+let lastNodeId = 0;
+function nodesKey(nodes: readonly FieldNode[]): string {
+  return nodes
+    .map((node) => {
+      let id = nodeIds.get(node);
+      if (id === undefined) nodeIds.set(node, (id = ++lastNodeId));
+      return id;
+    })
+    .join(',');
+}
 
 /** One field node selecting `nodes` (one response key): the parents' level of a relation read below them. */
-const holders = new WeakMap<FieldNode, FieldNode>();
+const holders = new WeakMap<FieldNode, Map<string, FieldNode>>();
 function holder(nodes: readonly FieldNode[]): FieldNode {
-  let node = holders.get(nodes[0]);
+  let bySet = holders.get(nodes[0]);
+  if (!bySet) holders.set(nodes[0], (bySet = new Map()));
+  const key = nodesKey(nodes);
+  let node = bySet.get(key);
   if (!node) {
     node = { kind: Kind.FIELD, name: { kind: Kind.NAME, value: 'below' }, selectionSet: { kind: Kind.SELECTION_SET, selections: nodes } };
-    holders.set(nodes[0], node);
+    bySet.set(key, node);
   }
   return node;
 }

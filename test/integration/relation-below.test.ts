@@ -43,6 +43,25 @@ it("an order's showtimes read each relation below them in one statement for the 
   expect(products.some((p) => p.showtime.movie.castAndCrew.length > 0)).toBe(true);
 });
 
+it('a fragment spread under two parents beside different fields plans each set of nodes apart', async () => {
+  // `movie` under the two aliases merges the fragment's node with a different sibling each time: a plan of
+  // one set would leave the other's fields out of its (pruned) movies.
+  const [show] = await pickShowtimes(sql, 1, 8);
+  const order = await holdSeats(app.gql, show.showtimeId, seatsOf(show.regular.slice(0, 1)));
+  const query = `query($id: Int!) {
+    a: order(id: $id) { products { showtime { ...F movie { name } } } }
+    b: order(id: $id) { products { showtime { ...F movie { genre castAndCrew { role } } } } }
+  }
+  fragment F on Showtime { movie { id } }`;
+  const planned = await app.gql<Record<'a' | 'b', { products: { showtime: { movie: Record<string, unknown> } }[] }>>(query, { id: order.id }, VENDOR);
+  const reference = await off.gql(query, { id: order.id }, VENDOR);
+  expect(planned.errors).toBeUndefined();
+  expect(planned.data).toEqual(reference.data);
+  expect(Object.keys(planned.data!.a.products[0].showtime.movie).sort()).toEqual(['id', 'name']);
+  expect(Object.keys(planned.data!.b.products[0].showtime.movie).sort()).toEqual(['castAndCrew', 'genre', 'id']);
+  expect(planned.data!.a.products[0].showtime.movie.name).toEqual(expect.any(String));
+});
+
 it("a theatre's concession categories: the planner's recursive walk answers as the service's walk in JS", async () => {
   const theatres = await sql<{ id: number }[]>`select id from theatres order by id`;
   const byWalk = await getCategoriesOfTheatres(app.database.db, theatres.map((t) => t.id));
