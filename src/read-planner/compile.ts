@@ -15,8 +15,8 @@ import { prunedCodec, type RowCodec } from './rows';
  * `[total, items]`.
  * Fields are collected the way graphql-js executes them (fragments, inline fragments, @include/@skip,
  * aliases: each response key is its own subquery with its own arguments). A field that cannot be
- * planned (arguments the loader path refuses, nodes of one key that disagree) is left out: it
- * resolves through its resolver as without the planner, which answers the same or the same error.
+ * planned (arguments its validation refuses, nodes of one key that disagree) is left out: its resolver
+ * reads it below its parents (`relation`), which answers the field or its error.
  */
 
 /**

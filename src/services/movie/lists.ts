@@ -21,8 +21,7 @@ import {
 
 /**
  * Curated movie lists (spec: Movie lists v1; docs/rest.md, "Movie lists"). Reads: the lists as
- * `ListQuery`s that the read planner reads with any selection under them (src/read-planner/) and the
- * loader path pages; writes: one function per verb, admin only, called by GraphQL and REST alike, with
+ * `ListQuery`s that the read planner reads with any selection under them (src/read-planner/); writes: one function per verb, admin only, called by GraphQL and REST alike, with
  * their bodies described once (the zod schemas below). The statements are store.ts's.
  */
 
@@ -81,7 +80,7 @@ export function reorder(current: readonly number[], movieId: number, position: n
 
 /**
  * Movie lists, optionally of one type (case-insensitive) and overlapping a date range, newest start
- * first: the list every path reads (the planner, the loader path's page, REST's whole list).
+ * first: the list GraphQL's pages and REST's whole list read through the planner.
  */
 export function movieListQuery(filters: MovieListFilters = {}): ListQuery {
   const where: SQL[] = [];

@@ -36,7 +36,7 @@ async function tasteSignals(db: Db, accountId: number): Promise<TasteSignals> {
  * 4. then by popularity (`score`, highest first, none last), name and id.
  * Without history every movie ties on 1–3, so the view is the popular movies first. The set of movies
  * is the view's own (the same as `/v2/movies/views/{view}`): personalization orders, it never hides.
- * Both paths read the list: the planner with the selection under its items, the loader path's page.
+ * The read planner reads the list with the selection under its items (GraphQL, REST).
  */
 export async function personalizedMovieList(db: Db, principal: Principal, accountId: number, view: MovieView, now: Date = new Date()): Promise<ListQuery> {
   assertAccountAccess(principal, accountId);

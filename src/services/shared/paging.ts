@@ -49,9 +49,10 @@ function listOrderBy(list: ListQuery): SQL[] {
 }
 
 /**
- * A page of `list` as the loader path reads it (`columns`: what drizzle selects of its table and joins,
- * as each service's rows are): its rows in order within the page's window and the list's count, two
- * statements sent together. The read planner reads the same list in one (src/read-planner/).
+ * A page of `list` read with drizzle (`columns`: what it selects of the table and joins, as the service's
+ * rows are): its rows in order within the page's window and the list's count, two statements sent together.
+ * For the reads outside the planner (REST's markets, the seat-map index page); the planner reads a list and
+ * what is selected under its items in one (src/read-planner/).
  */
 export async function pageOfList<R>(db: Db, list: ListQuery, columns: SelectedFields, page: PageRequest): Promise<Page<R>> {
   const { limit, offset } = pageWindow(page);

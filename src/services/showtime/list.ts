@@ -8,7 +8,7 @@ import { filterConditions, futureAtDatabaseNow, localDatesCondition, optionalDat
 /**
  * The showtimes listing of both surfaces: a theatre's showtimes (REST's theatre showtimes routes,
  * GraphQL's `Theatre.showtimesPage`), filtered and paged in SQL. The read planner reads the list with
- * the selection under its items (src/read-planner/); the loader path pages it here.
+ * the selection under its items (src/read-planner/); the seat-map index page pages it here (`listShowtimes`).
  */
 
 /**
