@@ -21,8 +21,9 @@ import {
 
 /**
  * Curated movie lists (spec: Movie lists v1; docs/rest.md, "Movie lists"). Reads: the lists as
- * `ListQuery`s that the read planner reads with any selection under them (src/read-planner/); writes: one function per verb, admin only, called by GraphQL and REST alike, with
- * their bodies described once (the zod schemas below). The statements are store.ts's.
+ * `ListQuery`s that the read planner reads with any selection under them (src/read-planner/); writes:
+ * one function per verb, admin only, called by GraphQL and REST alike, with their bodies described once
+ * (the zod schemas below). The statements are store.ts's.
  */
 
 /** A list's fields from its record (src/services/shared/field-table.ts); dates as ISO-8601 UTC. */
