@@ -42,7 +42,7 @@ interface Scope {
   aliases: number;
   /** Whether levels may read only the columns their fields need (a REST route's root reads whole rows). */
   prune: boolean;
-  /** Levels of relations planned below the root (1: the root's relations alone, as the loader path reads them). */
+  /** Levels of relations planned below the root (0: the root alone; 1: its relations too, not theirs). */
   depth: number;
 }
 

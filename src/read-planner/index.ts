@@ -114,12 +114,14 @@ const dialect = new PgDialect();
 type Statement = (level: ReturnType<typeof planLevel>, bound: SQL) => SQL | null;
 
 /**
- * The plan of `nodes` read as a root and the statement built of it (compiled once per selection:
- * memo.ts; a page's items are kept apart, under `page|`, since the same fixed nodes may be read both ways).
+ * The plan of `nodes` on `type` and the statement built of it (compiled once per selection: memo.ts),
+ * kept under `kind` (a root, a relation below its parents; a page's items are kept apart, under `page|`,
+ * since the same fixed nodes may be read both ways). `strict`: a field of the level its arguments refuse is
+ * the error, not left unplanned.
  */
-function compiled(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], how: Reading, statement: Statement): Compiled | null {
-  return memoized(nodes, selection.fragments, selection.variableValues, `root|${type.name}|${ctx.listItems.max}|${how.key}`, () => {
-    const level = planLevel(newScope(selection, ctx.listItems.max, how.prune, how.depth), type, nodes, 'r0');
+function compiled(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], how: Reading, kind: string, statement: Statement, strict = false): Compiled | null {
+  return memoized(nodes, selection.fragments, selection.variableValues, `${kind}|${type.name}|${ctx.listItems.max}|${how.key}`, () => {
+    const level = planLevel(newScope(selection, ctx.listItems.max, how.prune, how.depth), type, nodes, 'r0', [], type.name, strict);
     const text = statement(level, sql`${BOUND}`);
     if (!text) return null;
     const query = dialect.sqlToQuery(text);
@@ -135,7 +137,7 @@ function bind(c: Compiled, value: unknown): CompiledQuery {
 }
 
 async function readRoot(ctx: Context, selection: Selection, type: GraphQLObjectType, nodes: readonly FieldNode[], id: number, how: Reading): Promise<object | null> {
-  const c = compiled(ctx, selection, type, nodes, how, (level, bound) =>
+  const c = compiled(ctx, selection, type, nodes, how, 'root', (level, bound) =>
     sql`select ${version} as version, (select ${rowSql(level.plan, 'r0', level.children)} from ${sql.raw(fromSql(level.plan, 'r0'))} where r0.id = ${bound} limit 1)::text as body`,
   ) as Compiled;
   const [result] = await executePrepared<{ version: number | string | null; body: string | null }>(ctx.catalogDb, bind(c, id));
@@ -171,14 +173,21 @@ const batches = new WeakMap<object, Map<string, DataLoader<number, unknown>>>();
  */
 const nodeIds = new WeakMap<FieldNode, number>();
 let lastNodeId = 0;
+/** Keys already built, per nodes array (graphql-js hands every parent of a path the same array). */
+const nodesKeys = new WeakMap<readonly FieldNode[], string>();
 function nodesKey(nodes: readonly FieldNode[]): string {
-  return nodes
-    .map((node) => {
-      let id = nodeIds.get(node);
-      if (id === undefined) nodeIds.set(node, (id = ++lastNodeId));
-      return id;
-    })
-    .join(',');
+  let key = nodesKeys.get(nodes);
+  if (key === undefined) {
+    key = nodes
+      .map((node) => {
+        let id = nodeIds.get(node);
+        if (id === undefined) nodeIds.set(node, (id = ++lastNodeId));
+        return id;
+      })
+      .join(',');
+    nodesKeys.set(nodes, key);
+  }
+  return key;
 }
 
 /** One field node selecting `nodes` (one response key): the parents' level of a relation read below them. */
@@ -199,18 +208,15 @@ async function readBelow(ctx: Context, info: GraphQLResolveInfo, keys: readonly 
   const type = info.parentType;
   const how = reading(ctx, true);
   const one = keys.length === 1;
-  const nodes = [holder(info.fieldNodes)];
-  const c = memoized(nodes, info.fragments, info.variableValues, `below|${type.name}|${ctx.listItems.max}|${how.key}|${one}`, () => {
-    const entry = CATALOG[type.name];
-    const level = planLevel(newScope(info, ctx.listItems.max, how.prune, how.depth), type, nodes, 'r0', [], type.name, true);
+  // One parent binds `= $1`, several `= any($1)`: Postgres keeps a generic plan of the first (prepared-reads.ts).
+  const c = compiled(ctx, info, type, [holder(info.fieldNodes)], how, one ? 'below-one' : 'below', (level, bound) => {
     if (!level.children.length) throw new Error(`read planner: ${type.name}.${info.fieldName} is no relation`);
+    const entry = CATALOG[type.name];
     const [rowKey] = entry.fields.needs(entry.always[0]) ?? [];
     const key = sql.raw(entry.columns[rowKey].sql('r0'));
-    const text = sql`select ${version} as version, (select coalesce(json_agg(json_build_array(${key}, ${level.children[0]})), '[]'::json)
-      from ${sql.raw(fromSql(level.plan, 'r0'))} where ${key} ${one ? sql`= ${BOUND}` : sql`= any(${BOUND})`})::text as body`;
-    const query = dialect.sqlToQuery(text);
-    return { plan: level.plan, query, bound: query.params.indexOf(BOUND) };
-  });
+    return sql`select ${version} as version, (select coalesce(json_agg(json_build_array(${key}, ${level.children[0]})), '[]'::json)
+      from ${sql.raw(fromSql(level.plan, 'r0'))} where ${key} ${one ? sql`= ${bound}` : sql`= any(${bound})`})::text as body`;
+  }, true) as Compiled;
   const [child] = c.plan.children.values();
   const [result] = await executePrepared<{ version: number | string | null; body: string }>(ctx.catalogDb, bind(c, one ? keys[0] : keys));
   ctx.loaders.referenceVersionSeen(Number(result?.version ?? 0));

@@ -78,7 +78,6 @@ export function limitSql(limit: number): SQL {
   return sql.raw(String(limit));
 }
 
-
 /** A query of `list`'s table with its joins. */
 const joined = <Q extends { innerJoin(table: PgTable, on: SQL): Q }>(list: ListQuery, query: Q) =>
   (list.joins ?? []).reduce((q, join) => q.innerJoin(join.table, join.on), query);
