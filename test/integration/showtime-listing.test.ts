@@ -1,5 +1,7 @@
 import { useTestApp } from '../helpers/app';
-import { listShowtimes, getShowtimesByIds } from '../../src/services/showtime';
+import { inArray, sql as drizzleSql } from 'drizzle-orm';
+import { showtimes } from '../../db/schema';
+import { getShowtimesByIds, listShowtimes, showtimeRecordJson, showtimeRecordOf, type ShowtimeRecord } from '../../src/services/showtime';
 
 /**
  * One showtimes listing (listShowtimes) behind REST's theatre showtimes routes and GraphQL's
@@ -78,9 +80,10 @@ it('pages a list of theatres in one statement, each page as its theatre alone wo
 });
 
 it('builds the same records from its one JSON value per row as the column-by-column read does', async () => {
-  // listShowtimes reads each row as one positional JSON array (showtimeRecordJson); getShowtimesByIds maps
-  // the same columns through drizzle. Every field of every record must agree, Dates included — a day
-  // of a few theatres, unfiltered and filtered (a canceled or embargoed showtime would differ here too).
+  // The read planner reads each showtime as one positional JSON array (showtimeRecordJson, decoded by
+  // showtimeRecordOf); getShowtimesByIds maps the same columns through drizzle. Every field of every record
+  // must agree, Dates included — a day of a few theatres, unfiltered and filtered. The day's rows themselves
+  // (listShowtimes, the theatre's list) are checked against plain SQL here.
   const days = await sql<{ theatre_id: number; day: string }[]>`
     select s.theatre_id, to_char((s.show_date_time_utc at time zone t.timezone)::date, 'YYYY-MM-DD') as day
     from showtimes s join theatres t on t.id = s.theatre_id
@@ -92,10 +95,25 @@ it('builds the same records from its one JSON value per row as the column-by-col
   for (const { theatre_id: theatreId, day } of days) {
     for (const filters of [{}, { includeAttributes: ['RESERVEDSEATING'] }]) {
       const listed = await listShowtimes(db, { theatreId, date: day, filters }, { pageNumber: 1, pageSize: 500 });
-      const byId = new Map((await getShowtimesByIds(db, listed.items.map((r) => r.showtime.id))).map((r) => [r.showtime.id, r]));
-      expect(listed.items).toEqual(listed.items.map((r) => byId.get(r.showtime.id)));
-      for (const record of listed.items) expect(record.showtime.showDateTimeUtc).toBeInstanceOf(Date);
-      compared += listed.items.length;
+      const expected = await sql<{ id: number }[]>`
+        select s.id from showtimes s join theatres t on t.id = s.theatre_id
+        where s.theatre_id = ${theatreId} and to_char(s.show_date_time_utc at time zone t.timezone, 'YYYY-MM-DD') = ${day}
+          and (${!filters.includeAttributes} or exists (select 1 from showtime_attributes sa join attributes a on a.id = sa.attribute_id
+            where sa.showtime_id = s.id and lower(a.code) = 'reservedseating'))
+        order by s.show_date_time_utc, s.id`;
+      const ids = listed.items.map((r) => r.showtime.id);
+      expect(ids).toEqual(expected.map((r) => r.id));
+      const byId = new Map((await getShowtimesByIds(db, ids)).map((r) => [r.showtime.id, r]));
+      const json = (await db.execute(drizzleSql`select ${showtimeRecordJson}::text as r from showtimes
+        join theatres on theatres.id = showtimes.theatre_id join movies on movies.id = showtimes.movie_id
+        where ${inArray(showtimes.id, ids.length ? ids : [0])}`)) as unknown as { r: string }[];
+      const decoded = json.map((row) => showtimeRecordOf<ShowtimeRecord>(JSON.parse(row.r)));
+      expect(decoded).toHaveLength(ids.length);
+      for (const record of decoded) {
+        expect(record).toEqual(byId.get(record.showtime.id));
+        expect(record.showtime.showDateTimeUtc).toBeInstanceOf(Date);
+      }
+      compared += decoded.length;
     }
   }
   expect(compared).toBeGreaterThan(100);
