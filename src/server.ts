@@ -299,7 +299,7 @@ export async function buildServer({ config, database, logStream }: BuildOptions)
   await limitStore?.connected();
 
   await registerRest(app, { config, database, buildContext, schema });
-  await registerWeb(app, { config, database });
+  await registerWeb(app, { config, database, buildContext, schema });
   const background = await startBackground({
     config,
     database,

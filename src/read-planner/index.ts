@@ -24,7 +24,7 @@ const PLANNED = Symbol('planned relations');
 type Carrier = { [PLANNED]?: Record<string, unknown> };
 
 /** What the planner read for this field of `parent` (a list, an object, null, attribute ids, a `Page`), or NOT_PLANNED. */
-export function plannedOf(parent: object, info: Pick<GraphQLResolveInfo, 'path'>): unknown {
+export function plannedOf(parent: object, info: { path: { key: string | number } }): unknown {
   const planned = (parent as Carrier)[PLANNED];
   const key = info.path.key as string;
   return planned && Object.hasOwn(planned, key) ? planned[key] : NOT_PLANNED;

@@ -3,7 +3,8 @@ import type { Movie } from '../../schema/movie.type';
 import type { Theatre } from '../../schema/theatre.type';
 import { notFound } from '../errors';
 import { fixedRead } from '../read-planner';
-import { type MarketRow, listMarkets, theatreList } from '../services/theatre';
+import type { Market } from '../../schema/market.type';
+import { marketList, theatreList } from '../services/theatre';
 import { movieList, type MovieView } from '../services/movie';
 import { seg, type Hal } from './hal';
 import type { RestKit } from './kit';
@@ -28,7 +29,7 @@ const marketSchema = component('Market', resource('Market', {
   links: true,
 }));
 
-function toMarket(hal: Hal, row: MarketRow) {
+function toMarket(hal: Hal, row: Market) {
   return {
     id: row.id,
     name: row.name,
@@ -51,6 +52,7 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
   // Theatres read as GraphQL reads them (src/read-planner/): one path, the same statements.
   const THEATRE = fixedRead(kit.schema, 'Theatre', THEATRE_SELECTION);
   const MOVIE = fixedRead(kit.schema, 'Movie', MOVIE_SELECTION);
+  const MARKET = fixedRead(kit.schema, 'Market', '{ id }');
   app.get<{ Params: { theatreId: number } }>(
     '/v2/theatres/:theatreId',
     {
@@ -131,10 +133,10 @@ export async function catalogRoutes(app: FastifyInstance, kit: RestKit): Promise
       const ctx = await kit.context(request);
       const hal = kit.hal(request);
       const page = pageOf(request.query);
-      const result = await listMarkets(ctx.catalogDb, page);
+      const result = await MARKET.page(ctx, marketList, page);
       return {
         ...pagedFields(request, hal, page, result.totalCount),
-        _embedded: { markets: result.items.map((m) => toMarket(hal, m)) },
+        _embedded: { markets: result.items.map((m) => toMarket(hal, m as Market)) },
       };
     },
   );

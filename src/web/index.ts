@@ -1,16 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
 import { countingDb, type Database } from '../../db/client';
 import { DEMO_VENDOR_KEYS } from '../../db/seed/accounts';
+import type { Showtime } from '../../schema/showtime.type';
+import type { Theatre } from '../../schema/theatre.type';
 import { rowIdOf } from '../bounds';
 import type { Config } from '../config';
-import { getShowtime, listShowtimes, showtimeFields } from '../services/showtime';
-import { listTheatres } from '../services/theatre';
+import { fixedRead, plannedOf } from '../read-planner';
+import type { RestDeps } from '../rest';
+import { getShowtime } from '../services/showtime';
+import type { Page } from '../services/shared/paging';
+import { theatreList } from '../services/theatre';
 import { ownHtml, registerAssets } from './assets';
 import { seatMapIndexPage, seatMapPage, sendPage, showtimeNotFoundPage, type ListedShowtime } from './pages';
 
 export interface WebDeps {
   config: Config;
   database: Database;
+  /** A request's context (src/server.ts), and the schema: the index reads through the read planner. */
+  buildContext: RestDeps['buildContext'];
+  schema: GraphQLSchema;
 }
 
 /** Theatres and showtimes per theatre on the seat-map index. */
@@ -36,7 +45,7 @@ function isBrowserVisit(request: FastifyRequest): boolean {
  * - `/docs`: Swagger UI over /openapi.json.
  * Every page and asset comes from the service itself, under a CSP of 'self' (src/web/pages.ts).
  */
-export async function registerWeb(app: FastifyInstance, { config, database }: WebDeps): Promise<void> {
+export async function registerWeb(app: FastifyInstance, { config, database, buildContext, schema }: WebDeps): Promise<void> {
   registerAssets(app);
   const ide = config.GRAPHIQL;
   // Demo mode only: the seat map is also a box office, holding seats with the demo vendor key, which
@@ -49,16 +58,16 @@ export async function registerWeb(app: FastifyInstance, { config, database }: We
   // The request's own handle, so its statements count like every request's (db/client.ts `countingDb`).
   const dbOf = (request: FastifyRequest) => (request.sqlCount ? countingDb(database.db, request.sqlCount) : database.db);
 
+  // The first theatres by name with their next showtimes, read as GraphQL reads them: one statement.
+  const INDEX = fixedRead(schema, 'Theatre', `{ showtimesPage(pageSize: ${INDEX_SHOWTIMES}) { items { id } } }`);
   app.get('/seat-map', hidden, async (request, reply) => {
-    const db = dbOf(request);
-    const theatres = await listTheatres(db, {}, { pageNumber: 1, pageSize: INDEX_THEATRES });
-    const listed = await Promise.all(
-      theatres.items.map(async (theatre) => {
-        const page = await listShowtimes(db, { theatreId: theatre.id }, { pageNumber: 1, pageSize: INDEX_SHOWTIMES });
-        const showtimes: ListedShowtime[] = page.items.map((record) => showtimeFields(record));
-        return { name: theatre.name, showtimes };
-      }),
-    );
+    // A public page: the request's credentials, if any, are not read.
+    const ctx = await buildContext({}, request.id, request.sqlCount, 'catalog');
+    const theatres = (await INDEX.page(ctx, theatreList({}), { pageNumber: 1, pageSize: INDEX_THEATRES })).items as Theatre[];
+    const listed = theatres.map((theatre) => {
+      const showtimes: ListedShowtime[] = (plannedOf(theatre, { path: { key: 'showtimesPage' } }) as Page<Showtime>).items;
+      return { name: theatre.name, showtimes };
+    });
     return sendPage(reply, seatMapIndexPage(listed, ide));
   });
 

@@ -3,7 +3,7 @@ import { countingDb, sharedDb, StatementCount, statementCountOf } from '../../db
 import { executePrepared } from '../../db/prepared';
 import { theatres } from '../../db/schema';
 import { announceSeatEvents, onSeatEventsCommitted } from '../../src/services/seating';
-import { getTheatre } from '../../src/services/theatre';
+import { getTheatresByIds } from '../../src/services/theatre';
 import { onWebhookWork, wakeWebhooks } from '../../src/services/webhook';
 import { useTestApp } from '../helpers/app';
 
@@ -31,18 +31,18 @@ it('counts every kind of statement sent through it, and none sent through the sh
     await executePrepared(tx, sql`select 2`);
   });
   expect(count.count).toBe(4);
-  await getTheatre(db, 1); // prepared once on the shared handle
-  await getTheatre(db, 1);
+  await getTheatresByIds(db, [1]); // prepared once on the shared handle
+  await getTheatresByIds(db, [1]);
   expect(count.count).toBe(6);
   await executePrepared(db, sql`select 3`);
   expect(count.count).toBe(7);
 
   await shared.select({ id: theatres.id }).from(theatres).limit(1);
-  await getTheatre(shared, 1);
+  await getTheatresByIds(shared, [1]);
   expect(count.count).toBe(7);
   // Two requests, two counts.
   const other = new StatementCount();
-  await getTheatre(countingDb(shared, other), 1);
+  await getTheatresByIds(countingDb(shared, other), [1]);
   expect([count.count, other.count]).toEqual([7, 1]);
 });
 

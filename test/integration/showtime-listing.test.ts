@@ -1,10 +1,10 @@
 import { useTestApp } from '../helpers/app';
 import { inArray, sql as drizzleSql } from 'drizzle-orm';
 import { showtimes } from '../../db/schema';
-import { getShowtimesByIds, listShowtimes, showtimeRecordJson, showtimeRecordOf, type ShowtimeRecord } from '../../src/services/showtime';
+import { getShowtimesByIds, showtimeRecordJson, showtimeRecordOf, type ShowtimeRecord } from '../../src/services/showtime';
 
 /**
- * One showtimes listing (listShowtimes) behind REST's theatre showtimes routes and GraphQL's
+ * One showtimes listing (theatreShowtimeList) behind REST's theatre showtimes routes and GraphQL's
  * `Theatre.showtimesPage`: the same page has the same items and total on both, filtered or not, with
  * or without a date, and a page past the end still counts the whole list.
  */
@@ -83,7 +83,7 @@ it('builds the same records from its one JSON value per row as the column-by-col
   // The read planner reads each showtime as one positional JSON array (showtimeRecordJson, decoded by
   // showtimeRecordOf); getShowtimesByIds maps the same columns through drizzle. Every field of every record
   // must agree, Dates included — a day of a few theatres, unfiltered and filtered. The day's rows themselves
-  // (listShowtimes, the theatre's list) are checked against plain SQL here.
+  // (GraphQL's `Theatre.showtimes`, the theatre's list) are checked against plain SQL here.
   const days = await sql<{ theatre_id: number; day: string }[]>`
     select s.theatre_id, to_char((s.show_date_time_utc at time zone t.timezone)::date, 'YYYY-MM-DD') as day
     from showtimes s join theatres t on t.id = s.theatre_id
@@ -94,14 +94,18 @@ it('builds the same records from its one JSON value per row as the column-by-col
   let compared = 0;
   for (const { theatre_id: theatreId, day } of days) {
     for (const filters of [{}, { includeAttributes: ['RESERVEDSEATING'] }]) {
-      const listed = await listShowtimes(db, { theatreId, date: day, filters }, { pageNumber: 1, pageSize: 500 });
+      const listed = await app.gql<{ theatre: { showtimes: { id: number }[] } }>(
+        'query($id: Int!, $date: String, $include: [String!]) { theatre(id: $id) { showtimes(date: $date, includeAttributes: $include) { id } } }',
+        { id: theatreId, date: day, include: filters.includeAttributes ?? null },
+      );
+      expect(listed.errors).toBeUndefined();
       const expected = await sql<{ id: number }[]>`
         select s.id from showtimes s join theatres t on t.id = s.theatre_id
         where s.theatre_id = ${theatreId} and to_char(s.show_date_time_utc at time zone t.timezone, 'YYYY-MM-DD') = ${day}
           and (${!filters.includeAttributes} or exists (select 1 from showtime_attributes sa join attributes a on a.id = sa.attribute_id
             where sa.showtime_id = s.id and lower(a.code) = 'reservedseating'))
         order by s.show_date_time_utc, s.id`;
-      const ids = listed.items.map((r) => r.showtime.id);
+      const ids = listed.data!.theatre.showtimes.map((s) => s.id);
       expect(ids).toEqual(expected.map((r) => r.id));
       const byId = new Map((await getShowtimesByIds(db, ids)).map((r) => [r.showtime.id, r]));
       const json = (await db.execute(drizzleSql`select ${showtimeRecordJson}::text as r from showtimes

@@ -29,7 +29,6 @@ export {
 export { getOccupancy, getShowtime, isAlmostSoldOut, isSoldOut, occupancyOfTaken, showtimesNearList } from './read';
 export {
   earliestShowtimeList,
-  listShowtimes,
   showtimeDayConditions,
   showtimeByIdList,
   theatreShowtimeList,

@@ -1,14 +1,13 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
 import { movies, showtimes, theatres } from '../../../db/schema';
-import { pageOfList, type ListQuery, type Page, type PageRequest } from '../shared/paging';
-import type { ShowtimeFilters, ShowtimeListQuery, ShowtimeRecord } from './model';
-import { filterConditions, futureAtDatabaseNow, localDatesCondition, optionalDate, showtimeColumns, takenSeats, validateFilters } from './query';
+import type { ListQuery } from '../shared/paging';
+import type { ShowtimeFilters, ShowtimeListQuery } from './model';
+import { filterConditions, futureAtDatabaseNow, localDatesCondition, optionalDate, takenSeats, validateFilters } from './query';
 
 /**
  * The showtimes listing of both surfaces: a theatre's showtimes (REST's theatre showtimes routes,
- * GraphQL's `Theatre.showtimesPage`), filtered and paged in SQL. The read planner reads the list with
- * the selection under its items (src/read-planner/); the seat-map index page pages it here (`listShowtimes`).
+ * GraphQL's `Theatre.showtimesPage`, the seat-map index page), filtered and paged in SQL: the read planner
+ * reads the list with the selection under its items (src/read-planner/).
  */
 
 /**
@@ -48,7 +47,3 @@ export const earliestShowtimeList = (theatreId: number, movieId: number): ListQu
 /** `list` with each showtime's seats taken as a value (`taken`: its active claims), for the sold-out flags. */
 export const withTaken = (list: ListQuery): ListQuery => ({ ...list, values: { ...list.values, taken: takenSeats } });
 
-/** A page of `theatreShowtimeList` (the live seat-map page's index). */
-export function listShowtimes(db: Db, query: ShowtimeListQuery, page: PageRequest): Promise<Page<ShowtimeRecord>> {
-  return pageOfList(db, theatreShowtimeList(query), showtimeColumns, page);
-}

@@ -6,7 +6,7 @@
  * markets.ts (the markets' list).
  */
 export { type MarketRow, type TheatreRow } from './model';
-export { getTheatre, getTheatresByIds, listAllMarkets } from './store';
-export { listTheatres, THEATRE_FIELDS, theatreFields, theatreList } from './read';
+export { getTheatresByIds, listAllMarkets } from './store';
+export { THEATRE_FIELDS, theatreFields, theatreList } from './read';
 export { nearList } from './locations';
-export { listMarkets, marketList } from './markets';
+export { marketList } from './markets';

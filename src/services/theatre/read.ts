@@ -1,7 +1,6 @@
-import { and, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { markets, theatres } from '../../../db/schema';
-import { type ListQuery, type Page, pageOfList } from '../shared/paging';
+import type { ListQuery } from '../shared/paging';
 import { containsPattern } from '../shared/like-pattern';
 import { directionsUrl } from '../shared/geo';
 import { fieldTable } from '../shared/field-table';
@@ -33,19 +32,8 @@ function theatreConditions(filters: TheatreFilters): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/**
- * A page of theatres filtered by market slug, state (code or name) and name substring, ordered by name.
- * An unknown market or state gives an empty page.
- */
-export async function listTheatres(
-  db: Db,
-  filters: TheatreFilters,
-  page: { pageNumber: number; pageSize: number },
-): Promise<Page<TheatreRow>> {
-  return pageOfList(db, theatreList(filters), getTableColumns(theatres), page);
-}
 
-/** The theatres the filters keep, by name: `listTheatres`' list, also read by the planner. */
+/** The theatres the filters keep, by name (read by the planner: GraphQL's `theatres`, REST's `GET /v2/theatres`). */
 export const theatreList = (filters: TheatreFilters): ListQuery => ({ table: theatres, where: theatreConditions(filters), order: [theatres.name, theatres.id] });
 
 /**

@@ -1,23 +1,14 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { markets, theatres } from '../../../db/schema';
-import { prepared, preparedByKeys } from '../shared/prepared-reads';
+import { preparedByKeys } from '../shared/prepared-reads';
 import type { MarketRow, TheatreRow } from './model';
 
 /**
  * Theatres' and markets' SQL: every statement of the domain, each under its `// statement: <name>` tag
  * (a prepared statement's tag is its name). The lists (read.ts, locations.ts and markets.ts declare
- * them, which the read planner reads too) are paged by `pageOfList` (src/services/shared/paging.ts).
+ * them) are read by the read planner (src/read-planner/).
  */
-
-/** One theatre, or null when the id is unknown. */
-export async function getTheatre(db: Db, id: number): Promise<TheatreRow | null> {
-  // statement: theatreById
-  const [row] = await prepared(db, 'theatreById', (d) =>
-    d.select().from(theatres).where(eq(theatres.id, sql.placeholder('id'))).prepare('theatreById'),
-  ).execute({ id });
-  return row ?? null;
-}
 
 /** Theatres of the given ids, in no particular order (loaders reorder). */
 export async function getTheatresByIds(db: Db, ids: readonly number[]): Promise<TheatreRow[]> {
