@@ -43,8 +43,8 @@ import {
   type ModifierGroupRow,
   type ModifierRow,
 } from '../services/concession';
-import { composite, pageArgs, plain, refsOf, type Args, type Edge, type PlannedType } from './planned-type';
-import { columnRefs } from './rows';
+import { columnRefs, refsOf } from '../services/shared/row-json';
+import { composite, pageArgs, plain, type Args, type Edge, type PlannedType } from './planned-type';
 
 /**
  * The concession graph's catalog entries (src/read-planner/catalog.ts has the others): an offer with

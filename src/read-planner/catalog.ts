@@ -21,17 +21,15 @@ import {
 } from '../services/movie';
 import type { CreditRow, PersonRow } from '../services/person';
 import {
-  showtimeColumns,
+  SHOWTIME_RECORD_COLUMNS,
   showtimeDayConditions,
-  showtimeRecordJson,
-  showtimeRecordOf,
   SHOWTIME_FIELDS,
   type ShowtimeRecord,
   type TicketPriceRow,
 } from '../services/showtime';
 import { CONCESSION_TYPES, THEATRE_CONCESSION_EDGES } from './catalog-concessions';
-import { byId, composite, joinOf, pageArgs, plain, sqlText, type Args, type Edge, type PlannedType } from './planned-type';
-import { columnRefs, rowCodec } from './rows';
+import { byId, composite, joinOf, pageArgs, plain, type Args, type Edge, type PlannedType } from './planned-type';
+import { columnRefs, rowCodec } from '../services/shared/row-json';
 
 export { joinOf, type Edge, type Order, type PlannedType } from './planned-type';
 
@@ -126,34 +124,28 @@ export const CATALOG: Readonly<Record<string, PlannedType>> = {
     build: (row: { credit: CreditRow; person?: PersonRow }, fields) =>
       Object.assign(new Credit(), CREDIT_FIELDS.pick(row.credit, fields), { personRow: row.person }),
   },
-  // The showtime record of the loader path (showtime, movie data, theatre zone, attribute ids): its
-  // JSON names the tables themselves, so they keep their names and `alias` is a lateral view of the row.
-  Showtime: {
+  // A showtime's record (the showtime service's ShowtimeRecord: showtime, movie data, theatre zone, local
+  // day, attribute ids). Its columns name the tables themselves, so they keep their names and `alias` is a
+  // lateral view of the row.
+  Showtime: composite<ShowtimeRecord>({
     table: schema.showtimes,
     // Theatres always: the day's condition reads its zone.
     from: (alias, keys) =>
       `showtimes join theatres on theatres.id = showtimes.theatre_id${
         keys && !keys.some((k) => k.startsWith('movie.')) ? '' : ' join movies on movies.id = showtimes.movie_id'
       }, lateral (select showtimes.*) ${alias}`,
-    row: () => showtimeRecordSql,
-    map: (value) => toShowtime(showtimeRecordOf<ShowtimeRecord>(value)),
-    edges: {
-      movie: { kind: 'one', to: 'Movie', relation: 'movie' },
-      theatre: { kind: 'one', to: 'Theatre', relation: 'theatre' },
-      ticketPrices: { kind: 'many', to: 'TicketPrice', relation: 'ticketPrices', order: ['price', 'type'] },
-    },
-    columns: {
-      ...columnRefs(schema.showtimes, () => '"showtimes"', 'showtime.'),
-      ...columnRefs(schema.movies, () => '"movies"', 'movie.'),
-      timezone: { sql: () => '"theatres"."timezone"', decode: null },
-      attributeIds: { sql: () => sqlText(showtimeColumns.attributeIds), decode: null },
-    },
+    columns: SHOWTIME_RECORD_COLUMNS,
+    map: toShowtime,
     fields: SHOWTIME_FIELDS,
     // Attributes and the premium format map the record's attribute ids; occupancy reads by id.
     resolved: { attributes: ['attributeIds'], premiumFormat: ['attributeIds'], isSoldOut: [], isAlmostSoldOut: [] },
     always: ['id'],
-    build: (row: ShowtimeRecord, fields) => Object.assign(new Showtime(), SHOWTIME_FIELDS.pick(row, fields), { record: row }),
-  },
+    make: (values, row) => Object.assign(new Showtime(), values, { record: row }),
+  }, {
+    movie: { kind: 'one', to: 'Movie', relation: 'movie' },
+    theatre: { kind: 'one', to: 'Theatre', relation: 'theatre' },
+    ticketPrices: { kind: 'many', to: 'TicketPrice', relation: 'ticketPrices', order: ['price', 'type'] },
+  }),
   TicketPrice: plain<TicketPriceRow>(schema.showtimeTicketPrices, 'showtime_ticket_prices', toTicketPrice, {
     fields: TICKET_PRICE_FIELDS,
     always: [], // no id: a price is its showtime's and type's
@@ -204,7 +196,6 @@ export const CATALOG: Readonly<Record<string, PlannedType>> = {
   ...CONCESSION_TYPES,
 };
 
-const showtimeRecordSql = sqlText(showtimeRecordJson);
 
 // Every edge's relation must be declared: checked when the module loads.
 for (const type of Object.values(CATALOG)) {

@@ -4,7 +4,7 @@ import { collectSubfields } from 'graphql/execution/collectFields';
 import { getArgumentValues } from 'graphql/execution/values';
 import { limitSql, pageWindow, type PageRequest } from '../services/shared/paging';
 import { CATALOG, joinOf, type Edge, type Order, type PlannedType } from './catalog';
-import { prunedCodec, type RowCodec } from './rows';
+import { prunedCodec, type RowCodec } from '../services/shared/row-json';
 
 /**
  * Compiles a selection over the catalog types (src/read-planner/catalog.ts) into SQL: for every

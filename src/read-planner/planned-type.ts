@@ -1,9 +1,8 @@
 import { createTableRelationsHelpers, extractTablesRelationalConfig, getTableName, is, normalizeRelation, One, type SQL, type Table } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema';
 import type { FieldTable } from '../services/shared/field-table';
 import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE, type PageRequest } from '../services/shared/paging';
-import { columnRefs, prunedCodec, rowCodec, type ColumnRef } from './rows';
+import { columnRefs, prunedCodec, rowCodec, type ColumnRef } from '../services/shared/row-json';
 
 /**
  * What a catalog entry is (src/read-planner/catalog.ts): the shape of a planned type and its edges,
@@ -110,7 +109,7 @@ export function plain<R>(table: Table, name: string, map: (row: R) => object, pr
  */
 export function composite<R>(spec: {
   table: Table;
-  from: (alias: string) => string;
+  from: PlannedType['from'];
   columns: Record<string, ColumnRef>;
   map: (row: R) => object;
   fields: FieldTable<R, unknown>;
@@ -133,11 +132,6 @@ export function composite<R>(spec: {
   };
 }
 
-/** Only `keys` of a table's column refs. */
-export function refsOf(table: Table, ref: (alias: string) => string, keys: readonly string[], prefix = ''): Record<string, ColumnRef> {
-  const all = columnRefs(table, ref, prefix);
-  return Object.fromEntries(keys.map((key) => [key, all[key]]));
-}
 
 /**
  * Page arguments (PageArgs) as a window, or an error when the loader path's validation refuses them:
@@ -153,12 +147,6 @@ export function pageArgs(args: Args): PageRequest {
 /** Field resolvers that read only the object's id (occupancy, media, loaders keyed by it). */
 export const byId = (...fields: string[]) => Object.fromEntries(fields.map((field) => [field, [] as string[]]));
 
-/** The text of a parameterless SQL fragment. */
-export function sqlText(fragment: SQL): string {
-  const { sql: text, params } = new PgDialect().sqlToQuery(fragment);
-  if (params.length) throw new Error('read planner: a row fragment has parameters');
-  return text;
-}
 
 /** A relation's join (db/schema/relations.ts): the table it reads and the condition tying its row to the parent's. */
 export interface Join {

@@ -1,7 +1,7 @@
 import { useTestApp } from '../helpers/app';
-import { inArray, sql as drizzleSql } from 'drizzle-orm';
-import { showtimes } from '../../db/schema';
-import { getShowtimesByIds, showtimeRecordJson, showtimeRecordOf, type ShowtimeRecord } from '../../src/services/showtime';
+import { eq, inArray, sql as drizzleSql } from 'drizzle-orm';
+import { movies, showtimes, theatres } from '../../db/schema';
+import { getShowtimesByIds, SHOWTIME_MEDIA_KEYS } from '../../src/services/showtime';
 
 /**
  * One showtimes listing (theatreShowtimeList) behind REST's theatre showtimes routes and GraphQL's
@@ -79,11 +79,12 @@ it('pages a list of theatres in one statement, each page as its theatre alone wo
   expect(five.data!.theatres.items.some((t) => t.showtimesPage.items.length > 0)).toBe(true);
 });
 
-it('builds the same records from its one JSON value per row as the column-by-column read does', async () => {
-  // The read planner reads each showtime as one positional JSON array (showtimeRecordJson, decoded by
-  // showtimeRecordOf); getShowtimesByIds maps the same columns through drizzle. Every field of every record
-  // must agree, Dates included — a day of a few theatres, unfiltered and filtered. The day's rows themselves
-  // (GraphQL's `Theatre.showtimes`, the theatre's list) are checked against plain SQL here.
+it('builds the same records from its one JSON value per row as drizzle maps the columns', async () => {
+  // Every showtime read builds its record as one positional JSON array (SHOWTIME_RECORD_COLUMNS, decoded by
+  // showtimeRecordOf): the planner's and getShowtimesByIds'. The reference here is drizzle's own mapping of
+  // the same columns, selected one by one. Every field of every record must agree, Dates included — a day of
+  // a few theatres, unfiltered and filtered. The day's rows themselves (GraphQL's `Theatre.showtimes`, the
+  // theatre's list) are checked against plain SQL here.
   const days = await sql<{ theatre_id: number; day: string }[]>`
     select s.theatre_id, to_char((s.show_date_time_utc at time zone t.timezone)::date, 'YYYY-MM-DD') as day
     from showtimes s join theatres t on t.id = s.theatre_id
@@ -107,11 +108,20 @@ it('builds the same records from its one JSON value per row as the column-by-col
         order by s.show_date_time_utc, s.id`;
       const ids = listed.data!.theatre.showtimes.map((s) => s.id);
       expect(ids).toEqual(expected.map((r) => r.id));
-      const byId = new Map((await getShowtimesByIds(db, ids)).map((r) => [r.showtime.id, r]));
-      const json = (await db.execute(drizzleSql`select ${showtimeRecordJson}::text as r from showtimes
-        join theatres on theatres.id = showtimes.theatre_id join movies on movies.id = showtimes.movie_id
-        where ${inArray(showtimes.id, ids.length ? ids : [0])}`)) as unknown as { r: string }[];
-      const decoded = json.map((row) => showtimeRecordOf<ShowtimeRecord>(JSON.parse(row.r)));
+      const { media, ...movie } = { ...movieColumns, media: movies.media };
+      const columns = await db
+        .select({ showtime: showtimes, movie, media, timezone: theatres.timezone, attributeIds: ATTRIBUTE_IDS, localDate: LOCAL_DATE })
+        .from(showtimes)
+        .innerJoin(theatres, eq(theatres.id, showtimes.theatreId))
+        .innerJoin(movies, eq(movies.id, showtimes.movieId))
+        .where(inArray(showtimes.id, ids.length ? ids : [0]));
+      const byId = new Map(
+        columns.map(({ media: whole, ...r }) => {
+          const keys = Object.fromEntries(SHOWTIME_MEDIA_KEYS.map((key) => [key, (whole as Record<string, string | undefined> | null)?.[key] ?? null]));
+          return [r.showtime.id, { ...r, movie: { ...r.movie, media: keys } }];
+        }),
+      );
+      const decoded = await getShowtimesByIds(db, ids);
       expect(decoded).toHaveLength(ids.length);
       for (const record of decoded) {
         expect(record).toEqual(byId.get(record.showtime.id));
@@ -122,6 +132,20 @@ it('builds the same records from its one JSON value per row as the column-by-col
   }
   expect(compared).toBeGreaterThan(100);
 });
+
+/** The reference columns of a showtime record (drizzle maps them): the movie data a showtime shows, its day and attribute ids. */
+const movieColumns = {
+  name: movies.name,
+  sortableName: movies.sortableName,
+  slug: movies.slug,
+  genre: movies.genre,
+  mpaaRating: movies.mpaaRating,
+  runTime: movies.runTime,
+  vendorReleaseNumber: movies.vendorReleaseNumber,
+  internalReleaseNumber: movies.internalReleaseNumber,
+};
+const LOCAL_DATE = drizzleSql<string>`to_char(${showtimes.showDateTimeUtc} at time zone ${theatres.timezone}, 'YYYY-MM-DD')`;
+const ATTRIBUTE_IDS = drizzleSql<number[]>`array(select sa.attribute_id from showtime_attributes sa where sa.showtime_id = ${showtimes.id})`;
 
 it('lists ticket prices by price, then type, on a showtime and on its day page alike', async () => {
   // Days holding showtimes with two equal prices (the seed has such pairs, CHILD = SENIOR): equal

@@ -22,7 +22,7 @@ export { getShowtimeByPerformance, getShowtimesByIds } from './store';
 export {
   MAX_FILTER_CODES,
   SHOWTIME_MEDIA_KEYS,
-  showtimeColumns,
+  SHOWTIME_RECORD_COLUMNS,
   showtimeRecordJson,
   showtimeRecordOf,
 } from './query';

@@ -1,14 +1,15 @@
-import { and, eq, getTableColumns, gte, ilike, inArray, lt, sql, type Column, type SQL } from 'drizzle-orm';
-import { movies, showtimes, theatres } from '../../../db/schema';
+import { and, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { movies, showtimes } from '../../../db/schema';
 import { isRowId } from '../../bounds';
 import { badInput } from '../../errors';
 import { containsPattern } from '../shared/like-pattern';
 import { addDays, parseDateArg } from '../shared/local-time';
-import type { ShowtimeFilters } from './model';
+import { columnRefs, prunedCodec, refsOf, type ColumnRef } from '../shared/row-json';
+import type { ShowtimeFilters, ShowtimeRecord } from './model';
 
 /**
- * The SQL building blocks of showtime queries: the joined row every showtime read selects (and its
- * positional JSON with the decoder), the theatre-local date condition, the attribute/movie filters and
+ * The SQL building blocks of showtime queries: the record every showtime read builds (its positional
+ * JSON and the decoder), the theatre-local date condition, the attribute/movie filters and
  * the validation of their arguments. Everything filters in SQL. No statement runs here: store.ts and
  * the read planner (src/read-planner/catalog.ts) compose these into theirs.
  */
@@ -26,65 +27,44 @@ export const SHOWTIME_MEDIA_KEYS = [
   'trailerAlternateDynamic',
 ] as const;
 
-/**
- * The movie media a showtime shows: the SHOWTIME_MEDIA_KEYS of the movie's `media`, each text or null.
- * Not the whole jsonb value: writing it out as JSON was a third of a REST page's main statement (35
- * showtimes: 4.1 ms with it, 2.8 ms with these keys, in psql on the bench's database).
- */
-const showtimeMedia = sql<Record<(typeof SHOWTIME_MEDIA_KEYS)[number], string | null>>`json_build_object(${sql.raw(
-  SHOWTIME_MEDIA_KEYS.map((key) => `'${key}', "movies"."media"->>'${key}'`).join(', '),
-)})`;
+/** A showtime's theatre-local calendar day (YYYY-MM-DD), computed by Postgres from its theatre's zone. */
+const LOCAL_DATE = `to_char("showtimes"."show_date_time_utc" at time zone "theatres"."timezone", 'YYYY-MM-DD')`;
 
-/** The columns of a showtime read: the showtime, the movie data it shows, the theatre's timezone. */
-export const showtimeColumns = {
-  showtime: showtimes,
-  movie: {
-    name: movies.name,
-    sortableName: movies.sortableName,
-    slug: movies.slug,
-    genre: movies.genre,
-    mpaaRating: movies.mpaaRating,
-    runTime: movies.runTime,
-    vendorReleaseNumber: movies.vendorReleaseNumber,
-    internalReleaseNumber: movies.internalReleaseNumber,
-    media: showtimeMedia,
+const MOVIE_KEYS = ['name', 'sortableName', 'slug', 'genre', 'mpaaRating', 'runTime', 'vendorReleaseNumber', 'internalReleaseNumber'];
+
+const expression = (text: string): ColumnRef => ({ sql: () => text, decode: null });
+
+/**
+ * The showtime record (`ShowtimeRecord`) as row keys over the tables of a showtime read's FROM, which
+ * names them `showtimes`, `theatres` and `movies`: the showtime, the movie data it shows, the theatre's
+ * zone, the local day and its attribute ids (reference data, cached in process). The one description of
+ * the record: the store's reads and the read planner's (whole, or pruned to the keys a selection needs)
+ * build it as one positional JSON value per row, which `showtimeRecordOf` turns back into the record.
+ * Parsed natively, it costs far less than drizzle's generic mapping of a joined row column by column (about
+ * a tenth of a REST page of 100 showtimes), and without key names Postgres builds and sends about half the
+ * text of `json_build_object` (a day page of 35 showtimes: 77 → 41 KB).
+ */
+export const SHOWTIME_RECORD_COLUMNS: Readonly<Record<string, ColumnRef>> = {
+  ...columnRefs(showtimes, () => '"showtimes"', 'showtime.'),
+  ...refsOf(movies, () => '"movies"', MOVIE_KEYS.map((key) => `movie.${key}`), 'movie.'),
+  // The SHOWTIME_MEDIA_KEYS of the movie's media, each text or null: not the whole jsonb value, which was
+  // a third of a REST page's main statement (35 showtimes: 4.1 ms with it, 2.8 ms with these keys, psql).
+  'movie.media': {
+    sql: () => `json_build_array(${SHOWTIME_MEDIA_KEYS.map((key) => `"movies"."media"->>'${key}'`).join(', ')})`,
+    decode: (values) => Object.fromEntries(SHOWTIME_MEDIA_KEYS.map((key, i) => [key, (values as (string | null)[])[i]])),
   },
-  timezone: theatres.timezone,
-  /** The theatre-local calendar day of the start, computed by Postgres from the theatre's zone. */
-  localDate: sql<string>`to_char(${showtimes.showDateTimeUtc} at time zone ${theatres.timezone}, 'YYYY-MM-DD')`,
-  /** Its attribute ids, in the same statement (the rows are reference data, cached in process). */
-  attributeIds: sql<number[]>`array(select sa.attribute_id from showtime_attributes sa where sa.showtime_id = showtimes.id)`,
+  timezone: expression('"theatres"."timezone"'),
+  localDate: expression(LOCAL_DATE),
+  attributeIds: expression('array(select sa.attribute_id from showtime_attributes sa where sa.showtime_id = "showtimes"."id")'),
 };
 
-/**
- * `showtimeColumns` as one JSON value per row, built by Postgres, with `showtimeRecordOf` turning it
- * into the same `ShowtimeRecord` drizzle's mapping gives. For lists of many showtimes (a REST page of
- * 100): drizzle maps a joined row column by column through its generic `mapResultRow` (about a tenth of
- * such a request's CPU); one JSON value per row is parsed natively. The value is positional — arrays in
- * the order of the key lists below, no key names: Postgres builds and sends about half the text (a day page
- * of 35 showtimes: 77 → 41 KB; its statement took 15–50 % less of Postgres' CPU than with `json_build_object`
- * in three loops), and Node parses less.
- */
-const showtimeTableColumns = getTableColumns(showtimes);
-const { media: _media, ...movieColumns } = showtimeColumns.movie as unknown as Record<string, Column>;
-const SHOWTIME_KEYS = Object.keys(showtimeTableColumns);
-const MOVIE_KEYS = Object.keys(movieColumns);
+const record = prunedCodec(SHOWTIME_RECORD_COLUMNS, Object.keys(SHOWTIME_RECORD_COLUMNS));
 
-const columnList = (columns: Record<string, Column>, table: string) =>
-  Object.values(columns)
-    .map((column) => `${table}."${column.name}"`)
-    .join(', ');
+/** The JSON value of a showtime's whole record (the FROM of a showtime read in scope). */
+export const showtimeRecordJson = sql.raw(record.json(''));
 
-const showtimeMediaArray = sql.raw(`json_build_array(${SHOWTIME_MEDIA_KEYS.map((key) => `"movies"."media"->>'${key}'`).join(', ')})`);
-
-const recordItems = sql`
-  json_build_array(${sql.raw(columnList(showtimeTableColumns, '"showtimes"'))}),
-  json_build_array(${sql.raw(columnList(movieColumns, '"movies"'))}, ${showtimeMediaArray}),
-  ${theatres.timezone},
-  ${showtimeColumns.localDate},
-  ${showtimeColumns.attributeIds}`;
-
-export const showtimeRecordJson = sql<unknown>`json_build_array(${recordItems})`;
+/** The record of one `showtimeRecordJson` value. */
+export const showtimeRecordOf = (json: unknown): ShowtimeRecord => record.decode(json) as unknown as ShowtimeRecord;
 
 /**
  * A showtime's seats taken: its active claims (held or sold), counted through the partial index of active
@@ -93,43 +73,6 @@ export const showtimeRecordJson = sql<unknown>`json_build_array(${recordItems})`
  */
 export const takenSeats = sql<number>`(select count(*) from seat_claims c
   where c.showtime_id = "showtimes"."id" and c.status in ('held', 'sold'))`;
-
-/**
- * Keys whose JSON value differs from what drizzle's column mapping returns: timestamps (`mode: 'date'`)
- * come as ISO strings and become Dates. Any other column type must have the same JSON and driver value
- * (integers, text, booleans, json): a column of another type fails here, at start, not in a response.
- */
-function dateKeysOf(columns: Record<string, Column>): Set<string> {
-  const same = new Set(['PgSerial', 'PgInteger', 'PgText', 'PgBoolean', 'PgJsonb', 'PgJson', 'PgVarchar']);
-  return new Set(
-    Object.entries(columns).flatMap(([key, column]) => {
-      if (column.columnType === 'PgTimestamp') return [key];
-      if (same.has(column.columnType)) return [];
-      throw new Error(`showtimeRecordJson: column ${column.name} of type ${column.columnType} has no JSON mapping`);
-    }),
-  );
-}
-const showtimeDateKeys = dateKeysOf(showtimeTableColumns);
-const movieDateKeys = dateKeysOf(movieColumns);
-
-/** The object of `keys` with the values at their positions; the date keys' ISO strings become Dates. */
-function objectOf(keys: readonly string[], values: readonly unknown[], dateKeys?: ReadonlySet<string>): Record<string, unknown> {
-  const object: Record<string, unknown> = {};
-  for (let i = 0; i < keys.length; i += 1) {
-    const value = values[i];
-    object[keys[i]] = value !== null && dateKeys?.has(keys[i]) ? new Date(value as string) : value;
-  }
-  return object;
-}
-
-/** The record of one `showtimeRecordJson` value: the same objects drizzle's mapping of `showtimeColumns` gives. */
-export function showtimeRecordOf<R>(json: unknown): R {
-  const [showtimeValues, movieValues, timezone, localDate, attributeIds] = json as [unknown[], unknown[], string, string, number[]];
-  const showtime = objectOf(SHOWTIME_KEYS, showtimeValues, showtimeDateKeys);
-  const movie = objectOf(MOVIE_KEYS, movieValues, movieDateKeys);
-  movie.media = objectOf(SHOWTIME_MEDIA_KEYS, movieValues[MOVIE_KEYS.length] as unknown[]);
-  return { showtime, movie, timezone, localDate, attributeIds } as R;
-}
 
 /** `sql` fragments for lower-cased attribute codes. */
 function codeList(codes: readonly string[]): SQL {
@@ -178,7 +121,7 @@ export function localDatesCondition(dates: readonly string[]): SQL {
   return and(
     gte(showtimes.showDateTimeUtc, from),
     lt(showtimes.showDateTimeUtc, to),
-    inArray(showtimeColumns.localDate, [...dates]),
+    inArray(sql.raw(LOCAL_DATE), [...dates]),
   )!;
 }
 

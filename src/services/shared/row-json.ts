@@ -50,6 +50,12 @@ export function columnRefs(table: Table, ref: (alias: string) => string, prefix 
   );
 }
 
+/** Only `keys` of a table's column refs. */
+export function refsOf(table: Table, ref: (alias: string) => string, keys: readonly string[], prefix = ''): Record<string, ColumnRef> {
+  const all = columnRefs(table, ref, prefix);
+  return Object.fromEntries(keys.map((key) => [key, all[key]]));
+}
+
 /**
  * A row of only `keys` (paths into the row: `name` or `part.name`) as one positional JSON value, and
  * back: what a pruned plan level reads.
