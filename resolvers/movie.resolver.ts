@@ -18,10 +18,7 @@ import type { Parent } from '../schema/parent';
 
 async function creditSummary(movie: Movie, ctx: Context) {
   const credits = await ctx.loaders.creditsByMovieId.load(movie.id);
-  const people = await ctx.loaders.personById.loadMany(credits.map((c) => c.personId));
-  const names = new Map<number, string>();
-  for (const p of people) if (p && !(p instanceof Error)) names.set(p.id, p.name);
-  return summarizeCredits(credits, (id) => names.get(id));
+  return summarizeCredits(credits.map(({ credit, person }) => ({ job: credit.job, name: person.name })));
 }
 
 @Resolver(() => Movie)

@@ -1,9 +1,9 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, Info, Int, Query, Resolver, Root } from 'type-graphql';
 import { Movie } from '../schema/movie.type';
-import { Credit, Person, toPerson } from '../schema/person.type';
+import { Credit, Person } from '../schema/person.type';
 import type { Context } from '../src/context';
-import { NOT_PLANNED, plannedOf, readOne, relation } from '../src/read-planner';
+import { readOne, relation } from '../src/read-planner';
 import type { Parent } from '../schema/parent';
 
 @Resolver(() => Person)
@@ -26,18 +26,8 @@ export class PersonResolver {
 @Resolver(() => Credit)
 export class CreditResolver {
   @FieldResolver(() => Person, { description: 'The person credited.' })
-  person(@Root() credit: Parent<Credit>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Person | Promise<Person> {
-    const planned = plannedOf(credit, info);
-    if (planned !== NOT_PLANNED) return planned as Person;
-    // A movie's credits come with their people: no loader round, no promise.
-    if (credit.personRow) return toPerson(credit.personRow);
-    return this.loadPerson(credit, ctx);
-  }
-
-  private async loadPerson(credit: Credit, ctx: Context): Promise<Person> {
-    const row = await ctx.loaders.personById.load(credit.personId);
-    if (!row) throw new Error(`person ${credit.personId} of credit ${credit.id} is missing`);
-    return toPerson(row);
+  async person(@Root() credit: Parent<Credit>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Person> {
+    return (await relation(credit, info, ctx)) as Person;
   }
 
   @FieldResolver(() => Movie, { description: 'The movie.' })
@@ -46,8 +36,9 @@ export class CreditResolver {
   }
 
   @FieldResolver(() => String, { description: "The person's name (as the spec's cast-crew item has it)." })
-  name(@Root() credit: Parent<Credit>, @Ctx() ctx: Context): string | Promise<string> {
-    if (credit.personRow) return credit.personRow.name;
-    return ctx.loaders.personById.load(credit.personId).then((row) => row?.name ?? '');
+  name(@Root() credit: Parent<Credit>): string {
+    // Every credit is read with its person's row, or the part of it its fields need (read-planner/catalog.ts).
+    if (!credit.personRow) throw new Error(`credit ${credit.id} was read without its person`);
+    return credit.personRow.name;
   }
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors';
 import { getAttributeByCode, listAttributes } from '../services/attribute';
-import { getCastAndCrew } from '../services/person';
+import type { Credit } from '../../schema/person.type';
+import { fixedRead, plannedOf } from '../read-planner';
 import type { RestKit } from './kit';
 import { arr, id, int, links, nstr, obj, params, route, str } from './schemas';
 import { attributeGroupPath, attributeGroupSchema, attributeSchema, toAttribute } from './shapes/attribute';
@@ -28,7 +29,24 @@ const attributeListSchema = component('AttributeList', obj({ count: int(), _embe
 const castCrewSchema = component('CastCrew', obj({ id: int('The movie id.'), cast: arr(castItem), links: links() }));
 
 /** Reference data: refund reasons, attributes (and their groups), cast and crew of a movie. */
+/** One credit as the spec's cast-crew item shows it (`role` for actors only), from a credit read with its person. */
+function toCastItem(credit: Credit) {
+  const person = credit.personRow!;
+  const item = {
+    movieId: credit.movieId,
+    personId: person.id,
+    job: credit.job,
+    name: person.name,
+    biography: person.biography,
+    biographyUrl: person.biographyUrl,
+    media: { profileDynamic: person.profileImageUrl },
+  };
+  return credit.role === null ? item : { ...item, role: credit.role };
+}
+
 export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
+  // A movie's credits with their people, read as GraphQL's `movie { castAndCrew }` (src/read-planner/).
+  const CAST = fixedRead(kit.schema, 'Movie', '{ castAndCrew { id } }');
   app.get(
     '/v1/refund-reasons',
     {
@@ -103,11 +121,11 @@ export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promi
     async (request) => {
       const ctx = await kit.context(request);
       const movieId = request.params.movieId;
-      const entries = await getCastAndCrew(ctx.catalogDb, movieId);
-      if (!entries) throw notFound('Movie', movieId);
+      const movie = await CAST.one(ctx, movieId);
+      if (!movie) throw notFound('Movie', movieId);
       return {
         id: movieId,
-        cast: entries.map(({ role, ...rest }) => (role === null ? rest : { ...rest, role })),
+        cast: (plannedOf(movie, { path: { key: 'castAndCrew' } }) as Credit[]).map(toCastItem),
         links: kit.hal(request).self(`/v1/movie/${movieId}/cast-crew`),
       };
     },

@@ -45,10 +45,9 @@ export async function toPlannedMovie(ctx: Context, hal: Hal, movie: Movie) {
   if (ids === NOT_PLANNED || planned === NOT_PLANNED) throw new Error('read planner: a movie read without MOVIE_SELECTION');
   const credits = planned as Credit[];
   const [earliest, attributes] = await Promise.all([ctx.loaders.earliestShowtimeByMovieId.load(movie.id), ctx.loaders.attributesOfIds(ids as number[])]);
-  const names = new Map(credits.map((c) => [c.personId, c.personRow?.name]));
   return {
     ...movie,
-    ...summarizeCredits(credits, (id) => names.get(id)),
+    ...summarizeCredits(credits.map((c) => ({ job: c.job, name: c.personRow?.name }))),
     earliestShowingUtc: earliest?.toISOString() ?? null,
     hasScheduledShowtimes: earliest !== null,
     attributes: attributes.map(toAttributeRef),
