@@ -12,11 +12,11 @@ import {
   resourceTypeName,
   toContentType,
   toImageSizeType,
-  toMediaItem,
 } from '../schema/media.type';
 import type { Context } from '../src/context';
-import { getMediaItem, listContentTypes, listImageSizes, listMedia } from '../src/services/media';
-import { relation } from '../src/read-planner';
+import { listContentTypes, listImageSizes, mediaList } from '../src/services/media';
+import { readOne, readPage, relation } from '../src/read-planner';
+import type { Page } from '../src/services/shared/paging';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
 
@@ -47,20 +47,24 @@ export class ContentTypeResolver {
 @Resolver(() => MediaItem)
 export class MediaItemResolver {
   @Query(() => MediaItem, { nullable: true, description: 'One media item; null when the id is unknown.' })
-  async mediaItem(@Arg('id', () => Int, { description: 'The media item id.' }) id: number, @Ctx() ctx: Context): Promise<MediaItem | null> {
-    const row = await getMediaItem(ctx.catalogDb, id);
-    return row ? toMediaItem(row) : null;
+  async mediaItem(
+    @Arg('id', () => Int, { description: 'The media item id.' }) id: number,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<MediaItem | null> {
+    return (await readOne(ctx, info, id)) as MediaItem | null;
   }
 
   @Query(() => MediaPage, { description: 'Active media of a resource; NOT_FOUND when the resource is unknown.' })
-  async media(@Args(() => MediaArgs) args: MediaArgs, @Ctx() ctx: Context): Promise<MediaPage> {
-    const page = await listMedia(
+  async media(@Args(() => MediaArgs) args: MediaArgs, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MediaPage> {
+    const list = await mediaList(
       ctx.catalogDb,
       { type: resourceTypeName(args.resourceType), key: args.resourceId },
       { mediaType: args.mediaType ? mediaTypeName(args.mediaType) : null, contentType: args.contentType, size: args.size },
-      args,
     );
-    return toGraphQLPage(MediaPage, page, (row) => toMediaItem(row, args.size ?? null));
+    const page = (await readPage(ctx, info, list, args)) as Page<MediaItem>;
+    // The page's size narrows its items' renditions (`renditions` below) when that field names none.
+    return toGraphQLPage(MediaPage, page, (item) => Object.assign(item, { sizeFilter: args.size ?? null }));
   }
 
   @FieldResolver(() => [Rendition], { description: 'Active renditions; of one size when given (or when the query asked for one).' })

@@ -2,7 +2,6 @@ import type { Db } from '../../db/client';
 import { createSeatingLoaders } from './seating.loaders';
 import { createOrderLoaders } from './order.loaders';
 import { createReferenceLoaders, referenceEntries } from './reference.loaders';
-import { createMediaLoaders } from './media.loaders';
 import { createMovieLoaders } from './movie.loaders';
 import { createPersonLoaders } from './person.loaders';
 import { createTheatreLoaders } from './theatre.loaders';
@@ -29,7 +28,6 @@ const domains = [
   { create: createTheatreLoaders, reads: 'catalog' },
   { create: createReferenceLoaders, reads: 'catalog' },
   { create: createPersonLoaders, reads: 'catalog' },
-  { create: createMediaLoaders, reads: 'catalog' },
   { create: createShowtimeLoaders, reads: 'catalog' },
   { create: createLayoutLoaders, reads: 'catalog' },
   { create: createConcessionLoaders, reads: 'catalog' },

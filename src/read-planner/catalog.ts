@@ -152,20 +152,20 @@ export const CATALOG: Readonly<Record<string, PlannedType>> = {
     make: (values) => Object.assign(new TicketPrice(), values),
   }, {}),
   // A media item with its content type's name and media type (the media service's MediaItemRow).
+  // Its columns name the tables, as a page of `mediaList` joins them: `alias` is a lateral view of the item.
   MediaItem: composite<MediaItemRow>({
     table: schema.mediaItems,
-    from: (alias) => `media_items ${alias} join content_types ${alias}_t on ${alias}_t.id = ${alias}.content_type_id`,
+    from: (alias) => `media_items join content_types on content_types.id = media_items.content_type_id, lateral (select media_items.*) ${alias}`,
     columns: {
-      ...columnRefs(schema.mediaItems, (alias) => alias),
-      contentType: { sql: (alias) => `${alias}_t."name"`, decode: null },
-      mediaType: { sql: (alias) => `${alias}_t."media_type"`, decode: null },
+      ...columnRefs(schema.mediaItems, () => '"media_items"'),
+      contentType: { sql: () => '"content_types"."name"', decode: null },
+      mediaType: { sql: () => '"content_types"."media_type"', decode: null },
     },
     map: (row) => toMediaItem(row),
     fields: MEDIA_ITEM_FIELDS,
     always: ['id'],
     make: (values) => Object.assign(new MediaItem(), values),
   }, {
-    // getRenditionsOfMediaItems' order within an item.
     renditions: { kind: 'many', to: 'Rendition', relation: 'renditions', order: ['width', 'id'], where: renditionsOf },
   }),
   // A movie list with the number of its movies (the service's MovieListRecord), and its entries in order.

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError, notFound } from '../errors';
-import {
-  getMediaItem,
-  listContentTypes,
-  listImageSizes,
-  listMedia,
-  type ResourceTypeName,
-} from '../services/media';
+import { mediaTypeName, type MediaItem } from '../../schema/media.type';
+import type { Context } from '../context';
+import { fixedRead } from '../read-planner';
+import { listContentTypes, listImageSizes, mediaList, type MediaTypeName, type ResourceTypeName } from '../services/media';
 import type { RestKit } from './kit';
 import { pagedFields, pageOf, pagingQuery, type PagingQuery } from './paging';
 import { arr, int, links, obj, paged, params, query, route, str } from './schemas';
@@ -14,8 +11,10 @@ import {
   contentTypeSchema,
   imageSizeSchema,
   MEDIA_TYPES,
+  MEDIA_SELECTION,
   mediaItemPath,
   mediaSchema,
+  renditionsOf,
   renditionSchema,
   toContentType,
   toImageSize,
@@ -53,6 +52,13 @@ const mediaPageSchema = component('MediaPage', paged({ _embedded: obj({ media: a
 
 /** Media v2: content types, image sizes, one item, all media of a resource. */
 export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
+  const MEDIA = fixedRead(kit.schema, 'MediaItem', MEDIA_SELECTION);
+  /** The media item of `id` with its renditions, one statement; 404 when there is none of `mediaType`. */
+  const itemOf = async (ctx: Context, mediaType: MediaTypeName, id: number): Promise<MediaItem> => {
+    const item = (await MEDIA.one(ctx, id)) as MediaItem | null;
+    if (!item || mediaTypeName(item.mediaType) !== mediaType) throw notFound('Media', id);
+    return item;
+  };
   for (const word of Object.keys(MEDIA_TYPES)) {
     app.get(
       `/v2/media/${word}/content-types`,
@@ -131,9 +137,7 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
       const ctx = await kit.context(request);
       const mediaType = mediaTypeOf(request.params.mediaType);
       const id = idParam(request.params.mediaId, 'Media');
-      const row = await getMediaItem(ctx.catalogDb, id, mediaType);
-      if (!row) throw notFound('Media', id);
-      return toMediaItem(ctx, kit.hal(request), row);
+      return toMediaItem(kit.hal(request), await itemOf(ctx, mediaType, id));
     },
   );
 
@@ -149,10 +153,9 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
       const ctx = await kit.context(request);
       const mediaType = mediaTypeOf(request.params.mediaType);
       const id = idParam(request.params.mediaId, 'Media');
-      const item = await getMediaItem(ctx.catalogDb, id, mediaType);
-      if (!item) throw notFound('Media', id);
+      const item = await itemOf(ctx, mediaType, id);
       const hal = kit.hal(request);
-      const renditions = (await ctx.loaders.renditionsByMediaItemId.load(id)).map((r) => toRendition(hal, item, r));
+      const renditions = renditionsOf(item).map((r) => toRendition(hal, item, r));
       return { count: renditions.length, _embedded: { renditions }, _links: hal.self(`${mediaItemPath(item)}/renditions`) };
     },
   );
@@ -170,9 +173,8 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
       const mediaType = mediaTypeOf(request.params.mediaType);
       const id = idParam(request.params.mediaId, 'Media');
       const renditionId = idParam(request.params.renditionId, 'Rendition');
-      const item = await getMediaItem(ctx.catalogDb, id, mediaType);
-      if (!item) throw notFound('Media', id);
-      const rendition = (await ctx.loaders.renditionsByMediaItemId.load(id)).find((r) => r.id === renditionId);
+      const item = await itemOf(ctx, mediaType, id);
+      const rendition = renditionsOf(item).find((r) => r.id === renditionId);
       if (!rendition) throw notFound('Rendition', renditionId);
       return toRendition(kit.hal(request), item, rendition);
     },
@@ -200,13 +202,9 @@ export async function mediaRoutes(app: FastifyInstance, kit: RestKit): Promise<v
       const mediaType = mediaTypeOf(request.params.mediaType);
       const page = pageOf(request.query);
       const { 'content-type': contentType, size } = request.query;
-      const result = await listMedia(
-        ctx.catalogDb,
-        { type: RESOURCE_TYPES[resourceType], key: resourceId },
-        { mediaType, contentType, size },
-        page,
-      );
-      const media = await Promise.all(result.items.map((m) => toMediaItem(ctx, hal, m, size)));
+      const list = await mediaList(ctx.catalogDb, { type: RESOURCE_TYPES[resourceType], key: resourceId }, { mediaType, contentType, size });
+      const result = await MEDIA.page(ctx, list, page);
+      const media = result.items.map((m) => toMediaItem(hal, m as MediaItem, size));
       return { ...pagedFields(request, hal, page, result.totalCount), _embedded: { media } };
     },
   );

@@ -59,6 +59,9 @@ interface Pick {
   /** A movie list (not seeded: made here) of movies with credits and showtimes, current now, of type `listType`. */
   movieListId: number;
   listType: string;
+  /** A movie with active media that have renditions, and one of those items. */
+  mediaMovieId: number;
+  mediaItemId: number;
 }
 
 async function pickData(): Promise<Pick> {
@@ -95,7 +98,11 @@ async function pickData(): Promise<Pick> {
   const others = await sql<{ id: number }[]>`select id from movies where id <> ${row.movieId} order by id limit 2`;
   const entries = [others[0].id, row.movieId, others[1].id].map((movieId, i) => ({ movie_list_id: list.id, movie_id: movieId, sequence: i + 1 }));
   await sql`insert into movie_list_items ${sql(entries)}`;
-  return { ...row, ...menu, ...offer, ...names, ...point, movieListId: list.id, listType: 'GeneratedType' };
+  const [media] = await sql<{ mediaMovieId: number; mediaItemId: number }[]>`
+    select m.resource_key::int as "mediaMovieId", m.id as "mediaItemId" from media_items m
+    where m.resource_type = 'movie' and m.is_active and exists (select 1 from renditions r where r.media_item_id = m.id and r.is_active)
+    order by m.id limit 1`;
+  return { ...row, ...menu, ...offer, ...names, ...point, movieListId: list.id, listType: 'GeneratedType', ...media };
 }
 
 /**
@@ -174,6 +181,9 @@ function roots(p: Pick) {
     { type: 'MovieList', open: `currentMovieList(typeName: "${p.listType}")`, close: '', statements: 1 },
     { type: 'Movie', open: 'privateTheatreRentalMovies(pageSize: 3) { items', close: '}', statements: 1 },
     { type: 'Showtime', open: `earliestShowtime(theatreId: ${p.theatreId}, movieId: ${p.movieId})`, close: '', statements: 1 },
+    // A resource's media: the resource's check (NOT_FOUND for an unknown one), then its page.
+    { type: 'MediaItem', open: `media(resourceType: MOVIE, resourceId: "${p.mediaMovieId}", pageSize: 3) { items`, close: '}', statements: 2 },
+    { type: 'MediaItem', open: `mediaItem(id: ${p.mediaItemId})`, close: '', statements: 1 },
   ];
 }
 
@@ -339,6 +349,9 @@ function variants(p: Pick): Case[] {
     // Media: a resource's active items (by resource type and key, no foreign key) and their renditions.
     { name: 'media: renditions of one size, under aliases', query: `{ movie(id: ${p.movieId}) { mediaItems { id contentType mediaType a: renditions(size: "Thumb") { url width } b: renditions { size } } } }`, ...one },
     { name: 'media: a page of movies with their posters, and showtimes\' theatres with theirs', query: `{ movies(pageSize: 3) { items { id mediaItems { name renditions(size: "Standard") { url } } } } theatre(id: ${p.theatreId}) { media { id resourceType resourceId effectiveStartDate } showtimes(date: "${p.day}") { movie { mediaItems { id } } } } }`, rootStatements: 2, kinds: 0 },
+    { name: 'media: a page of one size (its renditions narrowed)', query: `{ media(resourceType: MOVIE, resourceId: "${p.mediaMovieId}", size: "Thumb") { totalCount hasNextPage items { id name renditions { size url } all: renditions(size: "Standard") { size } } } }`, rootStatements: 2, kinds: 0 },
+    { name: 'bad argument: the media of an unknown resource (NOT_FOUND)', query: `{ media(resourceType: THEATRE, resourceId: "999999") { totalCount items { id } } }`, rootStatements: 1, kinds: 0 },
+    { name: 'media: an item, an unknown one, a second page', query: `{ mediaItem(id: ${p.mediaItemId}) { id contentType renditions { width } } none: mediaItem(id: 999999) { id } media(resourceType: MOVIE, resourceId: "${p.mediaMovieId}", pageSize: 1, pageNumber: 2) { totalCount items { id } } }`, rootStatements: 4, kinds: 0 },
     // Lists near a point: the list's distance filters (radius), orders (then the list's tie-breakers) and is a field of the item.
     { name: 'near: locations, second page, paging fields, the point', query: `{ locationsNear(latitude: ${p.latitude}, longitude: ${p.longitude}, radius: 500, pageSize: 2, pageNumber: 2) { totalCount pageNumber pageSize hasNextPage latitude longitude radius __typename items { __typename rank distance theatre { id name location { latitude longitude } } } } }`, ...one },
     { name: 'near: locations, the theatre under two aliases, items under two aliases', query: `{ locationsNear(latitude: ${p.latitude}, longitude: ${p.longitude}, radius: 300, pageSize: 5) { a: items { t: theatre { id attributes { code } } u: theatre { name media { id } market { name } } } b: items { distance theatre { showtimes(date: "${p.day}") { id movie { name } } } } } }`, ...one },

@@ -1,11 +1,7 @@
 import type { Context } from '../../context';
-import type {
-  ContentTypeRow,
-  ImageSizeTypeRow,
-  MediaItemRow,
-  MediaTypeName,
-  RenditionRow,
-} from '../../services/media';
+import type { MediaItem, Rendition } from '../../../schema/media.type';
+import { plannedOf } from '../../read-planner';
+import type { ContentTypeRow, ImageSizeTypeRow, MediaTypeName } from '../../services/media';
 import { seg, type Hal } from '../hal';
 import { resource } from '../derive';
 import { arr, int, obj } from '../schemas';
@@ -13,7 +9,7 @@ import { component } from '../openapi';
 
 /** Route word (images, videos) ↔ stored media type (image, video). */
 export const MEDIA_TYPES: Record<string, MediaTypeName> = { images: 'image', videos: 'video' };
-export const mediaTypeWord = (t: string) => (t === 'video' ? 'videos' : 'images');
+export const mediaTypeWord = (t: string) => (t.toLowerCase() === 'video' ? 'videos' : 'images');
 
 export const imageSizeSchema = component('ImageSize', resource('ImageSizeType', { omit: ['contentTypeId'] }));
 
@@ -70,7 +66,7 @@ export async function toContentType(ctx: Context, hal: Hal, row: ContentTypeRow)
   };
 }
 
-export function toRendition(hal: Hal, item: MediaItemRow, row: RenditionRow) {
+export function toRendition(hal: Hal, item: MediaItem, row: Rendition) {
   return {
     bitRate: row.bitRate,
     bytes: row.bytes,
@@ -86,13 +82,18 @@ export function toRendition(hal: Hal, item: MediaItemRow, row: RenditionRow) {
   };
 }
 
+/** What REST reads of a media item, as GraphQL would: the item and its active renditions (src/read-planner/). */
+export const MEDIA_SELECTION = '{ renditions { id } }';
+
+/** The renditions read with a media item (MEDIA_SELECTION). */
+export const renditionsOf = (item: MediaItem) => plannedOf(item, { path: { key: 'renditions' } }) as Rendition[];
+
 /** A media item with its active renditions (optionally only those of one size). */
-export async function toMediaItem(ctx: Context, hal: Hal, row: MediaItemRow, size?: string | null) {
-  const renditions = await ctx.loaders.renditionsByMediaItemId.load(row.id);
+export function toMediaItem(hal: Hal, row: MediaItem, size?: string | null) {
   return {
     contentType: row.contentType,
-    effectiveEndDate: row.effectiveEndDate?.toISOString() ?? null,
-    effectiveStartDate: row.effectiveStartDate?.toISOString() ?? null,
+    effectiveEndDate: row.effectiveEndDate,
+    effectiveStartDate: row.effectiveStartDate,
     externalId: row.externalId,
     id: row.id,
     imageUrl: row.imageUrl,
@@ -108,7 +109,7 @@ export async function toMediaItem(ctx: Context, hal: Hal, row: MediaItemRow, siz
     thumbnailUrl: row.thumbnailUrl,
     videoUrl: row.videoUrl,
     _embedded: {
-      renditions: renditions.filter((r) => !size || r.size === size).map((r) => toRendition(hal, row, r)),
+      renditions: renditionsOf(row).filter((r) => !size || r.size === size).map((r) => toRendition(hal, row, r)),
     },
     // The spec's `renditions` relation (POST, PUT, DELETE there): the item's renditions; only GET is served.
     _links: { ...hal.self(mediaItemPath(row)), renditions: hal.link(`${mediaItemPath(row)}/renditions`) },

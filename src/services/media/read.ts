@@ -1,22 +1,22 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { contentTypes, mediaItems } from '../../../db/schema';
 import { notFound } from '../../errors';
-import { pageWindow, toPage, type Page } from '../shared/paging';
-import type { MediaFilters, MediaItemRow, ResourceRef } from './model';
-import { mediaCount, mediaPage, resourceExists, resourceMediaWhere } from './store';
+import type { ListQuery } from '../shared/paging';
+import type { MediaFilters, ResourceRef } from './model';
+import { resourceExists, resourceMediaWhere } from './store';
 
 /**
- * A page of the active media of a resource, filtered by media type, content type and size, in sort
- * order. Throws NOT_FOUND when the resource is unknown (`resourceExists`).
+ * The active media of a resource, filtered by media type, content type and size, in sort order: the list
+ * the read planner pages (GraphQL's `media`, REST's media of a resource). NOT_FOUND when the resource is
+ * unknown (`resourceExists`).
  */
-export async function listMedia(
-  db: Db,
-  resource: ResourceRef,
-  filters: MediaFilters,
-  page: { pageNumber: number; pageSize: number },
-): Promise<Page<MediaItemRow>> {
+export async function mediaList(db: Db, resource: ResourceRef, filters: MediaFilters): Promise<ListQuery> {
   if (!(await resourceExists(db, resource))) throw notFound(resource.type, resource.key);
-  const where = resourceMediaWhere(resource, filters);
-  const window = pageWindow(page);
-  const [rows, total] = await Promise.all([mediaPage(db, where, window), mediaCount(db, where)]);
-  return toPage(rows, total, page);
+  return {
+    table: mediaItems,
+    joins: [{ table: contentTypes, on: eq(contentTypes.id, mediaItems.contentTypeId) }],
+    where: resourceMediaWhere(resource, filters),
+    order: [mediaItems.sortOrder, mediaItems.id],
+  };
 }

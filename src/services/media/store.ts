@@ -1,14 +1,12 @@
-import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { attributes, concessionCategories, concessions, contentTypes, imageSizeTypes, mediaItems, movies, people, renditions, theatres } from '../../../db/schema';
 import { rowIdOf } from '../../bounds';
-import type { ContentTypeRow, ImageSizeTypeRow, MediaFilters, MediaItemRow, MediaTypeName, RenditionRow, ResourceRef } from './model';
+import type { ContentTypeRow, ImageSizeTypeRow, MediaFilters, MediaTypeName, ResourceRef } from './model';
 
 /** Media's SQL: every statement of the domain, each under its `// statement: <name>` tag. */
 
 const sizeColumns = { ...getTableColumns(imageSizeTypes), contentType: contentTypes.name };
-const mediaColumns = { ...getTableColumns(mediaItems), contentType: contentTypes.name, mediaType: contentTypes.mediaType };
-const mediaOrder = [asc(mediaItems.sortOrder), asc(mediaItems.id)];
 
 /** Content types, optionally of one media type, by name. */
 export async function listContentTypes(db: Db, mediaType?: MediaTypeName | null): Promise<ContentTypeRow[]> {
@@ -31,16 +29,6 @@ export async function listImageSizes(db: Db, contentType?: string | null): Promi
     .orderBy(asc(imageSizeTypes.contentTypeId), asc(imageSizeTypes.width), asc(imageSizeTypes.id));
 }
 
-/** One media item (of the media type when given), or null. */
-export async function getMediaItem(db: Db, id: number, mediaType?: MediaTypeName | null): Promise<MediaItemRow | null> {
-  // statement: getMediaItem
-  const [row] = await db
-    .select(mediaColumns)
-    .from(mediaItems)
-    .innerJoin(contentTypes, eq(contentTypes.id, mediaItems.contentTypeId))
-    .where(and(eq(mediaItems.id, id), mediaType ? eq(contentTypes.mediaType, mediaType) : undefined));
-  return row ?? null;
-}
 
 /**
  * Whether the resource exists (the spec: "a resourceId that does not exist gives 404"): a theatre,
@@ -90,42 +78,10 @@ function mediaConditions(filters: MediaFilters): SQL[] {
   return conditions;
 }
 
-/** The conditions of a resource's active media under the filters (`mediaPage`, `mediaCount`). */
+/** The conditions of a resource's active media under the filters (read.ts `mediaList`). */
 export function resourceMediaWhere(resource: ResourceRef, filters: MediaFilters): SQL | undefined {
   return and(eq(mediaItems.resourceType, resource.type), eq(mediaItems.resourceKey, resource.key), ...mediaConditions(filters));
 }
 
-/** A window of the media matching `where`, in sort order. */
-export function mediaPage(db: Db, where: SQL | undefined, window: { limit: number; offset: number }): Promise<MediaItemRow[]> {
-  // statement: mediaPage
-  return db
-    .select(mediaColumns)
-    .from(mediaItems)
-    .innerJoin(contentTypes, eq(contentTypes.id, mediaItems.contentTypeId))
-    .where(where)
-    .orderBy(...mediaOrder)
-    .limit(window.limit)
-    .offset(window.offset);
-}
 
-/** How many media match `where`. */
-export async function mediaCount(db: Db, where: SQL | undefined): Promise<number> {
-  // statement: mediaCount
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(mediaItems)
-    .innerJoin(contentTypes, eq(contentTypes.id, mediaItems.contentTypeId))
-    .where(where);
-  return total;
-}
 
-/** Active renditions of the given media items, smallest first. */
-export async function getRenditionsOfMediaItems(db: Db, mediaItemIds: readonly number[]): Promise<RenditionRow[]> {
-  if (!mediaItemIds.length) return [];
-  // statement: getRenditionsOfMediaItems
-  return db
-    .select()
-    .from(renditions)
-    .where(and(inArray(renditions.mediaItemId, [...mediaItemIds]), eq(renditions.isActive, true)))
-    .orderBy(asc(renditions.mediaItemId), asc(renditions.width), asc(renditions.id));
-}
