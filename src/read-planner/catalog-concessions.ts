@@ -62,7 +62,7 @@ export const THEATRE_CONCESSION_EDGES: Readonly<Record<string, Edge>> = {
   concessions: { kind: 'page', to: 'Concession', relation: 'concessionOffers', order: [() => '"concessions"."display_name"', 'id'], where: theatreConcessions, page: pageArgs },
   // The theatre's offer of the product, available or not.
   concession: { kind: 'one', to: 'Concession', relation: 'concessionOffers', where: (args) => [sql`"theatre_concessions"."concession_id" = ${args.concessionId as number}`] },
-  // getCategoriesOfTheatres: the categories of its listed products and their ancestors, by level, sort order and id.
+  // The categories of its listed products and their ancestors, by level, sort order and id.
   concessionCategories: {
     kind: 'page',
     to: 'ConcessionCategory',
@@ -75,8 +75,7 @@ export const THEATRE_CONCESSION_EDGES: Readonly<Record<string, Edge>> = {
 
 /**
  * The categories of a theatre's listed products (the list's conditions) and all their ancestors: a
- * recursive walk up `parent_id` (REST's categories route walks the same in JS, getCategoriesOfTheatres,
- * for a page window the planner leaves out).
+ * recursive walk up `parent_id` (test/integration/relation-below.test.ts checks it against a walk in JS).
  */
 const theatreCategories = (alias: string, theatre: string): SQL =>
   sql`${sql.raw(alias)}."id" in (with recursive up(id, parent_id) as (

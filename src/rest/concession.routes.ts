@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { toConcessionCategory, type Concession, type ConcessionCategory } from '../../schema/concession.type';
+import type { Concession, ConcessionCategory } from '../../schema/concession.type';
 import { fixedRead, NOT_PLANNED, plannedOf } from '../read-planner';
 import type { Context } from '../context';
 import { badInput, DomainError, notFound } from '../errors';
-import { listConcessionCategories, pickupTimesForDate, type PickupTimes } from '../services/concession';
+import { pickupTimesForDate, type PickupTimes } from '../services/concession';
 import type { Page } from '../services/shared/paging';
 import { getShowtime } from '../services/showtime';
 import type { RestKit } from './kit';
@@ -104,15 +104,12 @@ export async function concessionRoutes(app: FastifyInstance, kit: RestKit): Prom
       const hal = kit.hal(request);
       const { theatreId } = request.params;
       const page = pageOf(request.query);
-      // The theatre and its categories' page in one statement (src/read-planner/); a window the
-      // planner leaves out (out of its range) reads through the service.
+      // The theatre and its categories' page in one statement (src/read-planner/).
       const theatre = await CATEGORIES.one(ctx, theatreId, { ...page });
       if (!theatre) throw notFound('Theatre', theatreId);
       const planned = plannedOf(theatre, CATEGORY_PAGE);
-      const result =
-        planned !== NOT_PLANNED
-          ? (planned as Page<ConcessionCategory>)
-          : await listConcessionCategories(ctx.catalogDb, theatreId, page).then((p) => ({ ...p, items: p.items.map(toConcessionCategory) }));
+      if (planned === NOT_PLANNED) throw new Error('read planner: the categories page was not planned');
+      const result = planned as Page<ConcessionCategory>;
       return {
         ...pagedFields(request, hal, page, result.totalCount),
         theatreId,

@@ -1,6 +1,5 @@
 import { useTestApp } from '../helpers/app';
 import { holdSeats, M, must, pickShowtimes, seatsOf, VENDOR } from '../helpers/orders';
-import { getCategoriesOfTheatres } from '../../src/services/concession';
 
 /**
  * The catalog relations read below parents the planner did not read (`relation`, src/read-planner/index.ts):
@@ -62,9 +61,30 @@ it('a fragment spread under two parents beside different fields plans each set o
   expect(planned.data!.a.products[0].showtime.movie.name).toEqual(expect.any(String));
 });
 
-it("a theatre's concession categories: the planner's recursive walk answers as the service's walk in JS", async () => {
+/**
+ * The reference of a theatre's concession categories, walked in JS apart from the planner's recursive SQL:
+ * the categories of each theatre's listed products (available, not modifier-only) and all their ancestors,
+ * by level, sort order and id.
+ */
+async function categoriesByWalk(theatreIds: readonly number[]): Promise<{ theatreId: number; category: { id: number } }[]> {
+  const pairs = await sql<{ theatreId: number; categoryId: number }[]>`
+    select distinct tc.theatre_id as "theatreId", ca.category_id as "categoryId" from theatre_concessions tc
+      join concessions c on c.id = tc.concession_id join concession_category_assignments ca on ca.concession_id = c.id
+    where tc.is_available and not c.is_modifier_only`;
+  const all = await sql<{ id: number; parentId: number | null }[]>`
+    select id, parent_id as "parentId" from concession_categories order by level, sort_order, id`;
+  const byId = new Map(all.map((c) => [c.id, c]));
+  const used = new Map<number, Set<number>>(theatreIds.map((id) => [id, new Set<number>()]));
+  for (const { theatreId, categoryId } of pairs) {
+    const set = used.get(theatreId);
+    for (let c = byId.get(categoryId); set && c && !set.has(c.id); c = c.parentId ? byId.get(c.parentId) : undefined) set.add(c.id);
+  }
+  return theatreIds.flatMap((theatreId) => all.filter((c) => used.get(theatreId)!.has(c.id)).map((category) => ({ theatreId, category })));
+}
+
+it("a theatre's concession categories: the planner's recursive walk answers as a walk in JS", async () => {
   const theatres = await sql<{ id: number }[]>`select id from theatres order by id`;
-  const byWalk = await getCategoriesOfTheatres(app.database.db, theatres.map((t) => t.id));
+  const byWalk = await categoriesByWalk(theatres.map((t) => t.id));
   const res = await app.gql<{ theatres: { items: { id: number; concessionCategories: { totalCount: number; items: { categoryId: number }[] } }[] } }>(
     '{ theatres(pageSize: 100) { items { id concessionCategories(pageSize: 100) { totalCount items { categoryId } } } } }',
   );

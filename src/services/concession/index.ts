@@ -3,9 +3,9 @@
  * pickup times of orders' concessions. The face of the folder: other layers and other domains import
  * from here only. model.ts (rows, the record of a product as a theatre sells it, filters, pickup times),
  * store.ts (its SQL, each statement tagged; the upsell loader's batch read and the list's conditions, which
- * the read planner shares, are exported from it as they are), read.ts (one concession, a theatre's
- * categories with their ancestors and their page), pickup.ts (pickup slots laid on a day or around
- * showtimes, less what orders booked).
+ * the read planner shares, are exported from it as they are), pickup.ts (pickup slots laid on a day or
+ * around showtimes, less what orders booked). The menu's reads are the read planner's
+ * (src/read-planner/catalog-concessions.ts).
  */
 export {
   type ComboComponentRow,
@@ -19,5 +19,4 @@ export {
   type PickupTimes,
 } from './model';
 export { concessionListConditions, getUpsellConcessions } from './store';
-export { getCategoriesOfTheatres, listConcessionCategories } from './read';
 export { pickupTimesForDate, pickupTimesForDates, pickupTimesForShowtimes } from './pickup';

@@ -1,8 +1,6 @@
 import { and, asc, countDistinct, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
-  concessionCategories,
-  concessionCategoryAssignments,
   concessions,
   orderProducts,
   pickupTimeSlots,
@@ -10,11 +8,11 @@ import {
   theatres,
   upsellItems,
 } from '../../../db/schema';
-import type { ConcessionCategoryRow, ConcessionFilters } from './model';
+import type { ConcessionFilters } from './model';
 
 /**
- * Concessions' SQL: the statements of the menu that are not the read planner's (read.ts, the loaders,
- * the planner's list conditions) and of the pickup times (pickup.ts), each under its `// statement: <name>` tag.
+ * Concessions' SQL: the statements of the menu that are not the read planner's (the upsell loader's, the
+ * planner's list conditions) and of the pickup times (pickup.ts), each under its `// statement: <name>` tag.
  */
 
 /** Order-product statuses that hold a pickup slot. */
@@ -43,25 +41,7 @@ export function concessionListConditions(filters: ConcessionFilters): SQL[] {
   return conditions;
 }
 
-/** The categories directly assigned to the listed products of each theatre (distinct pairs). */
-export function listedCategoriesOfTheatres(db: Db, theatreIds: readonly number[]): Promise<{ theatreId: number; categoryId: number }[]> {
-  // statement: listedCategoriesOfTheatres
-  return db
-    .selectDistinct({ theatreId: theatreConcessions.theatreId, categoryId: concessionCategoryAssignments.categoryId })
-    .from(theatreConcessions)
-    .innerJoin(concessions, eq(concessions.id, theatreConcessions.concessionId))
-    .innerJoin(concessionCategoryAssignments, eq(concessionCategoryAssignments.concessionId, concessions.id))
-    .where(and(inArray(theatreConcessions.theatreId, [...theatreIds]), ...concessionListConditions({})));
-}
 
-/** Every concession category, by level, sort order and id. */
-export function allConcessionCategories(db: Db): Promise<ConcessionCategoryRow[]> {
-  // statement: allConcessionCategories
-  return db
-    .select()
-    .from(concessionCategories)
-    .orderBy(asc(concessionCategories.level), asc(concessionCategories.sortOrder), asc(concessionCategories.id));
-}
 
 /** Upsell products of the groups, priced as the given theatres sell them (only what they sell). */
 export async function getUpsellConcessions(db: Db, groupIds: readonly number[], theatreIds: readonly number[]) {
