@@ -19,11 +19,9 @@ import { PageArgs } from '../schema/paging.type';
 import { Theatre } from '../schema/theatre.type';
 import type { Context } from '../src/context';
 import { type Page } from '../src/services/shared/paging';
-import { NOT_PLANNED, plannedOf, readOne, relation } from '../src/read-planner';
+import { readOne, relation } from '../src/read-planner';
 import { toGraphQLPage } from './page';
 import type { Parent } from '../schema/parent';
-
-const assign = <T extends object>(Class: new () => T, values: Partial<T>): T => Object.assign(new Class(), values);
 
 @Resolver(() => Concession)
 export class ConcessionResolver {
@@ -90,12 +88,7 @@ export class ComboComponentResolver {
 export class UpsellGroupResolver {
   @FieldResolver(() => [UpsellConcession], { description: 'Upsell products the theatre sells, at its prices.' })
   async upsellConcessions(@Root() g: Parent<UpsellGroup>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<UpsellConcession[]> {
-    const planned = plannedOf(g, info);
-    if (planned !== NOT_PLANNED) return planned as UpsellConcession[];
-    const rows = await ctx.loaders.upsellConcessionsByGroupTheatre.load({ upsellGroupId: g.id, theatreId: g.theatreId });
-    return rows.map((r) =>
-      assign(UpsellConcession, { concessionId: r.concessionId, name: r.name, sku: r.sku, price: r.price, tax: r.tax }),
-    );
+    return (await relation(g, info, ctx)) as UpsellConcession[];
   }
 }
 

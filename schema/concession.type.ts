@@ -336,12 +336,12 @@ export class UpsellGroup {
   @Field(() => String, { description: 'Name of the upsell group.' })
   name!: string;
 
-  /** Hidden: group id and the theatre whose prices apply. */
+  /** Hidden: the group's id and the offer it is read for (its key below its parents: read-planner/catalog-concessions.ts). */
   id!: number;
-  theatreId!: number;
+  offerId!: number;
 }
 
-/** An upsell product's row: the product and the theatre's offer of it (getUpsellConcessions). */
+/** An upsell product's row: the product and the theatre's offer of it (read-planner/catalog-concessions.ts). */
 export interface UpsellConcessionRow {
   concessionId: number;
   name: string;
@@ -356,7 +356,7 @@ export const UPSELL_CONCESSION_FIELDS = fieldTable<UpsellConcessionRow>()({ conc
 export interface UpsellGroupOfRow {
   id: number;
   name: string;
-  theatreId: number;
+  offerId: number;
 }
 
-export const UPSELL_GROUP_FIELDS = fieldTable<UpsellGroupOfRow>()({ id: 'id', name: 'name', theatreId: 'theatreId' });
+export const UPSELL_GROUP_FIELDS = fieldTable<UpsellGroupOfRow>()({ id: 'id', name: 'name', offerId: 'offerId' });

@@ -1,28 +1,14 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client';
-import { getUpsellConcessions, pickupTimesForDates, pickupTimesForShowtimes, type PickupTimes } from '../services/concession';
+import { pickupTimesForDates, pickupTimesForShowtimes, type PickupTimes } from '../services/concession';
 import type { ShowtimeRecord } from '../services/showtime';
 
 const json = (v: unknown) => JSON.stringify(v);
 
-/**
- * Pickup times and the upsell products of a group at a theatre (the other relations of concessions are
- * read through the read planner: `relation`).
- */
+/** Pickup times (the relations of concessions are read through the read planner: `relation`). */
 export function createConcessionLoaders(db: Db) {
   return {
     ...createPickupLoaders(db),
-    upsellConcessionsByGroupTheatre: new DataLoader<{ upsellGroupId: number; theatreId: number }, Awaited<ReturnType<typeof getUpsellConcessions>>, string>(
-      async (keys) => {
-        const rows = await getUpsellConcessions(
-          db,
-          [...new Set(keys.map((k) => k.upsellGroupId))],
-          [...new Set(keys.map((k) => k.theatreId))],
-        );
-        return keys.map((k) => rows.filter((r) => r.upsellGroupId === k.upsellGroupId && r.theatreId === k.theatreId));
-      },
-      { cacheKeyFn: json },
-    ),
   };
 }
 

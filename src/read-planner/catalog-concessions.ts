@@ -105,28 +105,28 @@ export const CONCESSION_TYPES: Readonly<Record<string, PlannedType>> = {
     discounts: { kind: 'many', to: 'ConcessionDiscount', relation: 'concession.discounts', order: ['id'] },
     modifierGroups: { kind: 'many', to: 'ModifierGroup', relation: 'concession.modifierGroups', order: ['sort_order', 'id'] },
     comboComponents: { kind: 'many', to: 'ComboComponent', relation: 'concession.comboComponents', order: ['sort_order', 'id'] },
-    // The product's upsell group (no path: the group is named by the product's column, which the
-    // offer's FROM joins as "concessions"); it carries the offer's theatre, whose prices apply below.
-    upsellGroup: { kind: 'one', to: 'UpsellGroup', where: (_, a) => [sql.raw(`${a}."id" = "concessions"."upsell_group_id"`)] },
+    // The product's upsell group as this offer shows it (the group's FROM joins the offer: below).
+    upsellGroup: { kind: 'one', to: 'UpsellGroup', where: (_, a, [offer]) => [sql.raw(`${a}_o."id" = ${offer}."id"`)] },
   }),
+  // A product's upsell group as one offer of it shows it: the offer (`_o`) keys the group below its
+  // parents (`offerId`), and its theatre's prices apply to the group's products.
   UpsellGroup: composite<UpsellGroupOfRow>({
     table: schema.upsellGroups,
-    from: (alias) => `upsell_groups ${alias}`,
-    // The offer's theatre: its FROM's "theatre_concessions", one level up.
-    columns: { ...refsOf(schema.upsellGroups, (alias) => alias, ['id', 'name']), theatreId: { sql: () => '"theatre_concessions"."theatre_id"', decode: null } },
+    from: (alias) =>
+      `theatre_concessions ${alias}_o join concessions ${alias}_c on ${alias}_c.id = ${alias}_o.concession_id join upsell_groups ${alias} on ${alias}.id = ${alias}_c.upsell_group_id`,
+    columns: { ...refsOf(schema.upsellGroups, (alias) => alias, ['id', 'name']), offerId: { sql: (alias) => `${alias}_o."id"`, decode: null } },
     map: (row) => Object.assign(new UpsellGroup(), UPSELL_GROUP_FIELDS.all(row)),
     fields: UPSELL_GROUP_FIELDS,
-    always: ['id', 'theatreId'],
+    always: ['offerId', 'id'],
     make: (values) => Object.assign(new UpsellGroup(), values),
   }, {
-    // getUpsellConcessions: the group's products the offer's theatre (`outer[1]`, the offer two levels
-    // up) sells, at its prices, by the item's sort order and the product id.
+    // The group's products the offer's theatre sells, at its prices, by the item's sort order and the product id.
     upsellConcessions: {
       kind: 'many',
       to: 'UpsellConcession',
       relation: 'items',
       order: ['sort_order', (a) => `${a}_p."id"`],
-      where: (_, a, [, offer]) => [sql.raw(`${a}_o."theatre_id" = ${offer}."theatre_id" and ${a}_o."is_available"`)],
+      where: (_, a, [group]) => [sql.raw(`${a}_o."theatre_id" = ${group}_o."theatre_id" and ${a}_o."is_available"`)],
     },
   }),
   // An upsell item with its product and the theatre's offer of it (the offer's join: `where` above).

@@ -124,3 +124,34 @@ it("a page's rows and total are plain SQL's: first, middle, last and past the la
     }
   }
 });
+
+it("a product's upsells are plain SQL's: the group's products the offer's theatre sells, at its prices, nested and level by level", async () => {
+  // Theatres whose menus hold products with an upsell group; their upsell products priced at each theatre.
+  const offers = await sql<{ theatreId: number; offerId: number }[]>`
+    select tc.theatre_id as "theatreId", tc.id as "offerId" from theatre_concessions tc join concessions c on c.id = tc.concession_id
+    where c.upsell_group_id is not null and tc.is_available and not c.is_modifier_only order by tc.theatre_id, tc.id`;
+  const theatreIds = [...new Set(offers.map((o) => o.theatreId))].slice(0, 3);
+  expect(theatreIds.length).toBeGreaterThan(1);
+  const expected = await sql<{ offerId: number; concessionId: number; price: number }[]>`
+    select tc.id as "offerId", p.id as "concessionId", o.price::float as price
+    from theatre_concessions tc join concessions c on c.id = tc.concession_id
+      join upsell_items u on u.upsell_group_id = c.upsell_group_id join concessions p on p.id = u.concession_id
+      join theatre_concessions o on o.concession_id = p.id and o.theatre_id = tc.theatre_id and o.is_available
+    where tc.theatre_id in ${sql(theatreIds)} and c.upsell_group_id is not null
+    order by tc.id, u.sort_order, p.id`;
+  const QUERY = `query($id: Int!) { theatre(id: $id) { concessions(pageSize: 100) { items { id upsellGroup { upsellConcessions { concessionId price } } } } } }`;
+  type Answer = { theatre: { concessions: { items: { id: number; upsellGroup: { upsellConcessions: { concessionId: number; price: number }[] } | null }[] } } };
+  let compared = 0;
+  for (const surface of [app, off]) {
+    for (const id of theatreIds) {
+      const res = await surface.gql<Answer>(QUERY, { id });
+      expect(res.errors).toBeUndefined();
+      for (const item of res.data!.theatre.concessions.items) {
+        const want = expected.filter((e) => e.offerId === item.id).map(({ concessionId, price }) => ({ concessionId, price }));
+        expect({ offer: item.id, upsells: item.upsellGroup?.upsellConcessions ?? [] }).toEqual({ offer: item.id, upsells: want });
+        compared += want.length;
+      }
+    }
+  }
+  expect(compared).toBeGreaterThan(0);
+});

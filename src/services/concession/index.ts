@@ -18,5 +18,5 @@ export {
   type ModifierRow,
   type PickupTimes,
 } from './model';
-export { concessionListConditions, getUpsellConcessions } from './store';
+export { concessionListConditions } from './store';
 export { pickupTimesForDate, pickupTimesForDates, pickupTimesForShowtimes } from './pickup';

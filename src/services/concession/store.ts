@@ -6,7 +6,6 @@ import {
   pickupTimeSlots,
   theatreConcessions,
   theatres,
-  upsellItems,
 } from '../../../db/schema';
 import type { ConcessionFilters } from './model';
 
@@ -43,32 +42,6 @@ export function concessionListConditions(filters: ConcessionFilters): SQL[] {
 
 
 
-/** Upsell products of the groups, priced as the given theatres sell them (only what they sell). */
-export async function getUpsellConcessions(db: Db, groupIds: readonly number[], theatreIds: readonly number[]) {
-  if (!groupIds.length || !theatreIds.length) return [];
-  // statement: getUpsellConcessions
-  return db
-    .select({
-      upsellGroupId: upsellItems.upsellGroupId,
-      theatreId: theatreConcessions.theatreId,
-      concessionId: concessions.id,
-      name: concessions.name,
-      sku: concessions.sku,
-      price: theatreConcessions.price,
-      tax: theatreConcessions.tax,
-    })
-    .from(upsellItems)
-    .innerJoin(concessions, eq(concessions.id, upsellItems.concessionId))
-    .innerJoin(theatreConcessions, eq(theatreConcessions.concessionId, concessions.id))
-    .where(
-      and(
-        inArray(upsellItems.upsellGroupId, [...groupIds]),
-        inArray(theatreConcessions.theatreId, [...theatreIds]),
-        eq(theatreConcessions.isAvailable, true),
-      ),
-    )
-    .orderBy(asc(upsellItems.sortOrder), asc(concessions.id));
-}
 
 // --- pickup times ------------------------------------------------------------------------------
 
