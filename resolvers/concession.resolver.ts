@@ -38,57 +38,57 @@ export class ConcessionResolver {
   }
 
   @FieldResolver(() => [ConcessionCategory], { description: 'Categories the product is in.' })
-  async categories(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<ConcessionCategory[]> {
-    return (await relation(c, info, ctx)) as ConcessionCategory[];
+  categories(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): ConcessionCategory[] | Promise<ConcessionCategory[]> {
+    return relation(c, info, ctx) as ConcessionCategory[] | Promise<ConcessionCategory[]>;
   }
 
   @FieldResolver(() => [ConcessionGroup], { description: 'Display groups the product is in.' })
-  async groups(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<ConcessionGroup[]> {
-    return (await relation(c, info, ctx)) as ConcessionGroup[];
+  groups(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): ConcessionGroup[] | Promise<ConcessionGroup[]> {
+    return relation(c, info, ctx) as ConcessionGroup[] | Promise<ConcessionGroup[]>;
   }
 
   @FieldResolver(() => [ConcessionDiscount], { description: 'Discounts available on the product.' })
-  async discounts(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<ConcessionDiscount[]> {
-    return (await relation(c, info, ctx)) as ConcessionDiscount[];
+  discounts(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): ConcessionDiscount[] | Promise<ConcessionDiscount[]> {
+    return relation(c, info, ctx) as ConcessionDiscount[] | Promise<ConcessionDiscount[]>;
   }
 
   @FieldResolver(() => [ModifierGroup], { description: 'Groups of modifiers to choose from (e.g. butter, flavours).' })
-  async modifierGroups(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<ModifierGroup[]> {
-    return (await relation(c, info, ctx)) as ModifierGroup[];
+  modifierGroups(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): ModifierGroup[] | Promise<ModifierGroup[]> {
+    return relation(c, info, ctx) as ModifierGroup[] | Promise<ModifierGroup[]>;
   }
 
   @FieldResolver(() => [ComboComponent], { description: 'Parts of a combo; empty for other products.' })
-  async comboComponents(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<ComboComponent[]> {
-    return (await relation(c, info, ctx)) as ComboComponent[];
+  comboComponents(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): ComboComponent[] | Promise<ComboComponent[]> {
+    return relation(c, info, ctx) as ComboComponent[] | Promise<ComboComponent[]>;
   }
 
   @FieldResolver(() => UpsellGroup, { description: 'Larger or related products to offer instead; null when none.', nullable: true })
-  async upsellGroup(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<UpsellGroup | null> {
-    return (await relation(c, info, ctx)) as UpsellGroup | null;
+  upsellGroup(@Root() c: Parent<Concession>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): UpsellGroup | null | Promise<UpsellGroup | null> {
+    return relation(c, info, ctx) as UpsellGroup | null | Promise<UpsellGroup | null>;
   }
 }
 
 @Resolver(() => ModifierGroup)
 export class ModifierGroupResolver {
   @FieldResolver(() => [Modifier], { description: 'The modifiers to choose from.' })
-  async modifiers(@Root() g: Parent<ModifierGroup>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Modifier[]> {
-    return (await relation(g, info, ctx)) as Modifier[];
+  modifiers(@Root() g: Parent<ModifierGroup>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Modifier[] | Promise<Modifier[]> {
+    return relation(g, info, ctx) as Modifier[] | Promise<Modifier[]>;
   }
 }
 
 @Resolver(() => ComboComponent)
 export class ComboComponentResolver {
   @FieldResolver(() => [GroupComboComponent], { description: 'The choices of a Group component.' })
-  async groupComboComponents(@Root() c: Parent<ComboComponent>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<GroupComboComponent[]> {
-    return (await relation(c, info, ctx)) as GroupComboComponent[];
+  groupComboComponents(@Root() c: Parent<ComboComponent>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): GroupComboComponent[] | Promise<GroupComboComponent[]> {
+    return relation(c, info, ctx) as GroupComboComponent[] | Promise<GroupComboComponent[]>;
   }
 }
 
 @Resolver(() => UpsellGroup)
 export class UpsellGroupResolver {
   @FieldResolver(() => [UpsellConcession], { description: 'Upsell products the theatre sells, at its prices.' })
-  async upsellConcessions(@Root() g: Parent<UpsellGroup>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<UpsellConcession[]> {
-    return (await relation(g, info, ctx)) as UpsellConcession[];
+  upsellConcessions(@Root() g: Parent<UpsellGroup>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): UpsellConcession[] | Promise<UpsellConcession[]> {
+    return relation(g, info, ctx) as UpsellConcession[] | Promise<UpsellConcession[]>;
   }
 }
 
@@ -105,13 +105,13 @@ export class TheatreConcessionsResolver {
   }
 
   @FieldResolver(() => Concession, { nullable: true, description: 'A product (by product id) as this theatre sells it.' })
-  async concession(
+  concession(
     @Root() theatre: Parent<Theatre>,
     @Arg('concessionId', () => Int, { description: 'The product id.' }) concessionId: number,
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
-  ): Promise<Concession | null> {
-    return (await relation(theatre, info, ctx)) as Concession | null;
+  ): Concession | null | Promise<Concession | null> {
+    return relation(theatre, info, ctx) as Concession | null | Promise<Concession | null>;
   }
 
   @FieldResolver(() => ConcessionCategoryPage, {

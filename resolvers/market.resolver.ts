@@ -27,7 +27,7 @@ export class MarketResolver {
   }
 
   @FieldResolver(() => [Theatre], { description: 'Theatres of the market, by name.' })
-  async theatres(@Root() market: Parent<Market>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Theatre[]> {
-    return (await relation(market, info, ctx)) as Theatre[];
+  theatres(@Root() market: Parent<Market>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Theatre[] | Promise<Theatre[]> {
+    return relation(market, info, ctx) as Theatre[] | Promise<Theatre[]>;
   }
 }

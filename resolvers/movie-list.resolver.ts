@@ -58,8 +58,8 @@ export class MovieListResolver {
   }
 
   @FieldResolver(() => [MovieListEntry], { description: 'The movies of the list in sequence order.' })
-  async movies(@Root() list: Parent<MovieList>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MovieListEntry[]> {
-    return (await relation(list, info, ctx)) as MovieListEntry[];
+  movies(@Root() list: Parent<MovieList>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): MovieListEntry[] | Promise<MovieListEntry[]> {
+    return relation(list, info, ctx) as MovieListEntry[] | Promise<MovieListEntry[]>;
   }
 
   @Mutation(() => MovieList, { description: 'Creates an empty movie list (admin; as POST /v1/movie-lists).' })

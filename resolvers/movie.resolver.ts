@@ -71,12 +71,12 @@ export class MovieResolver {
   }
 
   @FieldResolver(() => [Credit], { description: 'Cast and crew in billing order.' })
-  async castAndCrew(@Root() movie: Parent<Movie>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Credit[]> {
-    return (await relation(movie, info, ctx)) as Credit[];
+  castAndCrew(@Root() movie: Parent<Movie>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Credit[] | Promise<Credit[]> {
+    return relation(movie, info, ctx) as Credit[] | Promise<Credit[]>;
   }
 
   @FieldResolver(() => [MediaItem], { description: 'Active media items of the movie (posters, stills, trailers).' })
-  async mediaItems(@Root() movie: Parent<Movie>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MediaItem[]> {
-    return (await relation(movie, info, ctx)) as MediaItem[];
+  mediaItems(@Root() movie: Parent<Movie>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): MediaItem[] | Promise<MediaItem[]> {
+    return relation(movie, info, ctx) as MediaItem[] | Promise<MediaItem[]>;
   }
 }

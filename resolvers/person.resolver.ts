@@ -18,21 +18,21 @@ export class PersonResolver {
   }
 
   @FieldResolver(() => [Credit], { description: "The person's credits." })
-  async credits(@Root() person: Parent<Person>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Credit[]> {
-    return (await relation(person, info, ctx)) as Credit[];
+  credits(@Root() person: Parent<Person>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Credit[] | Promise<Credit[]> {
+    return relation(person, info, ctx) as Credit[] | Promise<Credit[]>;
   }
 }
 
 @Resolver(() => Credit)
 export class CreditResolver {
   @FieldResolver(() => Person, { description: 'The person credited.' })
-  async person(@Root() credit: Parent<Credit>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Person> {
-    return (await relation(credit, info, ctx)) as Person;
+  person(@Root() credit: Parent<Credit>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Person | Promise<Person> {
+    return relation(credit, info, ctx) as Person | Promise<Person>;
   }
 
   @FieldResolver(() => Movie, { description: 'The movie.' })
-  async movie(@Root() credit: Parent<Credit>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Movie> {
-    return (await relation(credit, info, ctx)) as Movie;
+  movie(@Root() credit: Parent<Credit>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Movie | Promise<Movie> {
+    return relation(credit, info, ctx) as Movie | Promise<Movie>;
   }
 
   @FieldResolver(() => String, { description: "The person's name (as the spec's cast-crew item has it)." })

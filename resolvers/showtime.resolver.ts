@@ -54,13 +54,13 @@ export class ShowtimeResolver {
   }
 
   @FieldResolver(() => Movie, { description: 'The movie shown.' })
-  async movie(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Movie> {
-    return (await relation(showtime, info, ctx)) as Movie;
+  movie(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Movie | Promise<Movie> {
+    return relation(showtime, info, ctx) as Movie | Promise<Movie>;
   }
 
   @FieldResolver(() => Theatre, { description: 'The theatre.' })
-  async theatre(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<Theatre> {
-    return (await relation(showtime, info, ctx)) as Theatre;
+  theatre(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Theatre | Promise<Theatre> {
+    return relation(showtime, info, ctx) as Theatre | Promise<Theatre>;
   }
 
   @FieldResolver(() => [Attribute], { description: 'Attributes of the showtime (formats, amenities), in display order.' })
@@ -79,8 +79,8 @@ export class ShowtimeResolver {
   }
 
   @FieldResolver(() => [TicketPrice], { description: 'Display prices by ticket type.' })
-  async ticketPrices(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<TicketPrice[]> {
-    return (await relation(showtime, info, ctx)) as TicketPrice[];
+  ticketPrices(@Root() showtime: Parent<Showtime>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): TicketPrice[] | Promise<TicketPrice[]> {
+    return relation(showtime, info, ctx) as TicketPrice[] | Promise<TicketPrice[]>;
   }
 
   @FieldResolver(() => Boolean, { description: 'Every sellable seat is held or sold.' })

@@ -16,14 +16,14 @@ export class TheatreShowtimesResolver {
   @FieldResolver(() => [Showtime], {
     description: 'Showtimes on a theatre-local date (every future one without a date), filtered, by start time.',
   })
-  async showtimes(
+  showtimes(
     @Root() theatre: Parent<Theatre>,
     @Args(() => ShowtimeDateArgs) _day: ShowtimeDateArgs,
     @Args(() => ShowtimeFilterArgs) filters: ShowtimeFilterArgs,
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
-  ): Promise<Showtime[]> {
-    return (await relation(theatre, info, ctx)) as Showtime[];
+  ): Showtime[] | Promise<Showtime[]> {
+    return relation(theatre, info, ctx) as Showtime[] | Promise<Showtime[]>;
   }
 
   @FieldResolver(() => ShowtimePage, { description: 'The same list as `showtimes`, paged.' })
@@ -44,13 +44,13 @@ export class MovieShowtimesResolver {
   @FieldResolver(() => [Showtime], {
     description: "The movie's showtimes, at one theatre or all, on a theatre-local date or every future one.",
   })
-  async showtimes(
+  showtimes(
     @Root() movie: Parent<Movie>,
     @Arg('theatreId', () => Int, { description: 'Only showtimes at this theatre.', nullable: true }) theatreId: number | null,
     @Args(() => ShowtimeDateArgs) _day: ShowtimeDateArgs,
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
-  ): Promise<Showtime[]> {
-    return (await relation(movie, info, ctx)) as Showtime[];
+  ): Showtime[] | Promise<Showtime[]> {
+    return relation(movie, info, ctx) as Showtime[] | Promise<Showtime[]>;
   }
 }

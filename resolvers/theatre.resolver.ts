@@ -46,7 +46,7 @@ export class TheatreResolver {
   }
 
   @FieldResolver(() => [MediaItem], { description: 'Active media of the theatre (Primary, Interior, Exterior, …).' })
-  async media(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<MediaItem[]> {
-    return (await relation(theatre, info, ctx)) as MediaItem[];
+  media(@Root() theatre: Parent<Theatre>, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): MediaItem[] | Promise<MediaItem[]> {
+    return relation(theatre, info, ctx) as MediaItem[] | Promise<MediaItem[]>;
   }
 }
