@@ -1,9 +1,15 @@
-import type { Db } from '../db/client';
+import type { Db, StatementCount } from '../db/client';
 import type { Config } from './config';
 import type { Principal } from './auth/principal';
 import { listItemBudget, type ListItemBudget } from './graphql/list-guard';
 import { createLoaders, type Loaders } from './loaders';
-import { ReadRoute } from './read-route';
+import { ReadRoute, type ReadMode } from './read-route';
+
+/**
+ * A request's context from its headers (the credential), built by the server (src/server.ts) for GraphQL, REST
+ * and the service's pages; `count` is the request's statement count, `mode` where its catalog reads may go.
+ */
+export type BuildContext = (headers: Record<string, unknown>, requestId: string, count?: StatementCount | null, mode?: ReadMode) => Promise<Context>;
 
 /** What every resolver and REST handler gets: who is calling, the database, and fresh loaders. */
 export interface Context {

@@ -1,10 +1,9 @@
 import type { GraphQLSchema } from 'graphql';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import type { Database, StatementCount } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { Config } from '../config';
-import type { Context } from '../context';
-import type { ReadMode } from '../read-route';
+import type { BuildContext } from '../context';
 import { installErrorHandling } from './errors';
 import { baseUrlOf } from './hal';
 import { addComponentSchemas, documentFor, swaggerOptions } from './openapi';
@@ -33,7 +32,7 @@ import { personalizedRoutes } from './personalized.routes';
 export interface RestDeps {
   config: Config;
   database: Database;
-  buildContext(headers: Record<string, unknown>, requestId: string, count?: StatementCount | null, mode?: ReadMode): Promise<Context>;
+  buildContext: BuildContext;
   schema: GraphQLSchema;
 }
 

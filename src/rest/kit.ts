@@ -1,9 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
-import type { StatementCount } from '../../db/client';
 import type { Config } from '../config';
-import type { Context } from '../context';
-import type { ReadMode } from '../read-route';
+import type { BuildContext, Context } from '../context';
 import { baseUrlOf, Hal } from './hal';
 
 /** What every route group gets: configuration, the per-request context, and link building. */
@@ -22,7 +20,7 @@ export interface RestKit {
 
 export function createRestKit(
   config: Config,
-  buildContext: (headers: Record<string, unknown>, requestId: string, count?: StatementCount | null, mode?: ReadMode) => Promise<Context>,
+  buildContext: BuildContext,
   schema: GraphQLSchema,
 ): RestKit {
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();

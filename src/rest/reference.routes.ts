@@ -28,7 +28,6 @@ const refundReasonListSchema = component('RefundReasonList', obj({ refundReasons
 const attributeListSchema = component('AttributeList', obj({ count: int(), _embedded: obj({ attributes: arr(attributeSchema) }), _links: links() }));
 const castCrewSchema = component('CastCrew', obj({ id: int('The movie id.'), cast: arr(castItem), links: links() }));
 
-/** Reference data: refund reasons, attributes (and their groups), cast and crew of a movie. */
 /** One credit as the spec's cast-crew item shows it (`role` for actors only), from a credit read with its person. */
 function toCastItem(credit: Credit) {
   const person = credit.personRow!;
@@ -44,6 +43,7 @@ function toCastItem(credit: Credit) {
   return credit.role === null ? item : { ...item, role: credit.role };
 }
 
+/** Reference data: refund reasons, attributes (and their groups), cast and crew of a movie. */
 export async function referenceRoutes(app: FastifyInstance, kit: RestKit): Promise<void> {
   // A movie's credits with their people, read as GraphQL's `movie { castAndCrew }` (src/read-planner/).
   const CAST = fixedRead(kit.schema, 'Movie', '{ castAndCrew { id } }');

@@ -6,8 +6,8 @@ import type { Showtime } from '../../schema/showtime.type';
 import type { Theatre } from '../../schema/theatre.type';
 import { rowIdOf } from '../bounds';
 import type { Config } from '../config';
+import type { BuildContext } from '../context';
 import { fixedRead, plannedOf } from '../read-planner';
-import type { RestDeps } from '../rest';
 import { getShowtime } from '../services/showtime';
 import type { Page } from '../services/shared/paging';
 import { theatreList } from '../services/theatre';
@@ -17,8 +17,8 @@ import { seatMapIndexPage, seatMapPage, sendPage, showtimeNotFoundPage, type Lis
 export interface WebDeps {
   config: Config;
   database: Database;
-  /** A request's context (src/server.ts), and the schema: the index reads through the read planner. */
-  buildContext: RestDeps['buildContext'];
+  /** A request's context and the schema: the index reads through the read planner. */
+  buildContext: BuildContext;
   schema: GraphQLSchema;
 }
 
