@@ -196,7 +196,6 @@ export const CATALOG: Readonly<Record<string, PlannedType>> = {
   ...CONCESSION_TYPES,
 };
 
-
 // Every edge's relation must be declared: checked when the module loads.
 for (const type of Object.values(CATALOG)) {
   for (const edge of Object.values(type.edges)) {

@@ -132,7 +132,6 @@ export function composite<R>(spec: {
   };
 }
 
-
 /**
  * Page arguments (PageArgs) as a window, or an error when the loader path's validation refuses them:
  * then the field is not planned and its resolver answers the validation error.
@@ -146,7 +145,6 @@ export function pageArgs(args: Args): PageRequest {
 
 /** Field resolvers that read only the object's id (occupancy, media, loaders keyed by it). */
 export const byId = (...fields: string[]) => Object.fromEntries(fields.map((field) => [field, [] as string[]]));
-
 
 /** A relation's join (db/schema/relations.ts): the table it reads and the condition tying its row to the parent's. */
 export interface Join {

@@ -40,9 +40,6 @@ export function concessionListConditions(filters: ConcessionFilters): SQL[] {
   return conditions;
 }
 
-
-
-
 // --- pickup times ------------------------------------------------------------------------------
 
 /** The daily pickup slot templates of theatres, by theatre and local time. */

@@ -29,7 +29,6 @@ export async function listImageSizes(db: Db, contentType?: string | null): Promi
     .orderBy(asc(imageSizeTypes.contentTypeId), asc(imageSizeTypes.width), asc(imageSizeTypes.id));
 }
 
-
 /**
  * Whether the resource exists (the spec: "a resourceId that does not exist gives 404"): a theatre,
  * movie or person by id, an attribute by code, a product (`products`, a concession's id) or product
@@ -82,6 +81,3 @@ function mediaConditions(filters: MediaFilters): SQL[] {
 export function resourceMediaWhere(resource: ResourceRef, filters: MediaFilters): SQL | undefined {
   return and(eq(mediaItems.resourceType, resource.type), eq(mediaItems.resourceKey, resource.key), ...mediaConditions(filters));
 }
-
-
-
