@@ -2,7 +2,7 @@ import { useTestApp } from '../helpers/app';
 import { holdSeats, M, must, pickShowtimes, seatsOf, VENDOR } from '../helpers/orders';
 
 /**
- * The catalog relations read below parents the planner did not read (`relation`, src/read-planner/index.ts):
+ * The catalog relations read below parents the planner did not read (`relation`, src/read-planner/below.ts):
  * an order's showtime comes from its loader, and each relation field under it is one statement for every
  * parent of the batch, the whole selection below the field included; READ_PLANNER=off reads the same level
  * by level. And two checks of the planner against references written apart from its declarations, now that
