@@ -23,8 +23,8 @@ type Decoder = (value: unknown) => unknown;
 function decoderOf(column: Column): Decoder | null {
   if (column.columnType === 'PgTimestamp') {
     // to_json gives timestamptz with its offset, timestamp without one (drizzle reads the latter as UTC).
-    const utc = (column as unknown as { withTimezone: boolean }).withTimezone ? '' : 'Z';
-    return (value) => (value === null ? null : new Date(`${value as string}${utc}`));
+    if ((column as unknown as { withTimezone: boolean }).withTimezone) return (value) => (value === null ? null : new Date(value as string));
+    return (value) => (value === null ? null : new Date(`${value as string}Z`));
   }
   if (SAME_IN_JSON.has(column.columnType)) return null;
   // A new column type fails here, at start, not in a response.
@@ -67,17 +67,26 @@ export function prunedCodec(columns: Readonly<Record<string, ColumnRef>>, keys: 
     const dot = key.indexOf('.');
     return { ref, part: dot < 0 ? null : key.slice(0, dot), name: dot < 0 ? key : key.slice(dot + 1) };
   });
+  // A row's parts (`showtime`, `movie`, …) are filled by their place, not looked up by name per key.
+  const partNames = [...new Set(refs.flatMap((r) => (r.part === null ? [] : [r.part])))];
+  const slots = refs.map((r) => (r.part === null ? -1 : partNames.indexOf(r.part)));
+  // A part takes its place in the row at its first key, as the row's keys are in order.
+  const firsts = slots.map((slot, i) => slot >= 0 && slots.indexOf(slot) === i);
   return {
     keys,
     json: (alias) => `json_build_array(${refs.map((r) => r.ref.sql(alias)).join(', ')})`,
     decode(value) {
       const values = value as unknown[];
       const row: Record<string, unknown> = {};
+      const parts = partNames.map((): Record<string, unknown> => ({}));
       for (let i = 0; i < refs.length; i += 1) {
-        const { ref, part, name } = refs[i];
+        const { ref, name } = refs[i];
         const v = ref.decode ? ref.decode(values[i]) : values[i];
-        if (part === null) row[name] = v;
-        else ((row[part] ??= {}) as Record<string, unknown>)[name] = v;
+        if (slots[i] < 0) row[name] = v;
+        else {
+          if (firsts[i]) row[partNames[slots[i]]] = parts[slots[i]];
+          parts[slots[i]][name] = v;
+        }
       }
       return row;
     },
